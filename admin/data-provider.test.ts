@@ -1,0 +1,34 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TOKEN_KEY } from './auth-provider';
+import { dataProvider } from './data-provider';
+
+describe('dataProvider', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('calls /api/admin/<resource> in the simple-rest dialect with the bearer token', async () => {
+    localStorage.setItem(TOKEN_KEY, 'tok-123');
+    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(
+      new Response(JSON.stringify([{ id: 1, name: 'Pune' }]), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json', 'Content-Range': 'cities 0-0/1' },
+      }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+
+    const result = await dataProvider.getList('cities', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'sortOrder', order: 'ASC' },
+      filter: {},
+    });
+
+    expect(result).toMatchObject({ data: [{ id: 1, name: 'Pune' }], total: 1 });
+    const [input, init] = fetchMock.mock.calls[0]!;
+    const url = new URL(String(input), 'http://localhost');
+    expect(url.pathname).toBe('/api/admin/cities');
+    expect(url.searchParams.get('sort')).toBe('["sortOrder","ASC"]');
+    expect(url.searchParams.get('range')).toBe('[0,24]');
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer tok-123');
+  });
+});

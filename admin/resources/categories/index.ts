@@ -1,0 +1,6 @@
+import { CategoryList } from './CategoryList';
+
+export default {
+  list: CategoryList,
+  recordRepresentation: 'name',
+};

@@ -1,0 +1,6 @@
+import { CityList } from './CityList';
+
+export default {
+  list: CityList,
+  recordRepresentation: 'name',
+};

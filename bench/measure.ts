@@ -1,0 +1,61 @@
+import { performance } from 'node:perf_hooks';
+
+export interface Stats {
+  name: string;
+  n: number;
+  p50: number;
+  p95: number;
+  mean: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i]!;
+}
+
+/**
+ * Times `fn` `iterations` times after `warmup` untimed runs, with `concurrency` calls in flight.
+ * Returns milliseconds per call. Bounded by count: a benchmark never runs open-ended.
+ */
+export async function measure(
+  name: string,
+  fn: () => Promise<unknown>,
+  options: { iterations?: number; warmup?: number; concurrency?: number } = {},
+): Promise<Stats> {
+  const iterations = options.iterations ?? 300;
+  const concurrency = options.concurrency ?? 1;
+  for (let i = 0; i < (options.warmup ?? 30); i++) await fn();
+  const samples: number[] = [];
+  let next = 0;
+  async function worker() {
+    while (next < iterations) {
+      next++;
+      const t0 = performance.now();
+      await fn();
+      samples.push(performance.now() - t0);
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  samples.sort((a, b) => a - b);
+  return {
+    name,
+    n: samples.length,
+    p50: percentile(samples, 50),
+    p95: percentile(samples, 95),
+    mean: samples.reduce((a, b) => a + b, 0) / samples.length,
+  };
+}
+
+export function formatStats(s: Stats): string {
+  return `${s.name.padEnd(44)} n=${String(s.n).padStart(4)}  p50=${s.p50.toFixed(3).padStart(8)} ms  p95=${s.p95.toFixed(3).padStart(8)} ms`;
+}
+
+/** A ratio against a reference measured in the same run, with a verdict when a target is given. */
+export function formatRatio(label: string, value: number, reference: number, target?: { max?: number; min?: number }): string {
+  const ratio = value / reference;
+  let verdict = '';
+  if (target?.max !== undefined) verdict = ratio <= target.max ? `  OK (target ≤ ${target.max}×)` : `  OVER (target ≤ ${target.max}×)`;
+  if (target?.min !== undefined) verdict = ratio >= target.min ? `  OK (target ≥ ${target.min}×)` : `  UNDER (target ≥ ${target.min}×)`;
+  return `${label.padEnd(56)} ${ratio.toFixed(2).padStart(7)}×${verdict}`;
+}

@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import { BottomNav } from './bottom-nav';
+import { TopBar } from './top-bar';
+
+type MainLayoutProps = {
+  children: ReactNode;
+  /** Called when the shopper taps Home (the app clears the browse filters). */
+  onHomeClick?: () => void;
+};
+
+export function MainLayout({ children, onHomeClick }: MainLayoutProps) {
+  return (
+    <div className="app-shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <TopBar onHomeClick={onHomeClick} />
+      <main id="main" className="app-main" tabIndex={-1}>
+        {children}
+      </main>
+      <BottomNav onHomeClick={onHomeClick} />
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { QueryClient } from '@tanstack/react-query';
+import { TRPCClientError } from '@trpc/client';
+
+/** Client errors (4xx) will not succeed on a retry; network and 5xx errors might. */
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof TRPCClientError) {
+    const status = (error.data as { httpStatus?: number } | undefined)?.httpStatus;
+    if (status !== undefined && status >= 400 && status < 500) return false;
+  }
+  return failureCount < 2;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 60_000,
+        refetchOnWindowFocus: false,
+        retry: shouldRetry,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

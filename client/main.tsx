@@ -1,0 +1,15 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/layout.css';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('Missing #root element in client/index.html');
+
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,68 @@
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * The e2e suite runs against the built app (`npm run e2e` builds first) on a fresh embedded database,
+ * in Debian's Chromium (browser downloads are impossible here). Playwright evaluates this file in every
+ * worker too, so the per-run paths are fixed in the environment the first time.
+ */
+const root = fileURLToPath(new URL('..', import.meta.url));
+process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `bachat-e2e-${process.pid}-${Date.now()}`);
+process.env.E2E_PORT ??= '3100';
+process.env.E2E_SMS_OUTBOX ??= path.join(process.env.E2E_DATA_DIR, 'sms-outbox.jsonl');
+
+const port = Number(process.env.E2E_PORT);
+const origin = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: path.join(root, 'test-results'),
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: path.join(root, 'playwright-report') }]],
+  use: {
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-quic',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [
+    { name: 'client', testDir: './client', use: { baseURL: `${origin}/`, viewport: { width: 360, height: 800 } } },
+    { name: 'admin', testDir: './admin', use: { baseURL: `${origin}/clientpage/sales/`, viewport: { width: 1280, height: 800 } } },
+  ],
+  webServer: {
+    command: 'node --import tsx server/index.ts',
+    cwd: root,
+    url: `${origin}/readyz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'test',
+      PORT: String(port),
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      DATABASE_URL: '',
+      SMS_OUTBOX_FILE: process.env.E2E_SMS_OUTBOX,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO_DATA: 'true',
+    },
+  },
+});

@@ -1,0 +1,20 @@
+/** Reference cities (upserted by slug): real centre coordinates. */
+export interface CitySeed {
+  slug: string;
+  name: string;
+  state: string;
+  latitude: number;
+  longitude: number;
+  sortOrder: number;
+}
+
+export const CITIES: readonly CitySeed[] = [
+  { slug: 'bengaluru', name: 'Bengaluru', state: 'Karnataka', latitude: 12.9716, longitude: 77.5946, sortOrder: 10 },
+  { slug: 'mumbai', name: 'Mumbai', state: 'Maharashtra', latitude: 19.076, longitude: 72.8777, sortOrder: 20 },
+  { slug: 'delhi', name: 'Delhi', state: 'Delhi', latitude: 28.6139, longitude: 77.209, sortOrder: 30 },
+  { slug: 'hyderabad', name: 'Hyderabad', state: 'Telangana', latitude: 17.385, longitude: 78.4867, sortOrder: 40 },
+  { slug: 'pune', name: 'Pune', state: 'Maharashtra', latitude: 18.5204, longitude: 73.8567, sortOrder: 50 },
+  { slug: 'chennai', name: 'Chennai', state: 'Tamil Nadu', latitude: 13.0827, longitude: 80.2707, sortOrder: 60 },
+  { slug: 'kolkata', name: 'Kolkata', state: 'West Bengal', latitude: 22.5726, longitude: 88.3639, sortOrder: 70 },
+  { slug: 'ahmedabad', name: 'Ahmedabad', state: 'Gujarat', latitude: 23.0225, longitude: 72.5714, sortOrder: 80 },
+];

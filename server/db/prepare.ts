@@ -1,0 +1,28 @@
+import type { Knex } from 'knex';
+import type { Logger } from '../lib/logger.ts';
+import type { Storage } from '../providers/storage.ts';
+import { hashPhone } from '../lib/crypto.ts';
+
+/**
+ * Brings a database up to date at start: runs pending migrations, then seeds it when it is empty
+ * (no categories yet), so `npm start` on a fresh clone serves a working demo with no other step.
+ */
+export async function prepareDatabase(
+  db: Knex,
+  options: { storage: Storage; demo: boolean; logger: Logger; secret: string },
+): Promise<{ migrated: string[]; seeded: boolean }> {
+  const [, migrated] = (await db.migrate.latest()) as [number, string[]];
+  if (migrated.length) options.logger.info({ migrations: migrated.length }, 'database migrated');
+  const row = await db('categories').count<{ count: number }[]>({ count: '*' }).first();
+  if (Number(row?.count ?? 0) > 0) return { migrated, seeded: false };
+  const { runSeeds } = await import('./seed.ts');
+  const started = Date.now();
+  await runSeeds(db, {
+    storage: options.storage,
+    demo: options.demo,
+    log: (msg) => options.logger.info(msg),
+    hashPhone: (phone) => hashPhone(options.secret, phone),
+  });
+  options.logger.info({ ms: Date.now() - started, demo: options.demo }, 'empty database seeded');
+  return { migrated, seeded: true };
+}

@@ -1,0 +1,70 @@
+// ESLint flat config for the whole repo (kept in server/ because the top level is fixed; `npm run lint`
+// points at it). Enforces the import boundaries of CONVENTIONS §E and §H.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const serverOnlyForFrontEnds = {
+  patterns: [
+    {
+      // Anything under server/ except modules/<feature>/schema.ts and (type-only) trpc/app-router.
+      regex: '^(?:@server/(?!trpc/app-router(?:\\.ts)?$|modules/[^/]+/schema(?:\\.ts)?$)|(?:\\.\\./)+server/)',
+      message: 'Front ends may import from server/ only schema.ts files and (type-only) trpc/app-router.',
+    },
+  ],
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', '.data/**', 'test-results/**', 'playwright-report/**', '**/*.d.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['client/**/*.{ts,tsx}', 'admin/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', serverOnlyForFrontEnds],
+    },
+  },
+  {
+    files: ['client/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [...serverOnlyForFrontEnds.patterns, { group: ['@admin/*', '**/admin/*'], message: 'client/ and admin/ do not import each other.' }] },
+      ],
+    },
+  },
+  {
+    files: ['admin/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [...serverOnlyForFrontEnds.patterns, { group: ['@client/*', '**/client/*'], message: 'client/ and admin/ do not import each other.' }] },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.ts', 'migrations/**/*.ts', 'seeds/**/*.ts', 'knexfile.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[object.name='Math'][property.name='random']", message: 'Use node:crypto (OTPs, tokens, coupons and shuffles must be unpredictable).' },
+      ],
+    },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.ts', 'server/scripts/**/*.ts'],
+    rules: { 'no-console': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+);

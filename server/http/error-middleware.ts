@@ -1,0 +1,53 @@
+import type { Middleware } from 'koa';
+import { AppError, HTTP_STATUS, restBodyOf, toAppError } from '../lib/errors.ts';
+import type { Logger } from '../lib/logger.ts';
+
+interface HttpLikeError {
+  status?: number;
+  statusCode?: number;
+  expose?: boolean;
+  message?: string;
+  type?: string;
+}
+
+/**
+ * First middleware of the app: turns whatever a REST route threw into the CONVENTIONS §F response.
+ * Client mistakes are 4xx with `{ message, errors? }`; anything unrecognised is a logged 500 whose body
+ * says nothing about the internals.
+ */
+export function errorMiddleware(logger: Logger): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (error) {
+      let appError = toAppError(error);
+      if (!appError) {
+        // Errors Koa and its middleware raise on purpose (body too large, malformed JSON, …).
+        const e = error as HttpLikeError;
+        const status = e.status ?? e.statusCode;
+        if (status && status >= 400 && status < 500) {
+          const message =
+            status === 413
+              ? 'The request is too large.'
+              : status === 415
+                ? 'Unsupported content type.'
+                : e.type === 'entity.parse.failed' || error instanceof SyntaxError
+                  ? 'The request body is not valid JSON.'
+                  : e.expose && e.message
+                    ? e.message
+                    : 'Bad request.';
+          ctx.status = status;
+          ctx.body = { message, errors: { root: { serverError: message } } };
+          return;
+        }
+      }
+      if (!appError) {
+        logger.error({ err: error }, 'unhandled error');
+        appError = new AppError('INTERNAL_SERVER_ERROR', 'Internal server error');
+      }
+      ctx.status = HTTP_STATUS[appError.code];
+      if (appError.retryAfter) ctx.set('Retry-After', String(appError.retryAfter));
+      ctx.body = restBodyOf(appError);
+    }
+  };
+}

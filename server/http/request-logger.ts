@@ -1,0 +1,32 @@
+import { randomUUID } from 'node:crypto';
+import type { Middleware } from 'koa';
+import { requestContext, type Logger } from '../lib/logger.ts';
+
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/**
+ * Gives every request an id (the caller's X-Request-Id when it is sane), runs the rest of the request
+ * inside it so each log line carries `reqId`, echoes it back, and logs one line when the response ends.
+ * Only the path is logged: query strings can carry search text and headers carry tokens.
+ */
+export function requestLogger(logger: Logger): Middleware {
+  return (ctx, next) => {
+    const incoming = ctx.get('X-Request-Id');
+    const requestId = SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    ctx.state.requestId = requestId;
+    ctx.set('X-Request-Id', requestId);
+    const started = process.hrtime.bigint();
+    return requestContext.run({ requestId }, async () => {
+      try {
+        await next();
+      } finally {
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        const status = ctx.respond === false ? ctx.res.statusCode : ctx.status;
+        const line = { method: ctx.method, path: ctx.path, status, ms: Math.round(ms * 10) / 10 };
+        if (status >= 500) logger.error(line, 'request failed');
+        else if (ctx.path.startsWith('/assets/') || ctx.path.startsWith('/uploads/')) logger.debug(line, 'request');
+        else logger.info(line, 'request');
+      }
+    });
+  };
+}

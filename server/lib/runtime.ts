@@ -1,0 +1,34 @@
+import type { Knex } from 'knex';
+import type { Env } from '../env.ts';
+import type { Logger } from './logger.ts';
+import type { Storage } from '../providers/storage.ts';
+import type { SmsProvider } from '../providers/sms.ts';
+import type { PaymentProvider } from '../providers/payments.ts';
+
+/**
+ * What services need from the outside world, set once by `createApp` (or a test) and read by services.
+ * Keeping it in one place means services take only their real inputs, and tests swap providers here.
+ */
+export interface Runtime {
+  env: Env;
+  db: Knex;
+  logger: Logger;
+  secret: string;
+  storage: Storage;
+  sms: SmsProvider;
+  payments: PaymentProvider;
+  /** The clock every business rule reads; tests move it. */
+  now: () => Date;
+}
+
+let current: Runtime | null = null;
+
+export function setRuntime(runtime: Runtime): Runtime {
+  current = runtime;
+  return runtime;
+}
+
+export function runtime(): Runtime {
+  if (!current) throw new Error('Runtime not configured: call createApp() or setRuntime() first');
+  return current;
+}

@@ -1,0 +1,18 @@
+import Router from '@koa/router';
+import { checkReadiness } from './service.ts';
+
+/** `GET /healthz`: the process is up. `GET /readyz`: the database answers and migrations are current (503 otherwise). */
+export function healthRoutes(): Router {
+  const router = new Router();
+  router.get('/healthz', (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { status: 'ok' };
+  });
+  router.get('/readyz', async (ctx) => {
+    const readiness = await checkReadiness();
+    ctx.set('Cache-Control', 'no-store');
+    ctx.status = readiness.ready ? 200 : 503;
+    ctx.body = readiness;
+  });
+  return router;
+}

@@ -1,0 +1,82 @@
+import type { Knex } from 'knex';
+import { keyedHash, randomToken } from '../../lib/crypto.ts';
+import { runtime } from '../../lib/runtime.ts';
+
+export type SessionKind = 'consumer' | 'business' | 'sales';
+
+/** Who is calling. Resolved from the bearer token once per request by the auth middleware. */
+export type Principal =
+  | { kind: 'consumer'; sessionId: number; consumerId: number; isApp: boolean }
+  | { kind: 'business'; sessionId: number; businessOwnerId: number; isApp: boolean }
+  | { kind: 'sales'; sessionId: number; salesStaffId: number; isApp: boolean };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Session lifetimes: one day on the web, a year in the Android app (SPEC §4, §9). */
+export function sessionLifetimeMs(isApp: boolean): number {
+  return (isApp ? 365 : 1) * DAY_MS;
+}
+
+const PRINCIPAL_COLUMN = {
+  consumer: 'consumerId',
+  business: 'businessOwnerId',
+  sales: 'salesStaffId',
+} as const;
+
+export function hashToken(token: string): string {
+  return keyedHash(runtime().secret, 'session', token);
+}
+
+/** Opens a session and returns the only copy of its token; the database keeps a keyed hash. */
+export async function createSession(
+  input: { kind: SessionKind; principalId: number; isApp?: boolean; userAgent?: string },
+  trx?: Knex.Transaction,
+): Promise<{ token: string; expiresAt: Date }> {
+  const { db, now } = runtime();
+  const token = randomToken();
+  const isApp = input.isApp ?? false;
+  const expiresAt = new Date(now().getTime() + sessionLifetimeMs(isApp));
+  await (trx ?? db)('sessions').insert({
+    tokenHash: hashToken(token),
+    kind: input.kind,
+    [PRINCIPAL_COLUMN[input.kind]]: input.principalId,
+    isApp,
+    expiresAt,
+    userAgent: input.userAgent?.slice(0, 300) ?? null,
+  });
+  return { token, expiresAt };
+}
+
+/** The principal behind a token, or null when the token is unknown, expired or revoked. */
+export async function resolveSession(token: string): Promise<Principal | null> {
+  if (!token || token.length > 200) return null;
+  const { db, now } = runtime();
+  const row = await db('sessions')
+    .where({ tokenHash: hashToken(token) })
+    .whereNull('revokedAt')
+    .where('expiresAt', '>', now())
+    .first('id', 'kind', 'consumerId', 'businessOwnerId', 'salesStaffId', 'isApp');
+  if (!row) return null;
+  switch (row.kind as SessionKind) {
+    case 'consumer':
+      return { kind: 'consumer', sessionId: row.id, consumerId: row.consumerId, isApp: row.isApp };
+    case 'business':
+      return { kind: 'business', sessionId: row.id, businessOwnerId: row.businessOwnerId, isApp: row.isApp };
+    case 'sales':
+      return { kind: 'sales', sessionId: row.id, salesStaffId: row.salesStaffId, isApp: row.isApp };
+  }
+}
+
+export async function revokeSession(sessionId: number, trx?: Knex.Transaction): Promise<void> {
+  const { db, now } = runtime();
+  await (trx ?? db)('sessions').where({ id: sessionId }).whereNull('revokedAt').update({ revokedAt: now() });
+}
+
+/** Ends every session of one principal (logout everywhere, account deletion, disabling an account). */
+export async function revokeAllSessions(kind: SessionKind, principalId: number, trx?: Knex.Transaction): Promise<number> {
+  const { db, now } = runtime();
+  return (trx ?? db)('sessions')
+    .where({ kind, [PRINCIPAL_COLUMN[kind]]: principalId })
+    .whereNull('revokedAt')
+    .update({ revokedAt: now() });
+}

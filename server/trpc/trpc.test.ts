@@ -1,0 +1,143 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Koa from 'koa';
+import { createTRPCClient, httpBatchLink, type TRPCClientError } from '@trpc/client';
+import superjson from 'superjson';
+import { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError, notFound } from '../lib/errors.ts';
+import { createLogger } from '../lib/logger.ts';
+import { createContextInner } from './context.ts';
+import { trpcMiddleware } from './koa.ts';
+import { businessProcedure, createCallerFactory, publicProcedure, router, salesProcedure, userProcedure } from './trpc.ts';
+
+/**
+ * The error vocabulary over tRPC, through the real Koa glue and the real client: a router made for the
+ * test throws each kind of failure a service can raise.
+ */
+const testRouter = router({
+  notFound: publicProcedure.query(() => {
+    throw notFound('Error fetching outlet Details');
+  }),
+  unprocessable: publicProcedure.query(() => {
+    throw new AppError('UNPROCESSABLE_CONTENT', 'Minimum bill is ₹50');
+  }),
+  tooMany: publicProcedure.query(() => {
+    throw new AppError('TOO_MANY_REQUESTS', 'Please wait before asking for another OTP.', { retryAfter: 42 });
+  }),
+  duplicate: publicProcedure.query(() => {
+    throw Object.assign(new Error('duplicate key'), { code: '23505', detail: 'Key (phone_number)=(9) already exists.' });
+  }),
+  crash: publicProcedure.query(() => {
+    throw new Error('secret internals: password=hunter2');
+  }),
+  validate: publicProcedure
+    .input(z.object({ phoneNumber: z.string().regex(/^\d{10}$/, 'Please enter a valid phone number') }))
+    .mutation(({ input }) => input.phoneNumber),
+  echoDate: publicProcedure.input(z.object({ at: z.date() })).query(({ input }) => ({ at: input.at, year: input.at.getUTCFullYear() })),
+  me: userProcedure.query(({ ctx }) => ctx.principal.consumerId),
+  owner: businessProcedure.query(({ ctx }) => ctx.principal.businessOwnerId),
+  sales: salesProcedure.query(({ ctx }) => ctx.principal.salesStaffId),
+});
+
+let server: http.Server;
+let client: ReturnType<typeof createTRPCClient<typeof testRouter>>;
+let baseUrl: string;
+
+beforeAll(async () => {
+  const app = new Koa();
+  app.use(trpcMiddleware({ router: testRouter, logger: createLogger({ level: 'silent' }), maxBatchSize: 10, maxBodySize: 10_000 }));
+  server = http.createServer(app.callback());
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/trpc`;
+  client = createTRPCClient<typeof testRouter>({ links: [httpBatchLink({ url: baseUrl, transformer: superjson })] });
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+async function failure(p: Promise<unknown>) {
+  try {
+    await p;
+  } catch (e) {
+    return e as TRPCClientError<typeof testRouter>;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('tRPC error mapping over HTTP', () => {
+  it.each([
+    ['notFound', 'NOT_FOUND', 404, 'Error fetching outlet Details'],
+    ['unprocessable', 'UNPROCESSABLE_CONTENT', 422, 'Minimum bill is ₹50'],
+    ['tooMany', 'TOO_MANY_REQUESTS', 429, 'Please wait before asking for another OTP.'],
+    ['duplicate', 'CONFLICT', 409, 'This record already exists.'],
+    ['crash', 'INTERNAL_SERVER_ERROR', 500, 'Internal server error'],
+  ] as const)('%s → %s (%i)', async (procedure, code, status, message) => {
+    const e = await failure(client[procedure].query());
+    expect(e.data?.code).toBe(code);
+    expect(e.data?.httpStatus).toBe(status);
+    expect(e.message).toBe(message);
+  });
+
+  it('names the field of a database conflict', async () => {
+    const e = await failure(client.duplicate.query());
+    expect(e.data?.fieldErrors).toEqual({ phoneNumber: 'already exists' });
+  });
+
+  it('sends Retry-After with a 429', async () => {
+    const res = await fetch(`${baseUrl}/tooMany`);
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBe('42');
+  });
+
+  it('never leaks a stack or internals', async () => {
+    const res = await fetch(`${baseUrl}/crash`);
+    const text = await res.text();
+    expect(text).not.toContain('hunter2');
+    expect(text).not.toContain('at ');
+  });
+
+  it('puts input field errors in data.fieldErrors with the schema message', async () => {
+    const e = await failure(client.validate.mutate({ phoneNumber: '12' }));
+    expect(e.data?.code).toBe('BAD_REQUEST');
+    expect(e.message).toBe('Please enter a valid phone number');
+    expect(e.data?.fieldErrors).toEqual({ phoneNumber: 'Please enter a valid phone number' });
+  });
+
+  it('round-trips Dates through superjson', async () => {
+    const at = new Date('2026-11-21T10:00:00Z');
+    const out = await client.echoDate.query({ at });
+    expect(out.at).toBeInstanceOf(Date);
+    expect(out.year).toBe(2026);
+  });
+
+  it('refuses an oversized body', async () => {
+    const res = await fetch(`${baseUrl}/validate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ json: { phoneNumber: 'x'.repeat(20_000) } }),
+    });
+    expect(res.status).toBe(413);
+  });
+});
+
+describe('base procedures', () => {
+  const createCaller = createCallerFactory(testRouter);
+  const consumer = { kind: 'consumer' as const, sessionId: 1, consumerId: 7, isApp: false };
+  const owner = { kind: 'business' as const, sessionId: 2, businessOwnerId: 8, isApp: false };
+  const sales = { kind: 'sales' as const, sessionId: 3, salesStaffId: 9, isApp: false };
+
+  it('lets each principal through its own procedure only', async () => {
+    expect(await createCaller(createContextInner({ principal: consumer })).me()).toBe(7);
+    expect(await createCaller(createContextInner({ principal: owner })).owner()).toBe(8);
+    expect(await createCaller(createContextInner({ principal: sales })).sales()).toBe(9);
+    for (const [principal, procedure] of [
+      [null, 'me'],
+      [owner, 'me'],
+      [consumer, 'owner'],
+      [sales, 'owner'],
+      [consumer, 'sales'],
+      [owner, 'sales'],
+    ] as const) {
+      await expect(createCaller(createContextInner({ principal }))[procedure]()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    }
+  });
+});

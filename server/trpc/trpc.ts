@@ -1,0 +1,72 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import superjson from 'superjson';
+import { ZodError } from 'zod';
+import { AppError, fieldErrorsOf, headlineOf, toAppError } from '../lib/errors.ts';
+import type { Context } from './context.ts';
+
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error }) {
+    let fieldErrors: Record<string, string> | undefined;
+    let message = shape.message;
+    if (error.cause instanceof ZodError) {
+      fieldErrors = fieldErrorsOf(error.cause);
+      message = headlineOf(error.cause);
+    } else if (error.cause instanceof AppError) {
+      fieldErrors = error.cause.details;
+    }
+    // Never leak internals of real faults to the client.
+    if (error.code === 'INTERNAL_SERVER_ERROR') message = 'Internal server error';
+    const { stack: _stack, ...data } = shape.data;
+    return { ...shape, message, data: { ...data, fieldErrors } };
+  },
+});
+
+/**
+ * Every procedure runs through this: services throw AppError (or the database refuses), and the
+ * client receives the same code the REST side maps to an HTTP status (CONVENTIONS §F).
+ */
+const mapErrors = t.middleware(async ({ ctx, next }) => {
+  const result = await next();
+  if (!result.ok) {
+    const cause = result.error.cause;
+    if (cause && !(cause instanceof ZodError)) {
+      const appError = toAppError(cause);
+      if (appError) {
+        if (appError.retryAfter) ctx.responseHeaders.set('Retry-After', String(appError.retryAfter));
+        throw new TRPCError({ code: appError.code, message: appError.message, cause: appError });
+      }
+    }
+  }
+  return result;
+});
+
+export const router = t.router;
+export const middleware = t.middleware;
+export const createCallerFactory = t.createCallerFactory;
+
+export const publicProcedure = t.procedure.use(mapErrors);
+
+/** A signed-in shopper: narrows `ctx.principal` to the consumer. */
+export const userProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (ctx.principal?.kind !== 'consumer') {
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
+  }
+  return next({ ctx: { ...ctx, principal: ctx.principal } });
+});
+
+/** A signed-in business owner (master or sub-account). Outlet ownership is checked by services. */
+export const businessProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (ctx.principal?.kind !== 'business') {
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to your business account.' });
+  }
+  return next({ ctx: { ...ctx, principal: ctx.principal } });
+});
+
+/** A signed-in member of the sales staff. */
+export const salesProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (ctx.principal?.kind !== 'sales') {
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to the sales back office.' });
+  }
+  return next({ ctx: { ...ctx, principal: ctx.principal } });
+});

@@ -1,0 +1,34 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * `npm test` runs three projects: the server (node, a database per test file), and the client and
+ * admin front ends (jsdom; their configs live in client/vite.config.ts and admin/vite.config.ts).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        root,
+        resolve: {
+          alias: {
+            '@server': `${root}server`,
+          },
+        },
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts', 'seeds/**/*.test.ts'],
+          globalSetup: ['server/test/global-setup.ts'],
+          pool: 'forks',
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      'client/vite.config.ts',
+      'admin/vite.config.ts',
+    ],
+  },
+});
