@@ -4,6 +4,12 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import fs from 'node:fs';
+
+// bulletproof-react's rule: a feature never imports another feature; app/ composes them.
+const clientFeatures = fs.existsSync('client/features')
+  ? fs.readdirSync('client/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  : [];
 
 const serverOnlyForFrontEnds = {
   patterns: [
@@ -54,6 +60,24 @@ export default tseslint.config(
       ],
     },
   },
+  ...clientFeatures.map((feature) => ({
+    files: [`client/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...serverOnlyForFrontEnds.patterns,
+            { group: ['@admin/*', '**/admin/*'], message: 'client/ and admin/ do not import each other.' },
+            {
+              regex: `^(?:@client/features/(?!${feature}/)|.*/features/(?!${feature}/))`,
+              message: `Features do not import each other: compose ${feature} with others in client/app.`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ['server/**/*.ts', 'migrations/**/*.ts', 'seeds/**/*.ts', 'knexfile.ts'],
     rules: {

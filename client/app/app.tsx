@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { MainLayout } from '@client/components/layouts/main-layout';
-import { resetBrowseFiltersAtom } from '@client/features/categories/atoms';
+import { resetBrowseFiltersAtom } from '@client/features/outlets/atoms';
 import { Providers } from './providers';
 import { AppRoutes } from './routes';
 

@@ -25,7 +25,7 @@ function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>) {
 }
 
 const HomePage = lazyPage(() =>
-  import('@client/features/home/pages/home-page').then((m) => m.HomePage),
+  import('@client/features/outlets/pages/home-page').then((m) => m.HomePage),
 );
 const NotFoundPage = lazyPage(() =>
   import('@client/features/misc/pages/not-found-page').then((m) => m.NotFoundPage),

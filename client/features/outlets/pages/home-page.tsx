@@ -1,5 +1,5 @@
-import { CategoryChips } from '@client/features/categories/components/category-chips';
-import { CityPicker } from '@client/features/categories/components/city-picker';
+import { CategoryChips } from '../components/category-chips';
+import { CityPicker } from '../components/city-picker';
 import '@client/styles/home.css';
 
 export function HomePage() {
