@@ -7,8 +7,9 @@ import globals from 'globals';
 import fs from 'node:fs';
 
 // bulletproof-react's rule: a feature never imports another feature; app/ composes them.
-const clientFeatures = fs.existsSync('client/features')
-  ? fs.readdirSync('client/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+const featuresDir = new URL('../client/features/', import.meta.url);
+const clientFeatures = fs.existsSync(featuresDir)
+  ? fs.readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
   : [];
 
 const serverOnlyForFrontEnds = {
@@ -20,6 +21,11 @@ const serverOnlyForFrontEnds = {
     },
   ],
 };
+
+const clientPatterns = [
+  ...serverOnlyForFrontEnds.patterns,
+  { group: ['@admin/*', '**/admin/*'], message: 'client/ and admin/ do not import each other.' },
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.data/**', 'test-results/**', 'playwright-report/**', '**/*.d.ts'] },
@@ -44,12 +50,7 @@ export default tseslint.config(
   },
   {
     files: ['client/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [...serverOnlyForFrontEnds.patterns, { group: ['@admin/*', '**/admin/*'], message: 'client/ and admin/ do not import each other.' }] },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: clientPatterns }] },
   },
   {
     files: ['admin/**/*.{ts,tsx}'],
@@ -67,8 +68,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            ...serverOnlyForFrontEnds.patterns,
-            { group: ['@admin/*', '**/admin/*'], message: 'client/ and admin/ do not import each other.' },
+            ...clientPatterns,
             {
               regex: `^(?:@client/features/(?!${feature}/)|.*/features/(?!${feature}/))`,
               message: `Features do not import each other: compose ${feature} with others in client/app.`,
