@@ -1,8 +1,8 @@
 import { Admin, Resource, defaultTheme, type RaThemeOptions } from 'react-admin';
 import { authProvider } from './auth-provider';
 import { dataProvider } from './data-provider';
-import categories from './resources/categories';
-import cities from './resources/cities';
+import { resources } from './resources';
+import { Dashboard } from './dashboard/Dashboard';
 
 const theme: RaThemeOptions = {
   ...defaultTheme,
@@ -20,11 +20,13 @@ export default function App() {
       dataProvider={dataProvider}
       authProvider={authProvider}
       theme={theme}
+      dashboard={Dashboard}
       requireAuth
       disableTelemetry
     >
-      <Resource name="categories" {...categories} />
-      <Resource name="cities" {...cities} />
+      {resources.map(({ name, ...views }) => (
+        <Resource key={name} name={name} {...views} />
+      ))}
     </Admin>
   );
 }

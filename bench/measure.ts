@@ -59,3 +59,29 @@ export function formatRatio(label: string, value: number, reference: number, tar
   if (target?.min !== undefined) verdict = ratio >= target.min ? `  OK (target ≥ ${target.min}×)` : `  UNDER (target ≥ ${target.min}×)`;
   return `${label.padEnd(56)} ${ratio.toFixed(2).padStart(7)}×${verdict}`;
 }
+
+/**
+ * Times several functions round-robin (one call of each per round, in a rotating order), so every one
+ * sees the same machine load: on a busy machine this is what makes their p50s comparable. Sequential
+ * (one call in flight). Returns stats in the order given.
+ */
+export async function measureInterleaved(
+  fns: readonly { name: string; fn: () => Promise<unknown> }[],
+  options: { iterations?: number; warmup?: number } = {},
+): Promise<Stats[]> {
+  const iterations = options.iterations ?? 300;
+  for (let i = 0; i < (options.warmup ?? 20); i++) for (const f of fns) await f.fn();
+  const samples = fns.map(() => [] as number[]);
+  for (let i = 0; i < iterations; i++) {
+    for (let k = 0; k < fns.length; k++) {
+      const j = (i + k) % fns.length;
+      const t0 = performance.now();
+      await fns[j]!.fn();
+      samples[j]!.push(performance.now() - t0);
+    }
+  }
+  return fns.map((f, j) => {
+    const s = samples[j]!.sort((a, b) => a - b);
+    return { name: f.name, n: s.length, p50: percentile(s, 50), p95: percentile(s, 95), mean: s.reduce((a, b) => a + b, 0) / s.length };
+  });
+}

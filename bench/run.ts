@@ -11,11 +11,16 @@ import { createApp } from '../server/app.ts';
 import { createLogger } from '../server/lib/logger.ts';
 import { createLocalStorage } from '../server/providers/storage.ts';
 import { referenceDataSuite } from './suites/reference-data.ts';
+import { discoverySuite } from './suites/discovery.ts';
+import { bundleSuite } from './suites/bundle.ts';
+import { paymentsSuite } from './suites/payments.ts';
+import { dashboardsSuite } from './suites/dashboards.ts';
 
 /**
  * `npm run bench`: starts the app on a throwaway database (embedded by default, or BENCH_DATABASE_URL),
  * then runs each suite. Suites print p50/p95 and ratios against a reference measured in the same run,
- * never absolute thresholds. `npm run bench -- <suite>` runs one suite.
+ * never absolute thresholds. `npm run bench -- <suite>` runs one suite; `npm run bench -- discovery
+ * --outlets=1000000` adds the 1,000,000-outlet comparison.
  */
 export interface BenchContext {
   db: Knex;
@@ -25,9 +30,17 @@ export interface BenchContext {
 
 const SUITES: Record<string, (ctx: BenchContext) => Promise<void>> = {
   'reference-data': referenceDataSuite,
+  discovery: discoverySuite,
+  payments: paymentsSuite,
+  dashboards: dashboardsSuite,
+  // Builds the client and the toolchain floor into a temp dir (no database needed).
+  bundle: async ({ print }) => {
+    await bundleSuite({ print });
+  },
 };
 
-const only = process.argv[2];
+// Flags such as --outlets=1000000 are read by the suites; the first other argument names a suite.
+const only = process.argv.slice(2).find((a) => !a.startsWith('--'));
 if (only && !SUITES[only]) {
   process.stderr.write(`Unknown suite ${only}. Suites: ${Object.keys(SUITES).join(', ')}\n`);
   process.exit(2);
@@ -50,6 +63,8 @@ try {
   await prepareDatabase(db, { storage, demo: true, logger, secret: env.APP_SECRET! });
   const app = createApp({ env, db, logger, storage, distDir: path.join(dataDir, 'dist') });
   const server = http.createServer(app.callback());
+  // Longer than any pause between measurements, so a kept-alive connection is never reset mid-suite.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   print(`Bachat benchmarks: ${env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}, node ${process.version}, ${os.cpus().length} cores`);

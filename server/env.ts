@@ -33,9 +33,47 @@ export const envSchema = z.object({
     z.string().min(32, 'must be at least 32 characters').optional(),
   ),
   SEED_DEMO_DATA: z.preprocess(emptyAsUndefined, boolFromString.default(true)),
-  SMS_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['console']).default('console')),
+  SMS_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['console', 'twilio']).default('console')),
   SMS_OUTBOX_FILE: z.preprocess(emptyAsUndefined, z.string().optional()),
-  PAYMENT_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['sandbox']).default('sandbox')),
+  TWILIO_ACCOUNT_SID: z.preprocess(
+    emptyAsUndefined,
+    z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'must be a Twilio Account SID (AC + 32 hex digits)').optional(),
+  ),
+  TWILIO_AUTH_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+  TWILIO_FROM: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32}|[A-Za-z0-9]{3,11})$/, 'must be an E.164 number, a Messaging Service SID or a sender ID')
+      .optional(),
+  ),
+  TWILIO_BASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).default('https://api.twilio.com')),
+  OTP_SENDS_PER_IP_PER_HOUR: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(30)),
+  PAYMENT_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['sandbox', 'razorpay']).default('sandbox')),
+  RAZORPAY_KEY_ID: z.preprocess(
+    emptyAsUndefined,
+    z.string().regex(/^rzp_(test|live)_[A-Za-z0-9]{6,}$/, 'must be a Razorpay key id (rzp_test_… or rzp_live_…)').optional(),
+  ),
+  RAZORPAY_KEY_SECRET: z.preprocess(emptyAsUndefined, z.string().min(8, 'must be at least 8 characters').optional()),
+  RAZORPAY_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().min(8, 'must be at least 8 characters').optional()),
+  RAZORPAY_API_BASE: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).default('https://api.razorpay.com')),
+  CONVENIENCE_FEE_PERCENT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a percentage from 0 to 100 with at most two decimals' })
+      .min(0, 'must be a percentage from 0 to 100 with at most two decimals')
+      .max(100, 'must be a percentage from 0 to 100 with at most two decimals')
+      .default(1),
+  ),
+  CONVENIENCE_FEE_MAX_PAISE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(10_000_000).default(5_000)),
+  GST_PERCENT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a percentage from 0 to 100 with at most two decimals' })
+      .min(0, 'must be a percentage from 0 to 100 with at most two decimals')
+      .max(100, 'must be a percentage from 0 to 100 with at most two decimals')
+      .default(18),
+  ),
   STORAGE_DRIVER: z.preprocess(emptyAsUndefined, z.enum(['local']).default('local')),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
@@ -69,6 +107,18 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     );
   }
   const env = result.data;
+  if (env.SMS_PROVIDER === 'twilio') {
+    const missing = (['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const).filter((k) => !env[k]);
+    if (missing.length) {
+      throw new EnvError(missing.map((variable) => ({ variable, message: 'is required when SMS_PROVIDER=twilio' })));
+    }
+  }
+  if (env.PAYMENT_PROVIDER === 'razorpay') {
+    const missing = (['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const).filter((k) => !env[k]);
+    if (missing.length) {
+      throw new EnvError(missing.map((variable) => ({ variable, message: 'is required when PAYMENT_PROVIDER=razorpay' })));
+    }
+  }
   if (env.NODE_ENV === 'production' && !env.APP_SECRET) {
     throw new EnvError([{ variable: 'APP_SECRET', message: 'is required when NODE_ENV=production' }]);
   }

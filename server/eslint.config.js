@@ -15,9 +15,13 @@ const clientFeatures = fs.existsSync(featuresDir)
 const serverOnlyForFrontEnds = {
   patterns: [
     {
-      // Anything under server/ except modules/<feature>/schema.ts and (type-only) trpc/app-router.
-      regex: '^(?:@server/(?!trpc/app-router(?:\\.ts)?$|modules/[^/]+/schema(?:\\.ts)?$)|(?:\\.\\./)+server/)',
-      message: 'Front ends may import from server/ only schema.ts files and (type-only) trpc/app-router.',
+      // Anything under server/ except modules/<feature>/schema.ts, the back-office declarations
+      // (modules/<feature>/admin.ts, admin/declaration.ts, admin/resources.ts: zod only) and
+      // (type-only) trpc/app-router.
+      regex:
+        '^(?:@server/(?!trpc/app-router(?:\\.ts)?$|modules/[^/]+/(?:schema|admin)(?:\\.ts)?$|admin/(?:declaration|resources)(?:\\.ts)?$)|(?:\\.\\./)+server/)',
+      message:
+        'Front ends may import from server/ only schema.ts and admin.ts files, server/admin/{declaration,resources}.ts and (type-only) trpc/app-router.',
     },
   ],
 };
@@ -84,6 +88,23 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: "MemberExpression[object.name='Math'][property.name='random']", message: 'Use node:crypto (OTPs, tokens, coupons and shuffles must be unpredictable).' },
+      ],
+    },
+  },
+  {
+    // Back-office declarations are bundled into the admin front end: zod and other pure files only.
+    files: ['server/modules/*/admin.ts', 'server/admin/declaration.ts', 'server/admin/resources.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!zod$|\\.{1,2}/(?:[^/]+/)*(?:schema|admin|declaration|resources)\\.ts$)',
+              message: 'Declarations may import only zod, schema.ts, admin.ts, declaration.ts and resources.ts files.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import {
   AdminContext,
+  defaultI18nProvider,
   ResourceContextProvider,
   memoryStore,
   testDataProvider,
@@ -25,7 +26,12 @@ export function renderAdmin(
 ) {
   const provider = testDataProvider(dataProvider);
   const result = render(
-    <AdminContext dataProvider={provider} authProvider={authProvider} store={memoryStore()}>
+    <AdminContext
+      dataProvider={provider}
+      authProvider={authProvider}
+      i18nProvider={defaultI18nProvider}
+      store={memoryStore()}
+    >
       {resource ? (
         <ResourceContextProvider value={resource}>{ui}</ResourceContextProvider>
       ) : (

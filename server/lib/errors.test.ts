@@ -24,6 +24,7 @@ describe('toAppError', () => {
   it.each([
     ['23505', 'CONFLICT'],
     ['23503', 'CONFLICT'],
+    ['23001', 'CONFLICT'],
     ['23502', 'BAD_REQUEST'],
     ['23514', 'BAD_REQUEST'],
     ['22P02', 'BAD_REQUEST'],

@@ -118,6 +118,7 @@ export function toAppError(error: unknown): AppError | null {
       for (const c of columns ?? []) details[c] = 'already exists';
       return new AppError('CONFLICT', 'This record already exists.', { details, cause: error });
     }
+    case '23001': // restrict_violation (ON DELETE RESTRICT)
     case '23503':
       return new AppError('CONFLICT', 'This record is referenced by other data, or refers to data that does not exist.', {
         cause: error,

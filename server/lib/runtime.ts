@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Knex } from 'knex';
 import type { Env } from '../env.ts';
 import type { Logger } from './logger.ts';
@@ -22,13 +23,21 @@ export interface Runtime {
 }
 
 let current: Runtime | null = null;
+/** The runtime of the app serving the current request, so two apps in one process keep apart. */
+const scoped = new AsyncLocalStorage<Runtime>();
 
 export function setRuntime(runtime: Runtime): Runtime {
   current = runtime;
   return runtime;
 }
 
+/** Runs `fn` with `rt` as the runtime (createApp's first middleware does this for each request). */
+export function runWithRuntime<T>(rt: Runtime, fn: () => T): T {
+  return scoped.run(rt, fn);
+}
+
 export function runtime(): Runtime {
-  if (!current) throw new Error('Runtime not configured: call createApp() or setRuntime() first');
-  return current;
+  const rt = scoped.getStore() ?? current;
+  if (!rt) throw new Error('Runtime not configured: call createApp() or setRuntime() first');
+  return rt;
 }

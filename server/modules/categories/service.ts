@@ -1,7 +1,6 @@
 import { Category as CategoryModel } from '../../db/models/Category.ts';
 import { notFound } from '../../lib/errors.ts';
-import { runListQuery, type ListQuery } from '../../rest/ra-list-params.ts';
-import type { Category, CategoryFilter } from './schema.ts';
+import type { Category } from './schema.ts';
 
 /** Active categories in display order, for the shopper's category chips. */
 export async function listCategories(): Promise<Category[]> {
@@ -12,10 +11,6 @@ export async function listCategories(): Promise<Category[]> {
   return rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, icon: r.icon }));
 }
 
-/** Back-office list: every category, filtered, sorted and paged. */
-export function listCategoriesForAdmin(list: ListQuery<CategoryFilter>) {
-  return runListQuery(CategoryModel.query(), list, { searchColumns: ['name', 'slug'] });
-}
 
 export async function getCategory(id: number): Promise<CategoryModel> {
   const row = await CategoryModel.query().findById(id);

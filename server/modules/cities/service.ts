@@ -1,7 +1,6 @@
 import { City as CityModel } from '../../db/models/City.ts';
 import { notFound } from '../../lib/errors.ts';
-import { runListQuery, type ListQuery } from '../../rest/ra-list-params.ts';
-import type { City, CityFilter } from './schema.ts';
+import type { City } from './schema.ts';
 
 /** Active cities in display order, for the city picker. */
 export async function listCities(): Promise<City[]> {
@@ -19,9 +18,6 @@ export async function listCities(): Promise<City[]> {
   }));
 }
 
-export function listCitiesForAdmin(list: ListQuery<CityFilter>) {
-  return runListQuery(CityModel.query(), list, { searchColumns: ['name', 'state', 'slug'] });
-}
 
 export async function getCity(id: number): Promise<CityModel> {
   const row = await CityModel.query().findById(id);

@@ -1,6 +1,0 @@
-import { CategoryList } from './CategoryList';
-
-export default {
-  list: CategoryList,
-  recordRepresentation: 'name',
-};

@@ -1,6 +1,0 @@
-import { CityList } from './CityList';
-
-export default {
-  list: CityList,
-  recordRepresentation: 'name',
-};

@@ -1,0 +1,246 @@
+import type { Knex } from 'knex';
+import type { BenchContext } from '../run.ts';
+import { formatRatio, formatStats, measure, measureInterleaved, type Stats } from '../measure.ts';
+import { BASE_ID, ensureGeneratedOutlets, generatedCount } from '../data/generate.ts';
+import { CITIES } from '../../seeds/data/cities.ts';
+import { CITY_GEO } from '../../seeds/data/localities.ts';
+import { createRng } from '../../seeds/data/random.ts';
+import { istMoment } from '../../server/modules/offers/rules.ts';
+import { nearbyByDistanceSql, outletDetailsSql, searchOutletsSql } from '../../server/modules/outlets/service.ts';
+
+/**
+ * Discovery at scale: nearby outlets, outlet details and search over generated outlets (100,000 by
+ * default; `--outlets=1000000` or BENCH_OUTLETS=1000000 adds the 1,000,000 comparison). Each is timed
+ * through REST and tRPC over HTTP and as the same SQL the service runs, on the same database, and the
+ * targets are printed as ratios measured in this run.
+ */
+
+const argOutlets = process.argv.find((a) => a.startsWith('--outlets='))?.split('=')[1];
+const TARGET = Number(argOutlets ?? process.env.BENCH_OUTLETS ?? 100_000);
+const SMALL = 100_000;
+const COMMON_WORD = 'kitchen';
+const NO_HIT_WORD = 'zanzibar';
+
+/** Shoppers' positions: near real localities of every city, deterministic. */
+function queryPoints(): { latitude: number; longitude: number }[] {
+  const rng = createRng('bachat-bench-points-v1');
+  const points: { latitude: number; longitude: number }[] = [];
+  for (let i = 0; i < 64; i++) {
+    const city = rng.pick(CITIES.filter((c) => CITY_GEO[c.slug]));
+    const loc = rng.pick(CITY_GEO[city.slug]!.localities);
+    points.push({ latitude: loc.latitude + (rng.next() - 0.5) / 50, longitude: loc.longitude + (rng.next() - 0.5) / 50 });
+  }
+  return points;
+}
+
+function cycle<T>(items: readonly T[]): () => T {
+  let i = 0;
+  return () => items[i++ % items.length]!;
+}
+
+async function explain(db: Knex, sql: string, bindings: readonly unknown[]): Promise<string[]> {
+  const rows = (await db.raw(`EXPLAIN ${sql}`, bindings as Knex.RawBinding[])).rows as Record<string, string>[];
+  return rows.map((r) => Object.values(r)[0]!);
+}
+
+const drain = async (res: Response) => {
+  if (!res.ok) throw new Error(`HTTP ${res.status}: ${await res.text()}`);
+  await res.arrayBuffer();
+};
+
+const trpcUrl = (baseUrl: string, path: string, input: unknown) =>
+  `${baseUrl}/trpc/${path}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
+
+export async function discoverySuite({ db, baseUrl, print }: BenchContext): Promise<void> {
+  const date = istMoment(new Date()).date;
+  const points = queryPoints();
+  const have = await generatedCount(db);
+  const first = Math.min(TARGET, SMALL);
+  if (have < first) {
+    print(`generating ${first.toLocaleString('en-US')} outlets (deterministic)…`);
+    await ensureGeneratedOutlets(db, first, print);
+  }
+  const total = Number(((await db('outlets').count({ n: '*' }).first()) as { n: number }).n);
+  print(`outlets in the database: ${total.toLocaleString('en-US')}`);
+  const show = (s: Stats) => print(formatStats(s));
+
+  // ---- Nearby -------------------------------------------------------------------------------
+  const nearbySql = (p: { latitude: number; longitude: number }) =>
+    nearbyByDistanceSql({ ...p, categoryId: null, offset: 0, limit: 16, date });
+  const sqlPoint = cycle(points);
+  const nearbyRaw = async () => {
+    const q = nearbySql(sqlPoint());
+    await db.raw(q.sql, q.bindings);
+  };
+  const restPoint = cycle(points);
+  const nearbyRest = async () =>
+    drain(
+      await fetch(`${baseUrl}/api/outlet/getNearbyOutlets?offSet=1&limit=16`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...restPoint(), noLocation: false }),
+      }),
+    );
+  const trpcPoint = cycle(points);
+  const nearbyTrpc = async () => drain(await fetch(trpcUrl(baseUrl, 'outlets.nearby', trpcPoint())));
+
+  // One connection: the three interleaved call by call, so each sees the same machine load.
+  const [nearbySql1, nearbyRest1, nearbyTrpc1] = (await measureInterleaved([
+    { name: 'nearby: raw SQL', fn: nearbyRaw },
+    { name: 'nearby: REST getNearbyOutlets', fn: nearbyRest },
+    { name: 'nearby: tRPC outlets.nearby', fn: nearbyTrpc },
+  ])) as [Stats, Stats, Stats];
+  const nearbySql10 = await measure('nearby: raw SQL, 10 in flight', nearbyRaw, { concurrency: 10, iterations: 500 });
+  const nearbyRest10 = await measure('nearby: REST, 10 connections', nearbyRest, { concurrency: 10, iterations: 500 });
+  const nearbyTrpc10 = await measure('nearby: tRPC, 10 connections', nearbyTrpc, { concurrency: 10, iterations: 500 });
+  for (const s of [nearbySql1, nearbyRest1, nearbyTrpc1, nearbySql10, nearbyRest10, nearbyTrpc10]) show(s);
+
+  // The same statement with index scans disabled: the GiST index must be what makes it fast.
+  const noIndexPoint = cycle(points);
+  const nearbyNoIndex = await measure(
+    'nearby: raw SQL, index scans disabled',
+    () =>
+      db.transaction(async (trx) => {
+        await trx.raw('SET LOCAL enable_indexscan = off');
+        await trx.raw('SET LOCAL enable_bitmapscan = off');
+        const q = nearbySql(noIndexPoint());
+        await trx.raw(q.sql, q.bindings);
+      }),
+    { iterations: 15, warmup: 2 },
+  );
+  show(nearbyNoIndex);
+  print(formatRatio('nearby REST p50 ÷ raw SQL p50', nearbyRest1.p50, nearbySql1.p50, { max: 2 }));
+  print(formatRatio('nearby tRPC p50 ÷ raw SQL p50', nearbyTrpc1.p50, nearbySql1.p50, { max: 2 }));
+  print(formatRatio('nearby SQL without indexes ÷ with (p50)', nearbyNoIndex.p50, nearbySql1.p50, { min: 50 }));
+  const q0 = nearbySql(points[0]!);
+  print('\nEXPLAIN nearby (indexes on):');
+  for (const line of await explain(db, q0.sql, q0.bindings)) print(`  ${line}`);
+  await db.transaction(async (trx) => {
+    await trx.raw('SET LOCAL enable_indexscan = off');
+    await trx.raw('SET LOCAL enable_bitmapscan = off');
+    print('EXPLAIN nearby (index scans disabled), first lines:');
+    for (const line of (await explain(trx, q0.sql, q0.bindings)).slice(0, 12)) print(`  ${line}`);
+  });
+
+  // A rare category (pharmacies, 2 %): the KNN runs on outlets_category_earth_idx, not past every other outlet.
+  const pharmacy = Number(((await db('categories').where({ slug: 'pharmacy' }).first('id')) as { id: number }).id);
+  const catPoint = cycle(points);
+  const allPoint = cycle(points);
+  const [rareCat, allCat] = (await measureInterleaved(
+    [
+      {
+        name: 'nearby: raw SQL, category pharmacy (2 %)',
+        fn: async () => {
+          const q = nearbyByDistanceSql({ ...catPoint(), categoryId: pharmacy, offset: 0, limit: 16, date });
+          await db.raw(q.sql, q.bindings);
+        },
+      },
+      {
+        name: 'nearby: raw SQL, every category',
+        fn: async () => {
+          const q = nearbySql(allPoint());
+          await db.raw(q.sql, q.bindings);
+        },
+      },
+    ],
+    { iterations: 150 },
+  )) as [Stats, Stats];
+  show(rareCat);
+  show(allCat);
+  print(formatRatio('nearby SQL p50: rare category ÷ every category', rareCat.p50, allCat.p50));
+  const qc = nearbyByDistanceSql({ ...points[0]!, categoryId: pharmacy, offset: 0, limit: 16, date });
+  const knnLine = (await explain(db, qc.sql, qc.bindings)).find((l) => /Index Scan using outlets_\w*earth_idx/.test(l));
+  print(`EXPLAIN nearby with a category: ${knnLine?.trim() ?? 'NO KNN INDEX SCAN'}`);
+
+  // ---- Outlet details -----------------------------------------------------------------------
+  const ids = Array.from({ length: 64 }, (_, i) => BASE_ID + ((i * 7919) % first));
+  const liveIds = ((await db('outlets').whereIn('id', ids).where('isLive', true).select('id')) as { id: number }[]).map((r) => Number(r.id));
+  const sqlId = cycle(liveIds);
+  const detailsRaw = async () => {
+    const q = outletDetailsSql({ outletId: sqlId(), date });
+    await db.raw(q.sql, q.bindings);
+  };
+  const restId = cycle(liveIds);
+  const detailsRest = async () =>
+    drain(await fetch(`${baseUrl}/api/outlet/details?outletId=${restId()}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }));
+  const trpcId = cycle(liveIds);
+  const detailsTrpc = async () => drain(await fetch(trpcUrl(baseUrl, 'outlets.byId', { outletId: trpcId() })));
+  print('');
+  const [detSql, detRest, detTrpc] = (await measureInterleaved([
+    { name: 'details: raw SQL', fn: detailsRaw },
+    { name: 'details: REST outlet/details', fn: detailsRest },
+    { name: 'details: tRPC outlets.byId', fn: detailsTrpc },
+  ])) as [Stats, Stats, Stats];
+  const detRest10 = await measure('details: REST, 10 connections', detailsRest, { concurrency: 10, iterations: 500 });
+  const detTrpc10 = await measure('details: tRPC, 10 connections', detailsTrpc, { concurrency: 10, iterations: 500 });
+  for (const s of [detSql, detRest, detTrpc, detRest10, detTrpc10]) show(s);
+  const overhead = (label: string, api: number, sql: number) =>
+    `${label.padEnd(56)} ${(api - sql).toFixed(3).padStart(7)} ms${api - sql <= 1 ? '  OK (target ≤ 1 ms)' : '  OVER (target ≤ 1 ms)'}`;
+  print(overhead('details REST p50 − raw SQL p50', detRest.p50, detSql.p50));
+  print(overhead('details tRPC p50 − raw SQL p50', detTrpc.p50, detSql.p50));
+
+  // ---- Search -------------------------------------------------------------------------------
+  print('');
+  const searchRest = (word: string) => {
+    const p = cycle(points);
+    return async () => {
+      const pt = p();
+      drain(await fetch(`${baseUrl}/api/cmn/search?searchString=${encodeURIComponent(word)}&latitude=${pt.latitude}&longitude=${pt.longitude}`));
+    };
+  };
+  const searchSql = (word: string) => {
+    const p = cycle(points);
+    return async () => {
+      const q = searchOutletsSql({ text: word, ...p(), limit: 10, date });
+      await db.raw(q.sql, q.bindings);
+    };
+  };
+  const hitCount = async (word: string) =>
+    Number(
+      ((await db.raw(`SELECT count(*) AS n FROM outlets WHERE is_live AND (? <% name OR ? <% address_line_two)`, [word, word])).rows[0] as { n: number }).n,
+    );
+  print(`search words: "${COMMON_WORD}" matches ${(await hitCount(COMMON_WORD)).toLocaleString('en-US')} outlets, "${NO_HIT_WORD}" ${await hitCount(NO_HIT_WORD)}`);
+  const [commonSql, noHitSql, commonRest, noHitRest, commonTrpc] = (await measureInterleaved(
+    [
+      { name: `search SQL (outlets): "${COMMON_WORD}"`, fn: searchSql(COMMON_WORD) },
+      { name: `search SQL (outlets): "${NO_HIT_WORD}"`, fn: searchSql(NO_HIT_WORD) },
+      { name: `search REST cmn/search: "${COMMON_WORD}"`, fn: searchRest(COMMON_WORD) },
+      { name: `search REST cmn/search: "${NO_HIT_WORD}"`, fn: searchRest(NO_HIT_WORD) },
+      {
+        name: `search tRPC outlets.search: "${COMMON_WORD}"`,
+        fn: (() => {
+          const p = cycle(points);
+          return async () => drain(await fetch(trpcUrl(baseUrl, 'outlets.search', { searchString: COMMON_WORD, ...p() })));
+        })(),
+      },
+    ],
+    { iterations: 150, warmup: 5 },
+  )) as [Stats, Stats, Stats, Stats, Stats];
+  const commonRest10 = await measure(`search REST, 10 connections: "${COMMON_WORD}"`, searchRest(COMMON_WORD), { concurrency: 10, iterations: 200, warmup: 5 });
+  for (const s of [commonSql, noHitSql, commonRest, noHitRest, commonTrpc, commonRest10]) show(s);
+  print(formatRatio('search REST p95: no-hit ÷ common word', noHitRest.p95, commonRest.p95, { max: 3 }));
+  print(formatRatio('search SQL p95: no-hit ÷ common word', noHitSql.p95, commonSql.p95, { max: 3 }));
+  for (const word of [COMMON_WORD, NO_HIT_WORD]) {
+    const q = searchOutletsSql({ text: word, ...points[0]!, limit: 10, date });
+    const plan = await explain(db, q.sql, q.bindings);
+    const seq = plan.filter((l) => /Seq Scan on (outlets|promotions)\b/.test(l));
+    print(`EXPLAIN search "${word}": ${seq.length ? `SEQ SCAN FOUND (${seq.join('; ')})` : 'every scan of outlets uses an index'}`);
+    for (const line of plan.slice(0, 14)) print(`  ${line}`);
+  }
+
+  // ---- 1,000,000 ----------------------------------------------------------------------------
+  if (TARGET > SMALL) {
+    print(`\ngrowing to ${TARGET.toLocaleString('en-US')} generated outlets…`);
+    await ensureGeneratedOutlets(db, TARGET, print);
+    const [big, bigRest] = (await measureInterleaved([
+      { name: `nearby: raw SQL at ${TARGET.toLocaleString('en-US')}`, fn: nearbyRaw },
+      { name: `nearby: REST at ${TARGET.toLocaleString('en-US')}`, fn: nearbyRest },
+    ])) as [Stats, Stats];
+    show(big);
+    show(bigRest);
+    print(formatRatio(`nearby SQL p50 at ${TARGET.toLocaleString('en-US')} ÷ at 100,000`, big.p50, nearbySql1.p50, { max: 2 }));
+    print(formatRatio(`nearby REST p50 at ${TARGET.toLocaleString('en-US')} ÷ raw SQL p50`, bigRest.p50, big.p50, { max: 2 }));
+  } else {
+    print('\n(1,000,000-outlet comparison skipped: run with --outlets=1000000)');
+  }
+}

@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import type { BenchContext } from '../run.ts';
+import { formatRatio, formatStats, measure } from '../measure.ts';
+import { runtime } from '../../server/lib/runtime.ts';
+import { insertShopper } from '../../server/modules/auth/testing.ts';
+import { createSession } from '../../server/modules/sessions/service.ts';
+import { getLiveOffer } from '../../server/modules/offers/service.ts';
+import { computeBill } from '../../server/modules/bills/compute.ts';
+
+/**
+ * Pay the bill (docs/payments.md): the money rules alone, the whole breakdown over REST against the
+ * live-offer read it is built on, and a full order + sandbox capture (one transaction writing the
+ * payment, redemption, seven ledger rows and the daily stats) against creating the order alone.
+ */
+export async function paymentsSuite({ db, baseUrl, print }: BenchContext): Promise<void> {
+  const outlet = await db('outlets').where({ isLive: true }).orderBy('id').first('id');
+  if (!outlet) {
+    print('no live outlet in the demo data; skipped');
+    return;
+  }
+  const outletId = Number(outlet.id);
+  const consumerId = await insertShopper(db, runtime().secret, { phoneNumber: '9000012345', referralCode: 'MEBENCH01' });
+  const { token } = await createSession({ kind: 'consumer', principalId: consumerId });
+  const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+  const fees = { convenienceFeeBps: 100, convenienceFeeMaxPaise: 5_000, gstBps: 1_800 };
+
+  let i = 0;
+  const pure = await measure(
+    'computeBill (pure)',
+    async () => computeBill({ billPaise: 100_000 + (i++ % 977), instantDiscountPercent: 12.5, shuffleDiscountPercent: 7, fees }),
+    { iterations: 5_000, warmup: 200 },
+  );
+  const offer = await measure('getLiveOffer (service, 1 query)', () => getLiveOffer(outletId));
+  const bill = await measure('bill: REST GET /api/outlet/v1/getBill', async () => {
+    const res = await fetch(`${baseUrl}/api/outlet/v1/getBill?outletId=${outletId}&amount=1000`, { headers });
+    await res.arrayBuffer();
+  });
+  const createOnly = await measure(
+    'order: REST create (no payment)',
+    async () => {
+      const res = await fetch(`${baseUrl}/api/outlet/route/v1/create`, {
+        method: 'POST',
+        headers: { ...headers, 'Idempotency-Key': randomUUID() },
+        body: JSON.stringify({ outletId, amount: '1000' }),
+      });
+      await res.arrayBuffer();
+    },
+    { iterations: 100, warmup: 5 },
+  );
+  const payFlow = await measure(
+    'order + sandbox Pay (capture transaction)',
+    async () => {
+      const res = await fetch(`${baseUrl}/api/outlet/route/v1/create`, {
+        method: 'POST',
+        headers: { ...headers, 'Idempotency-Key': randomUUID() },
+        body: JSON.stringify({ outletId, amount: '1000' }),
+      });
+      const { order } = (await res.json()) as { order: { ORDER_ID: string } };
+      const done = await fetch(`${baseUrl}/api/payments/demo/${order.ORDER_ID}/complete`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ outcome: 'pay' }),
+      });
+      await done.arrayBuffer();
+    },
+    { iterations: 100, warmup: 5 },
+  );
+  for (const s of [pure, offer, bill, createOnly, payFlow]) print(formatStats(s));
+  print(formatRatio('getBill REST p50 ÷ getLiveOffer p50', bill.p50, offer.p50));
+  print(formatRatio('order + capture p50 ÷ order create p50', payFlow.p50, createOnly.p50));
+}

@@ -1,0 +1,27 @@
+import type { AdminResourceDeclaration } from './declaration.ts';
+import { outletsAdmin } from '../modules/outlets/admin.ts';
+import { businessOwnersAdmin } from '../modules/business-owners/admin.ts';
+import { discountsAdmin } from '../modules/discounts/admin.ts';
+import { dayDiscountsAdmin } from '../modules/day-discounts/admin.ts';
+import { categoriesAdmin } from '../modules/categories/admin.ts';
+import { citiesAdmin } from '../modules/cities/admin.ts';
+import { businessApplicationsAdmin } from '../modules/business-applications/admin.ts';
+import { supportTicketsAdmin } from '../modules/support-tickets/admin.ts';
+import { auditLogAdmin } from '../modules/audit-log/admin.ts';
+
+/**
+ * Every back-office resource, in menu order. The server mounts `/api/admin/<name>` for each and the
+ * admin front end renders a `<Resource>` for each: adding a resource is one declaration listed here
+ * (plus its migration). Pure: the admin bundle imports this file.
+ */
+export const ADMIN_RESOURCES: readonly AdminResourceDeclaration[] = [
+  outletsAdmin,
+  businessOwnersAdmin,
+  businessApplicationsAdmin,
+  discountsAdmin,
+  dayDiscountsAdmin,
+  categoriesAdmin,
+  citiesAdmin,
+  supportTicketsAdmin,
+  auditLogAdmin,
+];

@@ -1,0 +1,90 @@
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { idSchema } from '../modules/common/schema.ts';
+import { unauthorized } from '../lib/errors.ts';
+import { parseListParams, sendList } from '../rest/ra-list-params.ts';
+import { parseWith } from '../rest/validate.ts';
+import { filterSchemaOf } from './declaration.ts';
+import {
+  createRecord,
+  deleteRecord,
+  getRecord,
+  listRecords,
+  runAction,
+  updateRecord,
+  type AdminActor,
+  type BoundResource,
+} from './engine.ts';
+import { BOUND_RESOURCES } from './registry.ts';
+
+/** The acting sales staff member (the admin router's guard has already required a sales session). */
+export function actorOf(ctx: Context): AdminActor {
+  const principal = ctx.state.principal;
+  if (principal?.kind !== 'sales') throw unauthorized('Please sign in to the sales back office.');
+  return { salesStaffId: principal.salesStaffId };
+}
+
+/**
+ * Generates `/api/admin/<resource>` in the ra-data-simple-rest dialect (CONVENTIONS §G) for each bound
+ * resource: list (sort/range/filter, Content-Range), getMany (`filter={"id":[…]}`), getOne, and the
+ * create/update/delete routes its declaration allows (others answer 405), plus its custom actions.
+ */
+export function mountAdminResources(admin: Router, resources: readonly BoundResource[] = BOUND_RESOURCES): void {
+  for (const bound of resources) {
+    const d = bound.declaration;
+    const listSpec = {
+      filterSchema: filterSchemaOf(d),
+      sortable: d.list.sortable,
+      // A request without `sort` (getMany) gets id order, as the dialect says; the UI sends its own default.
+      defaultSort: { field: 'id', order: 'ASC' as const },
+    };
+    const base = `/${d.name}`;
+    admin.get(base, async (ctx) => {
+      const list = parseListParams(ctx.query, listSpec) as Parameters<typeof listRecords>[1];
+      sendList(ctx, d.name, list, await listRecords(bound, list));
+    });
+    admin.get(`${base}/:id`, async (ctx) => {
+      ctx.body = await getRecord(bound, parseWith(idSchema, ctx.params.id));
+    });
+    // Verbs a declaration does not offer answer 405 with a sentence react-admin can show.
+    const allow = (extra: string[]) => ['GET', 'HEAD', ...extra].join(', ');
+    const refuse = (what: string, allowed: string[]) => (ctx: Context) => {
+      ctx.set('Allow', allow(allowed));
+      ctx.throw(405, `${d.label} cannot be ${what} in the back office.`);
+    };
+    const collectionVerbs = d.operations.create ? ['POST'] : [];
+    const itemVerbs = [...(d.operations.update ? ['PUT'] : []), ...(d.operations.delete ? ['DELETE'] : [])];
+    if (d.operations.create) {
+      admin.post(base, async (ctx) => {
+        ctx.status = 201;
+        ctx.body = await createRecord(bound, ctx.request.body, actorOf(ctx));
+      });
+    } else {
+      admin.post(base, refuse('created', collectionVerbs));
+    }
+    if (d.operations.update) {
+      admin.put(`${base}/:id`, async (ctx) => {
+        ctx.body = await updateRecord(bound, parseWith(idSchema, ctx.params.id), ctx.request.body, actorOf(ctx));
+      });
+    } else {
+      admin.put(`${base}/:id`, refuse('edited', itemVerbs));
+    }
+    if (d.operations.delete) {
+      admin.delete(`${base}/:id`, async (ctx) => {
+        ctx.body = await deleteRecord(bound, parseWith(idSchema, ctx.params.id), actorOf(ctx));
+      });
+    } else {
+      admin.delete(`${base}/:id`, refuse('deleted', itemVerbs));
+    }
+    for (const action of Object.keys(d.actions ?? {})) {
+      admin.post(`${base}/:id/${action}`, async (ctx) => {
+        ctx.body = await runAction(bound, action, parseWith(idSchema, ctx.params.id), ctx.request.body, actorOf(ctx));
+      });
+    }
+  }
+}
+
+/** The REST_MODULES entry for server/app.ts. */
+export function adminResourcesRest({ admin }: { admin: Router }): void {
+  mountAdminResources(admin);
+}

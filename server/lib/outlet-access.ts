@@ -1,0 +1,133 @@
+import type { Knex } from 'knex';
+import { forbidden, notFound } from './errors.ts';
+import { runtime } from './runtime.ts';
+
+/**
+ * THE ownership rule for every business call (docs/business.md): "may this business account use
+ * outlet X?". A master account may use the outlets it owns (`outlets.owner_id`) and any granted to it;
+ * a sub-account may use only the outlets its master granted it (`business_owner_outlets`), and only
+ * while its master still owns them. A disabled account may use nothing.
+ *
+ * Every business service calls `assertOutletAccess` with the outlet id of the request before it reads
+ * or writes anything of that outlet; the tRPC procedures and REST guards also call it on the raw input
+ * before validation, so a foreign outlet id is refused the same way whatever else the request holds.
+ */
+
+export const OUTLET_ACCESS_DENIED = 'You do not have access to this outlet.';
+export const OUTLET_NOT_FOUND = 'Outlet not found';
+export const ACCOUNT_DISABLED = 'This business account is disabled.';
+export const MASTER_ONLY = 'Only the master account can manage user accounts.';
+
+export interface BusinessAccount {
+  id: number;
+  isMaster: boolean;
+  masterId: number | null;
+  isActive: boolean;
+}
+
+export interface OutletAccess {
+  account: BusinessAccount;
+  outletId: number;
+}
+
+/** The calling account (active), or FORBIDDEN. */
+export async function activeBusinessAccount(businessOwnerId: number, trx?: Knex): Promise<BusinessAccount> {
+  const db = trx ?? runtime().db;
+  const row = (await db('businessOwners').where({ id: businessOwnerId }).first('id', 'isMaster', 'masterId', 'isActive')) as
+    | BusinessAccount
+    | undefined;
+  if (!row || !row.isActive) throw forbidden(ACCOUNT_DISABLED);
+  return { id: Number(row.id), isMaster: row.isMaster, masterId: row.masterId === null ? null : Number(row.masterId), isActive: true };
+}
+
+/** A query of the ids of every outlet `account` may use (for `whereIn`). */
+export function accessibleOutletIdsQuery(db: Knex, account: BusinessAccount): Knex.QueryBuilder {
+  const granted = db('businessOwnerOutlets').select('outletId').where({ businessOwnerId: account.id });
+  if (account.isMaster) {
+    return db('outlets').select('id').where('ownerId', account.id).orWhereIn('id', granted);
+  }
+  // A sub-account's grant counts only while its master owns the outlet.
+  return db('outlets').select('id').whereIn('id', granted).andWhere('ownerId', account.masterId ?? -1);
+}
+
+/** The ids of every outlet the account may use, ascending. */
+export async function accessibleOutletIds(businessOwnerId: number, trx?: Knex): Promise<number[]> {
+  const db = trx ?? runtime().db;
+  const account = await activeBusinessAccount(businessOwnerId, db);
+  const rows = (await accessibleOutletIdsQuery(db, account).orderBy('id')) as { id: number }[];
+  return rows.map((r) => Number(r.id));
+}
+
+/**
+ * Refuses unless the account may use the outlet: NOT_FOUND when no such outlet exists, FORBIDDEN when
+ * it exists but is not the caller's. Returns the account so services need not read it again.
+ */
+export async function assertOutletAccess(businessOwnerId: number, outletId: number, trx?: Knex): Promise<OutletAccess> {
+  const db = trx ?? runtime().db;
+  if (!Number.isSafeInteger(outletId) || outletId <= 0) {
+    await activeBusinessAccount(businessOwnerId, db);
+    throw notFound(OUTLET_NOT_FOUND);
+  }
+  // One round trip: the account, the outlet and the grant.
+  const row = (await db('businessOwners as bo')
+    .leftJoin('outlets as o', 'o.id', db.raw('?', [outletId]))
+    .where('bo.id', businessOwnerId)
+    .first(
+      'bo.id',
+      'bo.isMaster',
+      'bo.masterId',
+      'bo.isActive',
+      'o.id as outletId',
+      'o.ownerId',
+      db.raw('EXISTS (SELECT 1 FROM business_owner_outlets g WHERE g.business_owner_id = bo.id AND g.outlet_id = o.id) AS granted'),
+    )) as
+    | { id: number; isMaster: boolean; masterId: number | null; isActive: boolean; outletId: number | null; ownerId: number | null; granted: boolean }
+    | undefined;
+  if (!row || !row.isActive) throw forbidden(ACCOUNT_DISABLED);
+  const account: BusinessAccount = { id: Number(row.id), isMaster: row.isMaster, masterId: row.masterId === null ? null : Number(row.masterId), isActive: true };
+  if (row.outletId === null) throw notFound(OUTLET_NOT_FOUND);
+  const ownerId = row.ownerId === null ? null : Number(row.ownerId);
+  if (account.isMaster && ownerId === account.id) return { account, outletId };
+  if (row.granted && (account.isMaster || ownerId === account.masterId)) return { account, outletId };
+  throw forbidden(OUTLET_ACCESS_DENIED);
+}
+
+/** Refuses unless the account is an active master (sub-accounts never manage accounts). */
+export async function assertMasterAccount(businessOwnerId: number, trx?: Knex): Promise<BusinessAccount> {
+  const account = await activeBusinessAccount(businessOwnerId, trx);
+  if (!account.isMaster) throw forbidden(MASTER_ONLY);
+  return account;
+}
+
+/**
+ * The outlet id a raw (not yet validated) request names, if any: `outletId` / `OUTLET_ID` at the top
+ * level. Used to refuse a foreign outlet before validation; a missing or malformed id is left to the
+ * schema (400).
+ */
+export function rawOutletIdOf(raw: unknown): number | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const r = raw as Record<string, unknown>;
+  const value = r.outletId ?? r.OUTLET_ID ?? r.outlet_id;
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,15}$/.test(value.trim()) ? Number(value) : NaN;
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
+/** Every outlet id a raw request names: `outletId` and the entries of an `outletIds` list (grants). */
+export function rawOutletIdsOf(raw: unknown): number[] {
+  const ids: number[] = [];
+  const single = rawOutletIdOf(raw);
+  if (single !== null) ids.push(single);
+  const list = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>).outletIds : undefined;
+  if (Array.isArray(list)) {
+    for (const v of list.slice(0, 200)) {
+      const n = rawOutletIdOf({ outletId: v });
+      if (n !== null) ids.push(n);
+    }
+  }
+  return [...new Set(ids)];
+}
+
+/** Refuses unless the account may use every outlet the raw request names (the pre-validation check). */
+export async function assertRawOutletAccess(businessOwnerId: number, raw: unknown): Promise<void> {
+  for (const outletId of rawOutletIdsOf(raw)) await assertOutletAccess(businessOwnerId, outletId);
+}

@@ -1,0 +1,31 @@
+import { runtime } from '../../lib/runtime.ts';
+import type { AnalyticsEventInput, TrackInput, TrackResult } from './schema.ts';
+
+/**
+ * Strips what could identify a person from a path: the query string and fragment go, and runs of six
+ * or more digits (phone numbers, codes) become `:n`. Outlet ids and other short numbers stay.
+ */
+export function scrubPath(path: string): string {
+  const bare = path.split(/[?#]/, 1)[0] ?? '/';
+  return bare.replace(/\d{6,}/g, ':n').slice(0, 300) || '/';
+}
+
+/** Events further than this from the server's clock are stamped with the server's time instead. */
+const MAX_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
+
+/** Stores a batch of page views in one insert. */
+export async function trackEvents(input: TrackInput): Promise<TrackResult> {
+  const { db, now } = runtime();
+  const at = now();
+  const rows = input.events.map((e: AnalyticsEventInput) => ({
+    name: e.name,
+    path: scrubPath(e.path),
+    referrerPath: e.referrerPath ? scrubPath(e.referrerPath) : null,
+    visitorId: e.visitorId ?? null,
+    props: JSON.stringify({}),
+    occurredAt:
+      e.occurredAt && Math.abs(e.occurredAt.getTime() - at.getTime()) <= MAX_CLOCK_SKEW_MS ? e.occurredAt : at,
+  }));
+  await db('analyticsEvents').insert(rows);
+  return { accepted: rows.length };
+}

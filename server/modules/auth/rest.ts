@@ -1,0 +1,37 @@
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { parseWith } from '../../rest/validate.ts';
+import { consumerOf, toUserDetails } from '../users/rest.ts';
+import { loginSchema, sendOtpSchema, signupSchema, verifyOtpSchema } from './schema.ts';
+import { login, logout, resendOtp, signup, verifyOtp } from './service.ts';
+
+const metaOf = (ctx: Context) => ({ ip: ctx.ip || null, userAgent: ctx.get('User-Agent') || null });
+
+/** `/api/onboarding/*` (SPEC §7 Auth) plus `POST /api/onboarding/logout`. */
+export function authRest({ api }: { api: Router }): void {
+  api.post('/onboarding/signup', async (ctx) => {
+    const sent = await signup(parseWith(signupSchema, ctx.request.body ?? {}), metaOf(ctx));
+    ctx.body = { ...sent, message: 'OTP sent' };
+  });
+  api.post('/onboarding/login', async (ctx) => {
+    const sent = await login(parseWith(loginSchema, ctx.request.body ?? {}), metaOf(ctx));
+    ctx.body = { ...sent, message: 'OTP sent' };
+  });
+  api.post('/onboarding/send-otp', async (ctx) => {
+    const sent = await resendOtp(parseWith(sendOtpSchema, ctx.request.body ?? {}), metaOf(ctx));
+    ctx.body = { success: true, ...sent, message: 'OTP sent' };
+  });
+  api.post('/onboarding/verifyOtp', async (ctx) => {
+    const session = await verifyOtp(parseWith(verifyOtpSchema, ctx.request.body ?? {}), metaOf(ctx));
+    ctx.body = {
+      accessToken: session.accessToken,
+      expiresAt: session.expiresAt.toISOString(),
+      isNewUser: session.isNewUser,
+      userId: session.user.id,
+      userDetails: toUserDetails(session.user),
+    };
+  });
+  api.post('/onboarding/logout', async (ctx) => {
+    ctx.body = await logout(consumerOf(ctx).sessionId);
+  });
+}

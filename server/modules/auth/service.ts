@@ -1,0 +1,351 @@
+import { randomInt } from 'node:crypto';
+import type { Knex } from 'knex';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { hashPhone, keyedHash } from '../../lib/crypto.ts';
+import { acquireCooldown, hitLimits, purgeExpiredCounters, releaseCooldown, type Limit } from '../../lib/rate-limit.ts';
+import { runtime } from '../../lib/runtime.ts';
+import { createSession, revokeSession } from '../sessions/service.ts';
+import { creditReferral, findReferrerByCode, newReferralCode } from '../referrals/service.ts';
+import { getCurrentUser } from '../users/service.ts';
+import {
+  AUTH_MESSAGES,
+  OTP_RULES,
+  type AuthSession,
+  type LoginInput,
+  type OtpSent,
+  type SendOtpInput,
+  type SignupInput,
+  type VerifyOtpInput,
+} from './schema.ts';
+
+/**
+ * Shopper sign-up and login by phone + OTP (docs/auth.md). Every count that guards the flow (wrong
+ * tries, resend wait, sends per phone and per IP) is kept in PostgreSQL and changed by single atomic
+ * statements, so the rules hold under concurrency, across processes and inside one tRPC batch.
+ */
+
+export interface RequestMeta {
+  ip?: string | null;
+  userAgent?: string | null;
+}
+
+type Purpose = 'login' | 'signup';
+
+interface SignupPayload {
+  name: string;
+  email: string;
+  referral?: string;
+}
+
+/** A six-digit code from the CSPRNG (leading zeros kept). */
+export function generateOtp(): string {
+  return randomInt(0, 10 ** OTP_RULES.length)
+    .toString()
+    .padStart(OTP_RULES.length, '0');
+}
+
+/** Only this keyed hash of a code is stored; the phone is mixed in so equal codes never look alike. */
+function hashOtp(phoneNumber: string, code: string): string {
+  return keyedHash(runtime().secret, 'otp', `${phoneNumber}:${code}`);
+}
+
+const cooldownKey = (phoneHash: string) => `otp:resend:${phoneHash}`;
+
+/** The send limits of one request: per phone per hour and per day, and per client IP across numbers. */
+function sendLimits(phoneHash: string, ip: string | null | undefined): Limit[] {
+  const { env, secret } = runtime();
+  const limits: Limit[] = [
+    { key: `otp:phone:hour:${phoneHash}`, max: OTP_RULES.perPhonePerHour, windowSeconds: 3600, message: AUTH_MESSAGES.tooManySends },
+    { key: `otp:phone:day:${phoneHash}`, max: OTP_RULES.perPhonePerDay, windowSeconds: 86_400, message: AUTH_MESSAGES.tooManySends },
+  ];
+  if (ip) {
+    limits.push({
+      key: `otp:ip:hour:${keyedHash(secret, 'ip', ip)}`,
+      max: env.OTP_SENDS_PER_IP_PER_HOUR,
+      windowSeconds: 3600,
+      message: AUTH_MESSAGES.tooManySends,
+    });
+  }
+  return limits;
+}
+
+function otpText(code: string): string {
+  return `${code} is your Bachat OTP. It is valid for ${OTP_RULES.ttlSeconds / 60} minutes. Do not share it with anyone.`;
+}
+
+function sentAnswer(userId: number): OtpSent {
+  return { userId, resendAfterSeconds: OTP_RULES.resendSeconds, expiresInSeconds: OTP_RULES.ttlSeconds };
+}
+
+/**
+ * Takes the resend cooldown and the send limits, then lets `write` store the new code's hash, all in one
+ * transaction; the SMS goes out only after it committed. If the SMS fails, the code is burned.
+ */
+async function issueCode(
+  phoneNumber: string,
+  meta: RequestMeta,
+  write: (trx: Knex.Transaction, codeHash: string, expiresAt: Date) => Promise<number>,
+): Promise<OtpSent> {
+  const { db, now, secret, sms, logger } = runtime();
+  const phoneHash = hashPhone(secret, phoneNumber);
+  const code = generateOtp();
+  const challengeId = await db.transaction(async (trx) => {
+    await acquireCooldown(cooldownKey(phoneHash), OTP_RULES.resendSeconds, AUTH_MESSAGES.resendWait, trx);
+    await hitLimits(sendLimits(phoneHash, meta.ip), trx);
+    return write(trx, hashOtp(phoneNumber, code), new Date(now().getTime() + OTP_RULES.ttlSeconds * 1000));
+  });
+  try {
+    await sms.send({ to: phoneNumber, text: otpText(code) });
+  } catch (error) {
+    logger.error({ err: error, challengeId, provider: sms.name }, 'otp sms failed');
+    await db('otpChallenges').where({ id: challengeId }).update({ burnedAt: now() });
+    throw new AppError('INTERNAL_SERVER_ERROR', 'We could not send the OTP. Please try again.', { cause: error });
+  }
+  if (randomInt(HOUSEKEEPING_EVERY) === 0) {
+    await purgeStaleAuthData().catch((err: unknown) => logger.warn({ err }, 'auth housekeeping failed'));
+  }
+  return sentAnswer(challengeId);
+}
+
+/** About one send in this many also clears out stale rows, so no scheduler is needed. */
+const HOUSEKEEPING_EVERY = 100;
+/** OTP flows (which hold a phone number) are kept this long after their code expired, then deleted. */
+export const OTP_RETENTION_HOURS = 24;
+
+/** Deletes OTP flows older than the retention and rate-limit counters whose window has ended. */
+export async function purgeStaleAuthData(): Promise<{ challenges: number; counters: number }> {
+  const { db, now } = runtime();
+  const cutoff = new Date(now().getTime() - OTP_RETENTION_HOURS * 3600_000);
+  const challenges = (await db('otpChallenges').where('expiresAt', '<', cutoff).delete().returning('id')).length;
+  return { challenges, counters: await purgeExpiredCounters(now()) };
+}
+
+/**
+ * Flow ids (the `userId` the client sends back) are random 47-bit numbers rather than the next value of
+ * a sequence, so nobody can guess someone else's pending flow and burn its code with wrong tries.
+ */
+function newFlowId(): number {
+  return randomInt(1, 2 ** 47);
+}
+
+/** Starts a new flow for a phone; any code still open for that phone stops working. */
+function startFlow(
+  purpose: Purpose,
+  phoneNumber: string,
+  meta: RequestMeta & { isApp: boolean; consumerId: number | null; payload: SignupPayload | null },
+): Promise<OtpSent> {
+  const { now } = runtime();
+  return issueCode(phoneNumber, meta, async (trx, codeHash, expiresAt) => {
+    await trx('otpChallenges')
+      .where({ phoneNumber })
+      .whereNull('consumedAt')
+      .whereNull('burnedAt')
+      .update({ burnedAt: now() });
+    const [row] = await trx('otpChallenges')
+      .insert({
+        id: newFlowId(),
+        purpose,
+        phoneNumber,
+        consumerId: meta.consumerId,
+        codeHash,
+        maxAttempts: OTP_RULES.maxAttempts,
+        expiresAt,
+        clientIp: meta.ip ?? null,
+        signupPayload: meta.payload ? JSON.stringify(meta.payload) : null,
+        isApp: meta.isApp,
+        createdAt: now(),
+      })
+      .returning('id');
+    return Number(row.id);
+  });
+}
+
+async function consumerByPhone(phoneNumber: string, trx?: Knex.Transaction) {
+  const { db, secret } = runtime();
+  return (trx ?? db)('consumers')
+    .where({ phoneHash: hashPhone(secret, phoneNumber) })
+    .first('id', 'deletedAt');
+}
+
+/** `POST /onboarding/signup`: checks the phone is free and the referral code real, then sends a code. */
+export async function signup(input: SignupInput, meta: RequestMeta = {}): Promise<OtpSent> {
+  const existing = await consumerByPhone(input.phoneNumber);
+  if (existing && !existing.deletedAt) {
+    throw conflict(AUTH_MESSAGES.exists, { phoneNumber: AUTH_MESSAGES.exists });
+  }
+  if (input.referral && !(await findReferrerByCode(input.referral))) {
+    throw badRequest('Invalid referral code', { referral: 'Invalid referral code' });
+  }
+  return startFlow('signup', input.phoneNumber, {
+    ...meta,
+    isApp: input.isApk,
+    consumerId: null,
+    payload: { name: input.name, email: input.email, ...(input.referral ? { referral: input.referral } : {}) },
+  });
+}
+
+/** `POST /onboarding/login`: an existing (not deleted) account gets a code; else the spec's NotFound. */
+export async function login(input: LoginInput, meta: RequestMeta = {}): Promise<OtpSent> {
+  const existing = await consumerByPhone(input.phoneNumber);
+  if (!existing || existing.deletedAt) throw notFound(AUTH_MESSAGES.notFound);
+  return startFlow('login', input.phoneNumber, { ...meta, isApp: input.isApk, consumerId: Number(existing.id), payload: null });
+}
+
+/** `POST /onboarding/send-otp`: a new code for the same flow, no sooner than 60 s after the last one. */
+export async function resendOtp(input: SendOtpInput, meta: RequestMeta = {}): Promise<OtpSent> {
+  const { db, now } = runtime();
+  const flow = await db('otpChallenges')
+    .where({ id: input.userId, phoneNumber: input.phoneNumber })
+    .whereNull('consumedAt')
+    .first('id');
+  if (!flow) throw notFound(AUTH_MESSAGES.noFlow);
+  return issueCode(input.phoneNumber, meta, async (trx, codeHash, expiresAt) => {
+    await trx('otpChallenges')
+      .where({ phoneNumber: input.phoneNumber })
+      .whereNot({ id: input.userId })
+      .whereNull('consumedAt')
+      .whereNull('burnedAt')
+      .update({ burnedAt: now() });
+    // The new code replaces the old one: a fresh hash, attempts and expiry on the same flow.
+    const rows = await trx('otpChallenges')
+      .where({ id: input.userId })
+      .whereNull('consumedAt')
+      .update({ codeHash, attempts: 0, burnedAt: null, expiresAt, clientIp: meta.ip ?? null })
+      .returning('id');
+    if (!rows.length) throw notFound(AUTH_MESSAGES.noFlow);
+    return input.userId;
+  });
+}
+
+interface ConsumedChallenge {
+  id: number;
+  purpose: Purpose;
+  phoneNumber: string;
+  consumerId: number | null;
+  signupPayload: SignupPayload | string | null;
+  isApp: boolean;
+  matched: boolean;
+}
+
+/** Why a code could not be tried (read after the atomic attempt found nothing to try). */
+async function refusal(challengeId: number, trx: Knex.Transaction): Promise<AppError> {
+  const row = await trx('otpChallenges')
+    .where({ id: challengeId })
+    .first('consumedAt', 'burnedAt', 'attempts', 'maxAttempts', 'expiresAt');
+  const message = !row
+    ? AUTH_MESSAGES.noFlow
+    : row.consumedAt
+      ? AUTH_MESSAGES.used
+      : row.burnedAt || row.attempts >= row.maxAttempts
+        ? AUTH_MESSAGES.burned
+        : AUTH_MESSAGES.expired;
+  return badRequest(message, { otp: message });
+}
+
+/**
+ * `POST /onboarding/verifyOtp`. One UPDATE counts the try and, if the code matches, consumes it; only
+ * the caller whose UPDATE consumed the code goes on, in the same transaction, to create (or revive) the
+ * account, credit a referral and open the session. A wrong try is committed before the error is thrown.
+ */
+export async function verifyOtp(input: VerifyOtpInput, meta: RequestMeta = {}): Promise<AuthSession> {
+  const { db, now } = runtime();
+  const challenge = await db('otpChallenges').where({ id: input.userId }).first('phoneNumber');
+  if (!challenge) throw badRequest(AUTH_MESSAGES.noFlow, { otp: AUTH_MESSAGES.noFlow });
+  const codeHash = hashOtp(challenge.phoneNumber, input.otp);
+
+  const outcome = await db.transaction(async (trx): Promise<AppError | AuthSession> => {
+    const at = now();
+    const { rows } = await trx.raw(
+      `UPDATE otp_challenges
+          SET attempts = attempts + 1,
+              consumed_at = CASE WHEN code_hash = ? THEN CAST(? AS timestamptz) ELSE NULL END,
+              burned_at = CASE WHEN code_hash <> ? AND attempts + 1 >= max_attempts
+                               THEN CAST(? AS timestamptz) ELSE NULL END
+        WHERE id = ? AND consumed_at IS NULL AND burned_at IS NULL
+          AND attempts < max_attempts AND expires_at > CAST(? AS timestamptz)
+      RETURNING id, purpose, phone_number AS "phoneNumber", consumer_id AS "consumerId",
+                signup_payload AS "signupPayload", is_app AS "isApp",
+                (consumed_at IS NOT NULL) AS matched, attempts, max_attempts AS "maxAttempts"`,
+      [codeHash, at, codeHash, at, input.userId, at],
+    );
+    const row = rows[0] as (ConsumedChallenge & { attempts: number; maxAttempts: number }) | undefined;
+    if (!row) return refusal(input.userId, trx);
+    if (!row.matched) {
+      const message = row.attempts >= row.maxAttempts ? AUTH_MESSAGES.burned : AUTH_MESSAGES.wrongOtp;
+      return badRequest(message, { otp: message });
+    }
+    return completeVerifiedFlow(trx, row, input.isApk ?? row.isApp, meta);
+  });
+  if (outcome instanceof AppError) throw outcome;
+  return outcome;
+}
+
+async function completeVerifiedFlow(
+  trx: Knex.Transaction,
+  challenge: ConsumedChallenge,
+  isApp: boolean,
+  meta: RequestMeta,
+): Promise<AuthSession> {
+  const { secret } = runtime();
+  const phoneHash = hashPhone(secret, challenge.phoneNumber);
+  let consumerId: number;
+  let isNewUser = false;
+  if (challenge.purpose === 'login') {
+    const consumer = await trx('consumers').where({ id: challenge.consumerId, deletedAt: null }).first('id');
+    if (!consumer) throw notFound(AUTH_MESSAGES.notFound);
+    consumerId = Number(consumer.id);
+  } else {
+    const payload: SignupPayload =
+      typeof challenge.signupPayload === 'string' ? JSON.parse(challenge.signupPayload) : challenge.signupPayload!;
+    consumerId = await completeSignup(trx, challenge.phoneNumber, phoneHash, payload, isApp);
+    isNewUser = true;
+  }
+  await releaseCooldown(cooldownKey(phoneHash), trx);
+  const session = await createSession(
+    { kind: 'consumer', principalId: consumerId, isApp, userAgent: meta.userAgent ?? undefined },
+    trx,
+  );
+  return {
+    accessToken: session.token,
+    expiresAt: session.expiresAt,
+    isNewUser,
+    user: await getCurrentUser(consumerId, trx),
+  };
+}
+
+/**
+ * Creates the account, or revives a deleted one (its `phone_hash` row stays, SPEC: a referral applies only
+ * to a phone that never had an account). A referral is credited only when the row is brand new.
+ */
+async function completeSignup(
+  trx: Knex.Transaction,
+  phoneNumber: string,
+  phoneHash: string,
+  payload: SignupPayload,
+  isApp: boolean,
+): Promise<number> {
+  const { now } = runtime();
+  const existing = await trx('consumers').where({ phoneHash }).forUpdate().first('id', 'deletedAt');
+  if (existing && !existing.deletedAt) throw conflict(AUTH_MESSAGES.exists, { phoneNumber: AUTH_MESSAGES.exists });
+  let consumerId: number;
+  if (existing) {
+    consumerId = Number(existing.id);
+    await trx('consumers')
+      .where({ id: consumerId })
+      .update({ phoneNumber, name: payload.name, email: payload.email, isApp, deletedAt: null, updatedAt: now() });
+  } else {
+    const [row] = await trx('consumers')
+      .insert({ phoneNumber, phoneHash, name: payload.name, email: payload.email, isApp, referralCode: newReferralCode() })
+      .returning('id');
+    consumerId = Number(row.id);
+  }
+  await trx('consumerSettings').insert({ consumerId }).onConflict('consumerId').ignore();
+  if (!existing && payload.referral) await creditReferral(trx, payload.referral, consumerId);
+  return consumerId;
+}
+
+/** Logout: this session's token stops working at once, on both transports. */
+export async function logout(sessionId: number): Promise<{ success: true }> {
+  await revokeSession(sessionId);
+  return { success: true };
+}

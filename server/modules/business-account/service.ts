@@ -1,0 +1,463 @@
+import type { Knex } from 'knex';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { deleteImageVariants, processImage, storeImage, type ProcessedImage } from '../../lib/images.ts';
+import { assertOutletAccess } from '../../lib/outlet-access.ts';
+import { runtime } from '../../lib/runtime.ts';
+import { getLiveOffer } from '../offers/service.ts';
+import {
+  ACCOUNT_MESSAGES,
+  CERTIFICATE_WIDTHS,
+  MAX_MENU_TITLES,
+  MAX_PHOTOS_PER_MENU,
+  MAX_PHOTOS_PER_SUB_CATEGORY,
+  PHOTO_WIDTHS,
+  UPLOAD_MAX_BYTES,
+  type BusinessMenu,
+  type BusinessOverview,
+  type BusinessPhoto,
+  type BusinessProfile,
+  type DeleteMenuInput,
+  type DeleteMenuPhotoInput,
+  type DeletePhotoInput,
+  type DiscountStatus,
+  type GstinDetails,
+  type GstStatus,
+  type ListPhotosInput,
+  type SaveMenuInput,
+  type SetDiscountInput,
+  type SwapMenuInput,
+  type SwapPhotosInput,
+  type UpdateGstinInput,
+  type UpdateOverviewInput,
+  type UpdateProfileInput,
+  type UploadMenuPhotoInput,
+  type UploadPhotoInput,
+} from './schema.ts';
+
+/**
+ * An outlet owner's account (docs/business.md). Every function takes the calling account's id and
+ * checks the outlet with `assertOutletAccess` before touching it; writes run in one transaction, and an
+ * upload is checked and re-encoded before anything is written (a bad file stores nothing).
+ */
+
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+// ---------------------------------------------------------------- profile
+
+export async function getProfile(ownerId: number, outletId: number): Promise<BusinessProfile> {
+  await assertOutletAccess(ownerId, outletId);
+  const { db } = runtime();
+  const owner = await db('businessOwners')
+    .where({ id: ownerId })
+    .first('id', 'username', 'name', 'phoneNumber', 'email', 'pan', 'designation', 'isMaster', 'masterId');
+  const outlet = await db('outlets as o')
+    .join('categories as c', 'c.id', 'o.categoryId')
+    .join('cities as ci', 'ci.id', 'o.cityId')
+    .where('o.id', outletId)
+    .first(
+      'o.id',
+      'o.name',
+      'o.addressLineOne',
+      'o.addressLineTwo',
+      'o.landmark',
+      'o.state',
+      'o.pincode',
+      'o.phoneNumber',
+      'o.opensAt',
+      'o.closesAt',
+      'o.isLive',
+      'o.gstStatus',
+      'c.name as category',
+      'ci.name as city',
+    );
+  return {
+    owner: { ...owner, id: Number(owner.id), masterId: num(owner.masterId) },
+    outlet: {
+      ...outlet,
+      id: Number(outlet.id),
+      opensAt: String(outlet.opensAt).slice(0, 5),
+      closesAt: String(outlet.closesAt).slice(0, 5),
+      gstStatus: outlet.gstStatus as GstStatus,
+    },
+  };
+}
+
+/** The owner's own name, email and designation, and the outlet's phone, hours and landmark. */
+export async function updateProfile(ownerId: number, input: UpdateProfileInput): Promise<BusinessProfile> {
+  await assertOutletAccess(ownerId, input.outletId);
+  const { db, now } = runtime();
+  await db.transaction(async (trx) => {
+    const owner: Record<string, unknown> = {};
+    if (input.name !== undefined) owner.name = input.name;
+    if (input.email !== undefined) owner.email = input.email;
+    if (input.designation !== undefined) owner.designation = input.designation || null;
+    if (Object.keys(owner).length) await trx('businessOwners').where({ id: ownerId }).update({ ...owner, updatedAt: now() });
+    const outlet: Record<string, unknown> = {};
+    if (input.outletPhoneNumber !== undefined) outlet.phoneNumber = input.outletPhoneNumber;
+    if (input.opensAt !== undefined) outlet.opensAt = input.opensAt;
+    if (input.closesAt !== undefined) outlet.closesAt = input.closesAt;
+    if (input.landmark !== undefined) outlet.landmark = input.landmark || null;
+    if (Object.keys(outlet).length) await trx('outlets').where({ id: input.outletId }).update({ ...outlet, updatedAt: now() });
+  });
+  return getProfile(ownerId, input.outletId);
+}
+
+// ---------------------------------------------------------------- discount button
+
+export async function getDiscount(ownerId: number, outletId: number): Promise<DiscountStatus> {
+  await assertOutletAccess(ownerId, outletId);
+  const row = await runtime().db('outletDiscounts').where({ outletId }).first('discountPercent', 'isLive', 'updatedAt');
+  return {
+    outletId,
+    discountPercent: row ? Number(row.discountPercent) : 0,
+    isLive: row ? Boolean(row.isLive) : false,
+    updatedAt: row?.updatedAt ?? null,
+    liveOffer: await getLiveOffer(outletId),
+  };
+}
+
+/** The "discount button": the outlet's standing discount and whether it is switched on. */
+export async function setDiscount(ownerId: number, input: SetDiscountInput): Promise<DiscountStatus> {
+  await assertOutletAccess(ownerId, input.outletId);
+  const { db, now } = runtime();
+  await db('outletDiscounts')
+    .insert({ outletId: input.outletId, discountPercent: input.discount, isLive: input.liveStatus, updatedById: ownerId, updatedAt: now() })
+    .onConflict('outletId')
+    .merge(['discountPercent', 'isLive', 'updatedById', 'updatedAt']);
+  return getDiscount(ownerId, input.outletId);
+}
+
+// ---------------------------------------------------------------- overview
+
+export async function getOverview(ownerId: number, outletId: number): Promise<BusinessOverview> {
+  await assertOutletAccess(ownerId, outletId);
+  const row = await runtime().db('outletOverviews').where({ outletId }).first();
+  return {
+    outletId,
+    about: row?.about ?? '',
+    costForTwoPaise: num(row?.costForTwoPaise),
+    highlights: (typeof row?.highlights === 'string' ? JSON.parse(row.highlights) : row?.highlights) ?? [],
+    updatedAt: row?.updatedAt ?? null,
+  };
+}
+
+export async function updateOverview(ownerId: number, input: UpdateOverviewInput): Promise<BusinessOverview> {
+  await assertOutletAccess(ownerId, input.outletId);
+  const { db, now } = runtime();
+  await db('outletOverviews')
+    .insert({
+      outletId: input.outletId,
+      about: input.about,
+      costForTwoPaise: input.costForTwoPaise ?? null,
+      highlights: JSON.stringify([...new Set(input.highlights)]),
+      updatedAt: now(),
+    })
+    .onConflict('outletId')
+    .merge(['about', 'costForTwoPaise', 'highlights', 'updatedAt']);
+  return getOverview(ownerId, input.outletId);
+}
+
+// ---------------------------------------------------------------- uploads
+
+/** Checks and re-encodes an upload; a refusal is a 400 with the reason, and nothing is stored. */
+async function checkedImage(file: Buffer | null, failed: string, field: string, widths: readonly number[]): Promise<ProcessedImage> {
+  if (!file) throw badRequest(`${failed}: ${ACCOUNT_MESSAGES.noFile.toLowerCase()}`, { [field]: ACCOUNT_MESSAGES.noFile });
+  try {
+    return await processImage(file, { maxBytes: UPLOAD_MAX_BYTES, widths: [...widths] });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : 'the picture could not be read';
+    throw badRequest(`${failed}: ${reason}`, { [field]: reason });
+  }
+}
+
+/** Stores the variants, runs `write` in a transaction, and removes the stored files if it fails. */
+async function storeThenWrite<T>(image: ProcessedImage, prefix: string, widths: readonly number[], write: (trx: Knex.Transaction, key: string) => Promise<T>): Promise<T> {
+  const stored = await storeImage(image, prefix);
+  try {
+    return await runtime().db.transaction((trx) => write(trx, stored.key));
+  } catch (error) {
+    await deleteImageVariants(stored.key, widths).catch(() => undefined);
+    throw error;
+  }
+}
+
+const dropFiles = (keys: string[], widths: readonly number[]) => {
+  const { logger } = runtime();
+  for (const key of keys) {
+    deleteImageVariants(key, widths).catch((err: unknown) => logger.warn({ err }, 'an old upload was not deleted'));
+  }
+};
+
+// ---------------------------------------------------------------- photos
+
+export async function listPhotos(ownerId: number, input: ListPhotosInput): Promise<BusinessPhoto[]> {
+  await assertOutletAccess(ownerId, input.outletId);
+  const { db, storage } = runtime();
+  const rows: { id: number; subCategory: string; position: number; storageKey: string; width: number; height: number }[] = await db('outletPhotos')
+    .where({ outletId: input.outletId })
+    .modify((q) => {
+      if (input.subCategory) q.where({ subCategory: input.subCategory });
+    })
+    .orderBy([{ column: 'subCategory' }, { column: 'position' }])
+    .select('id', 'subCategory', 'position', 'storageKey', 'width', 'height');
+  return rows.map((r) => ({
+    id: Number(r.id),
+    subCategory: r.subCategory,
+    index: r.position,
+    url: storage.url(r.storageKey),
+    width: r.width,
+    height: r.height,
+  }));
+}
+
+/** Appends a photo to a sub-category. */
+export async function uploadPhoto(ownerId: number, input: UploadPhotoInput, file: Buffer | null): Promise<BusinessPhoto[]> {
+  await assertOutletAccess(ownerId, input.outletId);
+  const image = await checkedImage(file, ACCOUNT_MESSAGES.photoFailed, 'photo', PHOTO_WIDTHS);
+  await storeThenWrite(image, `outlets/${input.outletId}/photos/${input.subCategory}`, PHOTO_WIDTHS, async (trx, key) => {
+    // Lock the outlet row: two uploads at once get distinct positions.
+    await trx('outlets').where({ id: input.outletId }).forUpdate().first('id');
+    const { count, max } = (await trx('outletPhotos')
+      .where({ outletId: input.outletId, subCategory: input.subCategory })
+      .first(trx.raw('count(*)::int as count'), trx.raw('max(position) as max'))) as { count: number; max: number | null };
+    if (count >= MAX_PHOTOS_PER_SUB_CATEGORY) throw badRequest(ACCOUNT_MESSAGES.tooManyPhotos, { photo: ACCOUNT_MESSAGES.tooManyPhotos });
+    await trx('outletPhotos').insert({
+      outletId: input.outletId,
+      subCategory: input.subCategory,
+      position: max === null ? 0 : Number(max) + 1,
+      storageKey: key,
+      width: image.variants[0]!.width,
+      height: image.variants[0]!.height,
+    });
+  });
+  return listPhotos(ownerId, { outletId: input.outletId, subCategory: input.subCategory });
+}
+
+/** Renumbers a list's positions 0…n−1 in the current order (deferrable unique key). */
+async function renumber(trx: Knex.Transaction, table: 'outletPhotos' | 'menuPhotos' | 'menus', column: 'position' | 'titleSeq', constraint: string, ids: number[], base = 0) {
+  await trx.raw(`SET CONSTRAINTS ${constraint} DEFERRED`);
+  for (let i = 0; i < ids.length; i++) await trx(table).where({ id: ids[i] }).update({ [column]: base + i });
+}
+
+/** Deletes the photo at `index` of a sub-category; the later ones move up. */
+export async function deletePhoto(ownerId: number, input: DeletePhotoInput): Promise<BusinessPhoto[]> {
+  await assertOutletAccess(ownerId, input.outletId);
+  const key = await runtime().db.transaction(async (trx) => {
+    const rows = await trx('outletPhotos')
+      .where({ outletId: input.outletId, subCategory: input.subCategory })
+      .orderBy('position')
+      .forUpdate()
+      .select('id', 'position', 'storageKey');
+    const target = rows.find((r) => r.position === input.index);
+    if (!target) throw notFound(ACCOUNT_MESSAGES.photoNotFound);
+    await trx('outletPhotos').where({ id: target.id }).delete();
+    await renumber(trx, 'outletPhotos', 'position', 'outlet_photos_outlet_id_sub_category_position_unique', rows.filter((r) => r.id !== target.id).map((r) => Number(r.id)));
+    return target.storageKey as string;
+  });
+  dropFiles([key], PHOTO_WIDTHS);
+  return listPhotos(ownerId, { outletId: input.outletId, subCategory: input.subCategory });
+}
+
+export async function swapPhotos(ownerId: number, input: SwapPhotosInput): Promise<BusinessPhoto[]> {
+  await assertOutletAccess(ownerId, input.outletId);
+  await runtime().db.transaction(async (trx) => {
+    const rows = await trx('outletPhotos')
+      .where({ outletId: input.outletId, subCategory: input.subCategory })
+      .whereIn('position', [input.from, input.to])
+      .forUpdate()
+      .select('id', 'position');
+    const a = rows.find((r) => r.position === input.from);
+    const b = rows.find((r) => r.position === input.to);
+    if (!a || !b) throw notFound(ACCOUNT_MESSAGES.photoNotFound);
+    await trx.raw('SET CONSTRAINTS outlet_photos_outlet_id_sub_category_position_unique DEFERRED');
+    await trx('outletPhotos').where({ id: a.id }).update({ position: input.to });
+    await trx('outletPhotos').where({ id: b.id }).update({ position: input.from });
+  });
+  return listPhotos(ownerId, { outletId: input.outletId, subCategory: input.subCategory });
+}
+
+// ---------------------------------------------------------------- menu
+
+/** The outlet's menu titles in sequence with their photos; an empty placeholder title is created when there is none (SPEC §3). */
+export async function listMenu(ownerId: number, outletId: number): Promise<BusinessMenu[]> {
+  await assertOutletAccess(ownerId, outletId);
+  const { db, storage } = runtime();
+  type MenuRow = { id: number; title: string; titleSeq: number };
+  let menus: MenuRow[] = await db('menus').where({ outletId }).orderBy('titleSeq').select('id', 'title', 'titleSeq');
+  if (!menus.length) {
+    menus = await db.transaction(async (trx): Promise<MenuRow[]> => {
+      // The outlet row lock makes two first visits create one placeholder, not two.
+      await trx('outlets').where({ id: outletId }).forUpdate().first('id');
+      if (!(await trx('menus').where({ outletId }).first('id'))) await trx('menus').insert({ outletId, title: '', titleSeq: 0 });
+      return trx('menus').where({ outletId }).orderBy('titleSeq').select('id', 'title', 'titleSeq');
+    });
+  }
+  const photos = await db('menuPhotos')
+    .whereIn('menuId', menus.map((m) => m.id))
+    .orderBy([{ column: 'menuId' }, { column: 'position' }])
+    .select('menuId', 'position', 'storageKey', 'width', 'height');
+  return menus.map((m) => ({
+    id: Number(m.id),
+    outletId,
+    title: m.title,
+    titleSeq: m.titleSeq,
+    photos: photos
+      .filter((p) => Number(p.menuId) === Number(m.id))
+      .map((p) => ({ index: p.position, url: storage.url(p.storageKey), width: p.width, height: p.height })),
+  }));
+}
+
+async function ownMenu(trx: Knex, outletId: number, menuId: number, lock = false) {
+  const q = trx('menus').where({ id: menuId, outletId });
+  if (lock) q.forUpdate();
+  const menu = await q.first('id', 'title', 'titleSeq');
+  if (!menu) throw notFound(ACCOUNT_MESSAGES.menuNotFound);
+  return menu;
+}
+
+/** A new title at the end, or (with menuId) a rename. An empty placeholder is filled in rather than duplicated. */
+export async function saveMenu(ownerId: number, input: SaveMenuInput): Promise<BusinessMenu[]> {
+  await assertOutletAccess(ownerId, input.outletId);
+  const { db, now } = runtime();
+  await db.transaction(async (trx) => {
+    await trx('outlets').where({ id: input.outletId }).forUpdate().first('id');
+    if (input.menuId) {
+      await ownMenu(trx, input.outletId, input.menuId, true);
+      await trx('menus').where({ id: input.menuId }).update({ title: input.title, updatedAt: now() });
+      return;
+    }
+    const menus = await trx('menus').where({ outletId: input.outletId }).orderBy('titleSeq').select('id', 'title', 'titleSeq');
+    const placeholder = menus.length === 1 && menus[0]!.title === '' ? menus[0] : null;
+    if (placeholder) {
+      await trx('menus').where({ id: placeholder.id }).update({ title: input.title, updatedAt: now() });
+      return;
+    }
+    if (menus.length >= MAX_MENU_TITLES) throw badRequest(`At most ${MAX_MENU_TITLES} menu titles`, { title: `At most ${MAX_MENU_TITLES} menu titles` });
+    const next = menus.length ? Math.max(...menus.map((m) => m.titleSeq)) + 1 : 0;
+    await trx('menus').insert({ outletId: input.outletId, title: input.title, titleSeq: next });
+  });
+  return listMenu(ownerId, input.outletId);
+}
+
+export async function deleteMenu(ownerId: number, input: DeleteMenuInput): Promise<BusinessMenu[]> {
+  await assertOutletAccess(ownerId, input.outletId);
+  const keys = await runtime().db.transaction(async (trx) => {
+    await ownMenu(trx, input.outletId, input.menuId, true);
+    const photoKeys = (await trx('menuPhotos').where({ menuId: input.menuId }).select('storageKey')).map((p) => p.storageKey as string);
+    await trx('menus').where({ id: input.menuId }).delete();
+    const rest = await trx('menus').where({ outletId: input.outletId }).orderBy('titleSeq').select('id');
+    await renumber(trx, 'menus', 'titleSeq', 'menus_outlet_id_title_seq_unique', rest.map((r) => Number(r.id)));
+    return photoKeys;
+  });
+  dropFiles(keys, PHOTO_WIDTHS);
+  return listMenu(ownerId, input.outletId);
+}
+
+export async function uploadMenuPhoto(ownerId: number, input: UploadMenuPhotoInput, file: Buffer | null): Promise<BusinessMenu[]> {
+  await assertOutletAccess(ownerId, input.outletId);
+  await ownMenu(runtime().db, input.outletId, input.menuId);
+  const image = await checkedImage(file, ACCOUNT_MESSAGES.menuFailed, 'photo', PHOTO_WIDTHS);
+  await storeThenWrite(image, `outlets/${input.outletId}/menu/${input.menuId}`, PHOTO_WIDTHS, async (trx, key) => {
+    await ownMenu(trx, input.outletId, input.menuId, true);
+    const { count, max } = (await trx('menuPhotos')
+      .where({ menuId: input.menuId })
+      .first(trx.raw('count(*)::int as count'), trx.raw('max(position) as max'))) as { count: number; max: number | null };
+    if (count >= MAX_PHOTOS_PER_MENU) throw badRequest(ACCOUNT_MESSAGES.tooManyPhotos, { photo: ACCOUNT_MESSAGES.tooManyPhotos });
+    await trx('menuPhotos').insert({
+      menuId: input.menuId,
+      position: max === null ? 0 : Number(max) + 1,
+      storageKey: key,
+      width: image.variants[0]!.width,
+      height: image.variants[0]!.height,
+    });
+  });
+  return listMenu(ownerId, input.outletId);
+}
+
+export async function deleteMenuPhoto(ownerId: number, input: DeleteMenuPhotoInput): Promise<BusinessMenu[]> {
+  await assertOutletAccess(ownerId, input.outletId);
+  const key = await runtime().db.transaction(async (trx) => {
+    await ownMenu(trx, input.outletId, input.menuId, true);
+    const rows = await trx('menuPhotos').where({ menuId: input.menuId }).orderBy('position').select('id', 'position', 'storageKey');
+    const target = rows.find((r) => r.position === input.index);
+    if (!target) throw notFound(ACCOUNT_MESSAGES.photoNotFound);
+    await trx('menuPhotos').where({ id: target.id }).delete();
+    await renumber(trx, 'menuPhotos', 'position', 'menu_photos_menu_id_position_unique', rows.filter((r) => r.id !== target.id).map((r) => Number(r.id)));
+    return target.storageKey as string;
+  });
+  dropFiles([key], PHOTO_WIDTHS);
+  return listMenu(ownerId, input.outletId);
+}
+
+/** Swaps two titles (positions in TITLE_SEQ order) or, with `menuId`, two photos of one menu. */
+export async function swapMenu(ownerId: number, input: SwapMenuInput): Promise<BusinessMenu[]> {
+  await assertOutletAccess(ownerId, input.outletId);
+  await runtime().db.transaction(async (trx) => {
+    if (input.menuId) {
+      await ownMenu(trx, input.outletId, input.menuId, true);
+      const rows = await trx('menuPhotos').where({ menuId: input.menuId }).whereIn('position', [input.from, input.to]).select('id', 'position');
+      const a = rows.find((r) => r.position === input.from);
+      const b = rows.find((r) => r.position === input.to);
+      if (!a || !b) throw notFound(ACCOUNT_MESSAGES.photoNotFound);
+      await trx.raw('SET CONSTRAINTS menu_photos_menu_id_position_unique DEFERRED');
+      await trx('menuPhotos').where({ id: a.id }).update({ position: input.to });
+      await trx('menuPhotos').where({ id: b.id }).update({ position: input.from });
+      return;
+    }
+    const menus = await trx('menus').where({ outletId: input.outletId }).orderBy('titleSeq').forUpdate().select('id', 'titleSeq');
+    const a = menus[input.from];
+    const b = menus[input.to];
+    if (!a || !b) throw notFound(ACCOUNT_MESSAGES.menuNotFound);
+    await trx.raw('SET CONSTRAINTS menus_outlet_id_title_seq_unique DEFERRED');
+    await trx('menus').where({ id: a.id }).update({ titleSeq: b.titleSeq });
+    await trx('menus').where({ id: b.id }).update({ titleSeq: a.titleSeq });
+  });
+  return listMenu(ownerId, input.outletId);
+}
+
+// ---------------------------------------------------------------- GSTIN
+
+export async function getGstin(ownerId: number, outletId: number): Promise<GstinDetails> {
+  await assertOutletAccess(ownerId, outletId);
+  const { db, storage } = runtime();
+  const row = await db('outlets').where({ id: outletId }).first('gstin', 'gstStatus', 'gstCertificateKey', 'gstAckNumber');
+  return {
+    outletId,
+    gstin: row.gstin,
+    status: row.gstStatus as GstStatus,
+    certificateUrl: row.gstCertificateKey ? storage.url(row.gstCertificateKey) : null,
+    ackNumber: row.gstAckNumber,
+  };
+}
+
+/**
+ * The GSTIN (format + checksum) with its proof (SPEC §5): a certificate image makes the status
+ * `verified` (a document on file); only the acknowledgment number makes it `pending`. Neither, and no
+ * certificate already on file → 400.
+ */
+export async function updateGstin(ownerId: number, input: UpdateGstinInput, certificate: Buffer | null): Promise<GstinDetails> {
+  await assertOutletAccess(ownerId, input.outletId);
+  const { db, now } = runtime();
+  const current = await db('outlets').where({ id: input.outletId }).first('gstCertificateKey');
+  if (!certificate && !input.ackNumber && !current?.gstCertificateKey) {
+    throw badRequest(ACCOUNT_MESSAGES.gstDocumentNeeded, { certificate: ACCOUNT_MESSAGES.gstDocumentNeeded });
+  }
+  if (certificate) {
+    const image = await checkedImage(certificate, ACCOUNT_MESSAGES.certificateFailed, 'certificate', CERTIFICATE_WIDTHS);
+    const old = await storeThenWrite(image, `outlets/${input.outletId}/gst`, CERTIFICATE_WIDTHS, async (trx, key) => {
+      const before = await trx('outlets').where({ id: input.outletId }).forUpdate().first('gstCertificateKey');
+      await trx('outlets')
+        .where({ id: input.outletId })
+        .update({ gstin: input.gstin, gstCertificateKey: key, gstAckNumber: input.ackNumber ?? null, gstStatus: 'verified', updatedAt: now() });
+      return before?.gstCertificateKey as string | null;
+    });
+    if (old) dropFiles([old], CERTIFICATE_WIDTHS);
+  } else if (current?.gstCertificateKey && !input.ackNumber) {
+    await db('outlets').where({ id: input.outletId }).update({ gstin: input.gstin, gstStatus: 'verified', updatedAt: now() });
+  } else {
+    await db('outlets')
+      .where({ id: input.outletId })
+      .update({ gstin: input.gstin, gstAckNumber: input.ackNumber, gstStatus: current?.gstCertificateKey ? 'verified' : 'pending', updatedAt: now() });
+  }
+  return getGstin(ownerId, input.outletId);
+}

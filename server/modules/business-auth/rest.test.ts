@@ -1,0 +1,212 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test/setup.ts';
+import { createTestApp } from '../../test/app.ts';
+import { testDb } from '../../test/database.ts';
+import { createContextInner } from '../../trpc/context.ts';
+import { createCaller } from '../../trpc/app-router.ts';
+import { resolveSession } from '../sessions/service.ts';
+import { insertCategory, insertCity, insertOutlet, insertOwner, insertSalesStaff, OWNER_PASSWORD } from '../../admin/testing.ts';
+import { INVALID_LOGIN, LOCK_MINUTES, LOCKED_OUT, MAX_FAILED_LOGINS } from './service.ts';
+
+useTestDatabase();
+
+let refs: { categoryId: number; cityId: number };
+beforeEach(async () => {
+  createTestApp();
+  refs = { categoryId: await insertCategory(), cityId: await insertCity() };
+});
+
+describe('POST /api/onboarding/bo/login', () => {
+  it("lists a sub-account's grants only while its master still owns the outlet", async () => {
+    const masterId = await insertOwner({ username: 'master.one' });
+    const stillOwned = await insertOutlet(refs, { name: 'Still Owned', ownerId: masterId });
+    const givenUp = await insertOutlet(refs, { name: 'Given Up', ownerId: null });
+    const subId = await insertOwner({ username: 'sub.one', isMaster: false, masterId });
+    await testDb()('businessOwnerOutlets').insert([
+      { businessOwnerId: subId, outletId: stillOwned },
+      { businessOwnerId: subId, outletId: givenUp },
+    ]);
+    const { request } = createTestApp();
+
+    const res = await request.post('/api/onboarding/bo/login').send({ username: 'sub.one', password: OWNER_PASSWORD });
+    expect(res.status).toBe(200);
+    expect(res.body.outletDetails.map((o: { OUTLET_ID: number }) => o.OUTLET_ID)).toEqual([stillOwned]);
+  });
+
+  it('an owner created in the back office logs in and gets its outlet in outletDetails', async () => {
+    const { auth } = await insertSalesStaff();
+    const { request } = createTestApp();
+    const outlet = await request
+      .post('/api/admin/outlets')
+      .set(auth)
+      .send({
+        name: 'Udupi Upahar',
+        categoryId: refs.categoryId,
+        cityId: refs.cityId,
+        addressLineOne: '7, 100 Feet Road',
+        addressLineTwo: 'HAL 2nd Stage',
+        state: 'Karnataka',
+        pincode: '560038',
+        latitude: 12.97,
+        longitude: 77.64,
+        opensAt: '07:00',
+        closesAt: '22:30',
+      });
+    const owner = await request
+      .post('/api/admin/business-owners')
+      .set(auth)
+      .send({
+        username: 'udupi.upahar',
+        password: 'Upahar@2026',
+        name: 'Shankar Bhat',
+        phoneNumber: '9845098450',
+        pan: 'abcpb1234k',
+        designation: 'Proprietor',
+        isMaster: true,
+        outletIds: [outlet.body.id],
+      });
+    expect(owner.status).toBe(201);
+
+    const res = await request.post('/api/onboarding/bo/login').send({ username: 'Udupi.Upahar', password: 'Upahar@2026' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      accessToken: expect.any(String),
+      businessOwnerDetails: {
+        BO_ID: owner.body.id,
+        PHONE_NUMBER: '9845098450',
+        USERNAME: 'udupi.upahar',
+        PAN: 'ABCPB1234K',
+        DESIGNATION: 'Proprietor',
+        IS_MASTER: 'true',
+        MASTER_ID: null,
+      },
+      outletDetails: [{ OUTLET_ID: outlet.body.id, NAME: 'Udupi Upahar', ADDRESS_LINE_TWO: 'HAL 2nd Stage' }],
+    });
+    const principal = await resolveSession(res.body.accessToken);
+    expect(principal).toMatchObject({ kind: 'business', businessOwnerId: owner.body.id });
+    expect(JSON.stringify(await testDb()('sessions').select('*'))).not.toContain(res.body.accessToken);
+  });
+
+  it('a sub-account sees only the outlets granted to it', async () => {
+    const masterId = await insertOwner();
+    const a = await insertOutlet(refs, { ownerId: masterId, name: 'A' });
+    await insertOutlet(refs, { ownerId: masterId, name: 'B' });
+    const subId = await insertOwner({ username: 'sub', isMaster: false, masterId });
+    await testDb()('businessOwnerOutlets').insert({ businessOwnerId: subId, outletId: a, grantedById: masterId });
+    const { request } = createTestApp();
+    const sub = await request.post('/api/onboarding/bo/login').send({ username: 'sub', password: OWNER_PASSWORD });
+    expect(sub.body.businessOwnerDetails).toMatchObject({ IS_MASTER: 'false', MASTER_ID: masterId });
+    expect(sub.body.outletDetails.map((o: { NAME: string }) => o.NAME)).toEqual(['A']);
+    const master = await request.post('/api/onboarding/bo/login').send({ username: 'owner0', password: OWNER_PASSWORD });
+    expect(master.body.outletDetails.map((o: { NAME: string }) => o.NAME)).toEqual(['A', 'B']);
+  });
+
+  it('a wrong password, an unknown username and a disabled account get the same text, in message and error', async () => {
+    await insertOwner({ username: 'ravi' });
+    await insertOwner({ username: 'off', isActive: false });
+    const { request } = createTestApp();
+    const wrong = await request.post('/api/onboarding/bo/login').send({ username: 'ravi', password: 'nope' });
+    const unknown = await request.post('/api/onboarding/bo/login').send({ username: 'ghost', password: 'nope' });
+    const disabled = await request.post('/api/onboarding/bo/login').send({ username: 'off', password: OWNER_PASSWORD });
+    for (const res of [wrong, unknown, disabled]) {
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ message: INVALID_LOGIN, error: INVALID_LOGIN });
+    }
+    expect(INVALID_LOGIN).toBe('Invalid username or password');
+    expect(await testDb()('sessions').count({ n: '*' }).first()).toEqual({ n: 0 });
+  });
+
+  it('a web session lasts a day, an app (isApk) session a year', async () => {
+    await insertOwner({ username: 'ravi' });
+    const { request } = createTestApp();
+    await request.post('/api/onboarding/bo/login').send({ username: 'ravi', password: OWNER_PASSWORD });
+    await request.post('/api/onboarding/bo/login').send({ username: 'ravi', password: OWNER_PASSWORD, isApk: true });
+    const days = (await testDb()('sessions').orderBy('id').select('createdAt', 'expiresAt', 'isApp')).map((s) => [
+      s.isApp,
+      Math.round((new Date(s.expiresAt).getTime() - new Date(s.createdAt).getTime()) / 86_400_000),
+    ]);
+    expect(days).toEqual([
+      [false, 1],
+      [true, 365],
+    ]);
+  });
+
+  it('a missing field is a 400 naming it', async () => {
+    const res = await createTestApp().request.post('/api/onboarding/bo/login').send({ username: 'ravi' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ message: 'Password is required', error: 'Password is required', errors: { password: 'Password is required' } });
+  });
+
+  it(`locks after ${MAX_FAILED_LOGINS} wrong passwords counted in the database, across two app instances`, async () => {
+    const ownerId = await insertOwner({ username: 'ravi' });
+    let now = new Date('2026-11-21T10:00:00Z');
+    // Two apps over one database stand for two server processes: neither keeps the count in memory.
+    const one = createTestApp({ now: () => now }).request;
+    const two = createTestApp({ now: () => now }).request;
+    for (let i = 0; i < MAX_FAILED_LOGINS; i++) {
+      const res = await (i % 2 ? two : one).post('/api/onboarding/bo/login').send({ username: 'ravi', password: `bad${i}` });
+      expect(res.status).toBe(401);
+      expect(await testDb()('businessOwners').where({ id: ownerId }).first('failedLoginCount')).toEqual({ failedLoginCount: i + 1 });
+    }
+    const locked = await one.post('/api/onboarding/bo/login').send({ username: 'ravi', password: OWNER_PASSWORD });
+    expect(locked.status).toBe(429);
+    expect(locked.body.error).toBe(LOCKED_OUT);
+    expect(Number(locked.headers['retry-after'])).toBe(LOCK_MINUTES * 60);
+
+    now = new Date(now.getTime() + LOCK_MINUTES * 60_000 + 1000);
+    // After the lock, one wrong password does not re-lock at once: counting starts again.
+    expect((await two.post('/api/onboarding/bo/login').send({ username: 'ravi', password: 'bad' })).status).toBe(401);
+    expect(await testDb()('businessOwners').where({ id: ownerId }).first('failedLoginCount', 'lockedUntil')).toEqual({
+      failedLoginCount: 1,
+      lockedUntil: null,
+    });
+    expect((await two.post('/api/onboarding/bo/login').send({ username: 'ravi', password: OWNER_PASSWORD })).status).toBe(200);
+    expect(await testDb()('businessOwners').where({ id: ownerId }).first('failedLoginCount')).toEqual({ failedLoginCount: 0 });
+  });
+
+  it('logout revokes the business token; a shopper or sales token cannot log out a business session', async () => {
+    await insertOwner({ username: 'ravi' });
+    const { request } = createTestApp();
+    const { accessToken } = (await request.post('/api/onboarding/bo/login').send({ username: 'ravi', password: OWNER_PASSWORD })).body;
+    const auth = { Authorization: `Bearer ${accessToken}` };
+    const out = await request.post('/api/onboarding/bo/logout').set(auth);
+    expect(out.status).toBe(200);
+    expect(out.body).toMatchObject({ success: true });
+    expect(await resolveSession(accessToken)).toBeNull();
+    expect((await request.post('/api/onboarding/bo/logout').set(auth)).status).toBe(401);
+    const sales = await insertSalesStaff();
+    expect((await request.post('/api/onboarding/bo/logout').set(sales.auth)).status).toBe(401);
+  });
+});
+
+describe('businessAuth (tRPC)', () => {
+  it('login returns camelCase identity and outlets; logout needs the business session', async () => {
+    const ownerId = await insertOwner({ username: 'ravi', designation: 'Owner' });
+    const outletId = await insertOutlet(refs, { ownerId, name: 'Kaapi Katte' });
+    const caller = createCaller(createContextInner());
+    const result = await caller.businessAuth.login({ username: 'RAVI', password: OWNER_PASSWORD });
+    expect(result).toEqual({
+      accessToken: expect.any(String),
+      businessOwner: {
+        id: ownerId,
+        username: 'ravi',
+        name: 'Ravi Kumar',
+        phoneNumber: '9845012345',
+        pan: null,
+        designation: 'Owner',
+        isMaster: true,
+        masterId: null,
+      },
+      outlets: [{ id: outletId, name: 'Kaapi Katte', addressLineTwo: 'Koramangala' }],
+    });
+    await expect(caller.businessAuth.login({ username: 'ravi', password: 'x' })).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: INVALID_LOGIN,
+    });
+    await expect(caller.businessAuth.logout()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    const principal = await resolveSession(result.accessToken);
+    const signedIn = createCaller(createContextInner({ principal }));
+    await expect(signedIn.businessAuth.logout()).resolves.toEqual({ success: true });
+    expect(await resolveSession(result.accessToken)).toBeNull();
+  });
+});

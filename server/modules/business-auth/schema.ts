@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** `POST /api/onboarding/bo/login` and `businessAuth.login`. */
+export const businessLoginSchema = z.object({
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(1, 'Username is required')
+    .max(100, 'Username is too long'),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is too long'),
+  /** The Android wrapper's sessions last a year (SPEC §9). */
+  isApk: z.boolean().optional(),
+});
+export type BusinessLoginInput = z.infer<typeof businessLoginSchema>;
+
+export const businessOwnerIdentitySchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  phoneNumber: z.string(),
+  pan: z.string().nullable(),
+  designation: z.string().nullable(),
+  isMaster: z.boolean(),
+  masterId: z.number().int().nullable(),
+});
+export type BusinessOwnerIdentity = z.infer<typeof businessOwnerIdentitySchema>;
+
+export const businessOutletSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  addressLineTwo: z.string(),
+});
+export type BusinessOutletSummary = z.infer<typeof businessOutletSummarySchema>;
+
+/** tRPC result (camelCase); the REST adapter maps it to businessOwnerDetails / outletDetails. */
+export const businessLoginResultSchema = z.object({
+  accessToken: z.string(),
+  businessOwner: businessOwnerIdentitySchema,
+  outlets: z.array(businessOutletSummarySchema),
+});
+export type BusinessLoginResult = z.infer<typeof businessLoginResultSchema>;

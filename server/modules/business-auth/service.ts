@@ -1,0 +1,48 @@
+import { accessibleOutletIdsQuery, activeBusinessAccount } from '../../lib/outlet-access.ts';
+import { verifyPasswordLogin } from '../../lib/password-login.ts';
+import { runtime } from '../../lib/runtime.ts';
+import { createSession, revokeSession } from '../sessions/service.ts';
+import type { BusinessLoginInput, BusinessLoginResult, BusinessOutletSummary, BusinessOwnerIdentity } from './schema.ts';
+
+export { INVALID_LOGIN, LOCK_MINUTES, LOCKED_OUT, MAX_FAILED_LOGINS } from '../../lib/password-login.ts';
+
+/**
+ * The outlets an account may use, by the one ownership rule (`server/lib/outlet-access.ts`): a master's
+ * own and granted outlets, a sub-account's grants while its master still owns them. Ordered by id, so
+ * the first one, which the client makes current, is stable.
+ */
+export async function outletsForBusinessOwner(ownerId: number): Promise<BusinessOutletSummary[]> {
+  const { db } = runtime();
+  const account = await activeBusinessAccount(ownerId, db);
+  return db('outlets')
+    .whereIn('id', accessibleOutletIdsQuery(db, account))
+    .orderBy('id')
+    .select('id', 'name', 'addressLineTwo');
+}
+
+/** Username + password (Argon2id), failures counted per account in the database (shared with sales). */
+export async function loginBusinessOwner(
+  input: BusinessLoginInput,
+  meta: { userAgent?: string } = {},
+): Promise<BusinessLoginResult> {
+  const owner = await verifyPasswordLogin<BusinessOwnerIdentity>('businessOwners', input, [
+    'name',
+    'phoneNumber',
+    'pan',
+    'designation',
+    'isMaster',
+    'masterId',
+  ]);
+  const { token } = await createSession({
+    kind: 'business',
+    principalId: owner.id,
+    isApp: input.isApk ?? false,
+    userAgent: meta.userAgent,
+  });
+  const { isActive: _a, lockedUntil: _l, ...identity } = owner as BusinessOwnerIdentity & { isActive?: boolean; lockedUntil?: unknown };
+  return { accessToken: token, businessOwner: identity, outlets: await outletsForBusinessOwner(owner.id) };
+}
+
+export function logoutBusinessOwner(sessionId: number): Promise<void> {
+  return revokeSession(sessionId);
+}

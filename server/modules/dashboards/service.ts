@@ -1,0 +1,301 @@
+import { assertOutletAccess } from '../../lib/outlet-access.ts';
+import { runtime } from '../../lib/runtime.ts';
+import { addDays, istMoment, slotDiscountOn, timeToMinutes } from '../offers/rules.ts';
+import { loadOfferInputs } from '../offers/service.ts';
+import {
+  totalPagesOf,
+  type CouponSummary,
+  type DashboardCoupon,
+  type DashboardPageInput,
+  type LiveAdRow,
+  type LiveAdStatus,
+  type Page,
+  type RevenueDay,
+  type RevenueInput,
+  type RevenueTotals,
+  type SettlementCsvInput,
+  type SettlementStatement,
+  type SettlementStatus,
+} from './schema.ts';
+
+/**
+ * The owner's dashboards (docs/business.md, "Dashboards"). Nothing here counts or sums raw rows per
+ * request: the coupon total is the outlet's counter (`outlet_coupon_counters`, kept by a trigger) and a
+ * page of coupons is a range of their per-outlet number (`coupons.outlet_seq`), so page 1,000 costs what
+ * page 1 costs; revenue and settlements read `outlet_daily_stats`, which the payment capture keeps up
+ * to date in its own transaction (server/modules/payments).
+ */
+
+const n = (v: unknown) => Number(v ?? 0);
+const pageOf = (offSet: number) => Math.max(offSet, 1);
+const dateStr = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
+
+function paged<T>(data: T[], input: { offSet: number; limit: number }, total: number): Page<T> {
+  return { data, offSet: pageOf(input.offSet), limit: input.limit, total, totalPages: totalPagesOf(total, input.limit) };
+}
+
+// ---------------------------------------------------------------- coupons
+
+/**
+ * One page of an outlet's coupons with the total and the redeemed count, in ONE simple statement: the
+ * outlet's counter row (the total) joined to the range of coupon numbers below it on the unique index
+ * (outlet_id, outlet_seq): no OFFSET, no count. An outlet without coupons has no counter row and gets
+ * an empty page. No ownership check here: callers check first (`listCoupons`); the bench measures this
+ * read against the page query alone.
+ */
+export async function couponsPage(outletId: number, input: { offSet: number; limit: number }): Promise<Page<DashboardCoupon> & { summary: CouponSummary }> {
+  const { db, now } = runtime();
+  const skip = (pageOf(input.offSet) - 1) * input.limit;
+  const { rows } = (await db.raw(
+    `SELECT n.coupons_count AS total, r.redeemed, c.id, c.code, c.consumer_id, c.discount_percent, c.is_live, c.issued_on,
+            c.valid_until, c.redeemed_at, c.created_at
+       FROM outlet_coupon_counters n
+      CROSS JOIN (SELECT coalesce(sum(coupons_count), 0) AS redeemed FROM outlet_daily_stats WHERE outlet_id = ?) r
+       LEFT JOIN coupons c
+         ON c.outlet_id = n.outlet_id AND c.outlet_seq BETWEEN n.coupons_count - ? - ? + 1 AND n.coupons_count - ?
+      WHERE n.outlet_id = ?
+      ORDER BY c.outlet_seq DESC`,
+    [outletId, skip, input.limit, skip, outletId],
+  )) as { rows: Record<string, unknown>[] };
+  const at = now();
+  const total = n(rows[0]?.total);
+  const data = rows
+    .filter((r) => r.id !== null && r.id !== undefined)
+    .map((r) => ({
+      id: Number(r.id),
+      code: String(r.code),
+      consumerId: Number(r.consumer_id),
+      discountPercent: Number(r.discount_percent),
+      isLive: Boolean(r.is_live) && !r.redeemed_at && new Date(r.valid_until as string) > at,
+      redeemed: Boolean(r.redeemed_at),
+      issuedOn: dateStr(r.issued_on),
+      validUntil: new Date(r.valid_until as string),
+      redeemedAt: r.redeemed_at ? new Date(r.redeemed_at as string) : null,
+      createdAt: new Date(r.created_at as string),
+    }));
+  // No counter row means no coupons; the redeemed count then comes from a second, rare read.
+  const redeemed = rows.length
+    ? n(rows[0]!.redeemed)
+    : n((await db('outletDailyStats').where({ outletId }).sum({ s: 'couponsCount' }).first())?.s);
+  return { ...paged(data, input, total), summary: { issued: total, redeemed } };
+}
+
+/** Coupons issued at the outlet, newest first (the owner's coupons dashboard). */
+export async function listCoupons(ownerId: number, input: DashboardPageInput): Promise<Page<DashboardCoupon> & { summary: CouponSummary }> {
+  await assertOutletAccess(ownerId, input.outletId);
+  return couponsPage(input.outletId, input);
+}
+
+// ---------------------------------------------------------------- revenue
+
+/** Revenue by IST day (newest first) from outlet_daily_stats, with the range's totals. */
+export async function listRevenue(ownerId: number, input: RevenueInput): Promise<Page<RevenueDay> & { totals: RevenueTotals }> {
+  await assertOutletAccess(ownerId, input.outletId);
+  const { db } = runtime();
+  const scoped = () =>
+    db('outletDailyStats')
+      .where({ outletId: input.outletId })
+      .modify((q) => {
+        if (input.from) q.where('day', '>=', input.from);
+        if (input.to) q.where('day', '<=', input.to);
+      });
+  const [rows, sums] = await Promise.all([
+    scoped()
+      .orderBy('day', 'desc')
+      .offset((pageOf(input.offSet) - 1) * input.limit)
+      .limit(input.limit)
+      .select('day', 'ordersCount', 'couponsCount', 'billPaise', 'discountPaise', 'feePaise', 'netPaise'),
+    scoped()
+      .first(
+        db.raw('count(*)::int AS days'),
+        db.raw('coalesce(sum(orders_count), 0)::bigint AS orders_count'),
+        db.raw('coalesce(sum(bill_paise), 0)::bigint AS bill_paise'),
+        db.raw('coalesce(sum(discount_paise), 0)::bigint AS discount_paise'),
+        db.raw('coalesce(sum(fee_paise), 0)::bigint AS fee_paise'),
+        db.raw('coalesce(sum(net_paise), 0)::bigint AS net_paise'),
+      ),
+  ]);
+  const data = (rows as Record<string, unknown>[]).map((r) => ({
+    day: dateStr(r.day),
+    ordersCount: n(r.ordersCount),
+    couponsCount: n(r.couponsCount),
+    billPaise: n(r.billPaise),
+    discountPaise: n(r.discountPaise),
+    feePaise: n(r.feePaise),
+    netPaise: n(r.netPaise),
+  }));
+  return {
+    ...paged(data, input, n(sums?.days)),
+    totals: {
+      ordersCount: n(sums?.ordersCount),
+      billPaise: n(sums?.billPaise),
+      discountPaise: n(sums?.discountPaise),
+      feePaise: n(sums?.feePaise),
+      netPaise: n(sums?.netPaise),
+    },
+  };
+}
+
+// ---------------------------------------------------------------- live ads
+
+const STATUS_ORDER: Record<LiveAdStatus, number> = { live: 0, scheduled: 1, off: 2 };
+
+/**
+ * The outlet's ads with what they are doing now: `live` (a slot of it runs now, by the offers rules;
+ * a highlight: enabled and within its dates), `scheduled` (a later slot today, or a slot on another
+ * day or a future date), or `off`. Live first, then scheduled, then off; 20 a page.
+ */
+export async function listLiveAds(ownerId: number, input: DashboardPageInput): Promise<Page<LiveAdRow>> {
+  await assertOutletAccess(ownerId, input.outletId);
+  const { db, now, storage } = runtime();
+  const at = now();
+  const m = istMoment(at);
+  const [ads, slots, inputs] = await Promise.all([
+    db('promotions')
+      .where({ outletId: input.outletId })
+      .orderBy('id', 'desc')
+      .select('id', 'adType', 'title', 'discountPercent', 'imageKey', 'isEnabled', 'startsOn', 'endsOn'),
+    db('promotionTimeSlots')
+      .where({ outletId: input.outletId, isEnabled: true })
+      .whereNotNull('promotionId')
+      .where((w) => w.whereNull('slotDate').orWhere('slotDate', '>=', m.date))
+      .orderBy([{ column: 'slotDate' }, { column: 'dayOfWeek' }, { column: 'startsAt' }])
+      .select('promotionId', 'dayOfWeek', 'slotDate', 'startsAt', 'endsAt', 'discountPercent'),
+    loadOfferInputs([input.outletId], m.date),
+  ]);
+  const today = inputs.get(input.outletId)?.slots ?? [];
+  const rows: LiveAdRow[] = ads.map((ad) => {
+    const id = Number(ad.id);
+    const base = {
+      advId: id,
+      adType: ad.adType,
+      title: ad.title,
+      discountPercent: ad.discountPercent === null ? null : Number(ad.discountPercent),
+      imageUrl: ad.imageKey ? storage.url(ad.imageKey) : null,
+    };
+    if (ad.adType === 'Highlight') {
+      const inRange = (!ad.startsOn || dateStr(ad.startsOn) <= m.date) && (!ad.endsOn || m.date <= dateStr(ad.endsOn));
+      const future = ad.startsOn && dateStr(ad.startsOn) > m.date;
+      const status: LiveAdStatus = ad.isEnabled && inRange ? 'live' : ad.isEnabled && future ? 'scheduled' : 'off';
+      return { ...base, status, slotDate: null, startTime: null, endTime: null };
+    }
+    const mine = today.filter((s) => s.promotion?.id === id && slotDiscountOn(s, m.date) !== null);
+    const running = mine.find((s) => timeToMinutes(s.startsAt) <= m.minutes && m.minutes < timeToMinutes(s.endsAt));
+    if (running) return { ...base, status: 'live', slotDate: m.date, startTime: running.startsAt.slice(0, 5), endTime: running.endsAt.slice(0, 5) };
+    const later = mine.find((s) => timeToMinutes(s.startsAt) > m.minutes);
+    if (later) return { ...base, status: 'scheduled', slotDate: m.date, startTime: later.startsAt.slice(0, 5), endTime: later.endsAt.slice(0, 5) };
+    if (ad.isEnabled && (!ad.endsOn || dateStr(ad.endsOn) >= m.date)) {
+      const next = slots.find((s) => Number(s.promotionId) === id && (s.slotDate ? dateStr(s.slotDate) > m.date : true));
+      if (next) {
+        const slotDate = next.slotDate ? dateStr(next.slotDate) : nextDateOf(m.date, m.dayOfWeek, Number(next.dayOfWeek));
+        return { ...base, status: 'scheduled', slotDate, startTime: String(next.startsAt).slice(0, 5), endTime: String(next.endsAt).slice(0, 5) };
+      }
+    }
+    return { ...base, status: 'off', slotDate: null, startTime: null, endTime: null };
+  });
+  rows.sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || b.advId - a.advId);
+  const start = (pageOf(input.offSet) - 1) * input.limit;
+  return paged(rows.slice(start, start + input.limit), input, rows.length);
+}
+
+/** The next date after `today` that falls on ISO weekday `dow` (a week later when it is today's weekday). */
+function nextDateOf(today: string, todayDow: number, dow: number): string {
+  const ahead = (dow - todayDow + 7) % 7 || 7;
+  return addDays(today, ahead);
+}
+
+// ---------------------------------------------------------------- settlements
+
+interface WeekRow {
+  periodStart: unknown;
+  ordersCount: unknown;
+  grossPaise: unknown;
+  discountPaise: unknown;
+  feePaise: unknown;
+  netPaise: unknown;
+  status: SettlementStatus | null;
+  reference: string | null;
+  paidAt: Date | null;
+}
+
+/** Weekly statements (Monday–Sunday, IST) summed from outlet_daily_stats, with the settlement row's status when one exists. */
+function weeksQuery(outletId: number, from?: string, to?: string) {
+  const { db } = runtime();
+  const weeks = db('outletDailyStats')
+    .where({ outletId })
+    .modify((q) => {
+      if (from) q.where('day', '>=', from);
+      if (to) q.where('day', '<=', to);
+    })
+    .groupByRaw('1')
+    .select(
+      db.raw(`(day - (extract(isodow FROM day)::int - 1)) AS period_start`),
+      db.raw('sum(orders_count)::bigint AS orders_count'),
+      db.raw('sum(bill_paise)::bigint AS gross_paise'),
+      db.raw('sum(discount_paise)::bigint AS discount_paise'),
+      db.raw('sum(fee_paise)::bigint AS fee_paise'),
+      db.raw('sum(net_paise)::bigint AS net_paise'),
+    )
+    .as('w');
+  return db
+    .from(weeks)
+    .leftJoin('settlements as s', (j) =>
+      j.on('s.outletId', '=', db.raw('?', [outletId])).andOn('s.periodStart', '=', 'w.periodStart').andOn('s.periodEnd', '=', db.raw('w.period_start + 6')),
+    )
+    .select('w.*', 's.status', 's.reference', 's.paidAt');
+}
+
+function toStatement(r: WeekRow, today: string): SettlementStatement {
+  const periodStart = dateStr(r.periodStart);
+  const periodEnd = addDays(periodStart, 6);
+  return {
+    periodStart,
+    periodEnd,
+    ordersCount: n(r.ordersCount),
+    grossPaise: n(r.grossPaise),
+    discountPaise: n(r.discountPaise),
+    feePaise: n(r.feePaise),
+    netPaise: n(r.netPaise),
+    status: r.status ?? (periodEnd >= today ? 'open' : 'pending'),
+    reference: r.reference ?? null,
+    paidAt: r.paidAt ?? null,
+  };
+}
+
+export async function listSettlements(ownerId: number, input: DashboardPageInput & { from?: string; to?: string }): Promise<Page<SettlementStatement>> {
+  await assertOutletAccess(ownerId, input.outletId);
+  const { db, now } = runtime();
+  const today = istMoment(now()).date;
+  const [rows, count] = await Promise.all([
+    weeksQuery(input.outletId, input.from, input.to)
+      .orderBy('w.periodStart', 'desc')
+      .offset((pageOf(input.offSet) - 1) * input.limit)
+      .limit(input.limit) as Promise<WeekRow[]>,
+    db.from(weeksQuery(input.outletId, input.from, input.to).as('x')).count({ c: '*' }).first(),
+  ]);
+  return paged(rows.map((r) => toStatement(r, today)), input, n(count?.c));
+}
+
+const rupees = (paise: number) => (paise / 100).toFixed(2);
+const csvCell = (v: string | number) => {
+  const s = String(v);
+  return /[",\n\r]/.test(s) || /^[=+\-@]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+export const SETTLEMENT_CSV_HEADER = ['Period start', 'Period end', 'Orders', 'Gross (INR)', 'Discounts (INR)', 'Fees (INR)', 'Net (INR)', 'Status', 'Reference'];
+
+/** The settlement report as CSV (every period in the range, newest first). */
+export async function settlementCsv(ownerId: number, input: SettlementCsvInput): Promise<{ filename: string; csv: string }> {
+  await assertOutletAccess(ownerId, input.outletId);
+  const today = istMoment(runtime().now()).date;
+  const rows = (await weeksQuery(input.outletId, input.from, input.to).orderBy('w.periodStart', 'desc')) as WeekRow[];
+  const lines = [SETTLEMENT_CSV_HEADER.join(',')];
+  for (const s of rows.map((r) => toStatement(r, today))) {
+    lines.push(
+      [s.periodStart, s.periodEnd, s.ordersCount, rupees(s.grossPaise), rupees(s.discountPaise), rupees(s.feePaise), rupees(s.netPaise), s.status, s.reference ?? '']
+        .map(csvCell)
+        .join(','),
+    );
+  }
+  return { filename: `settlement-report-${input.outletId}-${today}.csv`, csv: `${lines.join('\r\n')}\r\n` };
+}

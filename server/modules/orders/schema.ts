@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { billAmountSchema, outletIdSchema } from '../bills/schema.ts';
+
+/**
+ * Orders (docs/payments.md): one order per payment attempt for a breakdown. The amount is recomputed
+ * on the server from the outlet, the bill and the coupon; any amount the client sends is ignored.
+ * A retried request with the same idempotency key returns the same order.
+ */
+
+export const ORDER_MESSAGES = {
+  idempotencyKeyRequired: 'idempotencyKey is required',
+  idempotencyKeyReused: 'This idempotency key was already used for a different order.',
+  notFound: 'Order not found',
+} as const;
+
+export const idempotencyKeySchema = z
+  .string({ error: ORDER_MESSAGES.idempotencyKeyRequired })
+  .trim()
+  .min(8, 'idempotencyKey must be 8 to 100 characters')
+  .max(100, 'idempotencyKey must be 8 to 100 characters')
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'idempotencyKey may use letters, digits, _ . : -');
+
+/** `orders.create` / `POST /api/outlet/route/v1/create` (an `Idempotency-Key` header also works on REST). */
+export const createOrderInputSchema = z.object({
+  outletId: outletIdSchema,
+  amount: billAmountSchema,
+  couponId: z.coerce.number().int().positive().nullable().optional(),
+  idempotencyKey: idempotencyKeySchema,
+  /** Ignored: the server computes the amount. Accepted so old clients do not fail validation. */
+  amountPaise: z.unknown().optional(),
+});
+export type CreateOrderInput = z.input<typeof createOrderInputSchema>;
+
+/** Public order ids are UUIDs (`orders.public_id`); the numeric id never leaves the server. */
+export const orderIdInputSchema = z.object({ orderId: z.uuid({ error: 'orderId must be an order id' }) });
+export type OrderIdInput = z.input<typeof orderIdInputSchema>;
+
+export type OrderStatus = 'created' | 'paid' | 'failed' | 'cancelled';
+export type ProviderName = 'sandbox' | 'razorpay';
+
+/** What the browser needs to open the provider's checkout. */
+export type CheckoutInfo =
+  | { provider: 'sandbox'; url: string }
+  | {
+      provider: 'razorpay';
+      keyId: string;
+      providerOrderId: string;
+      amountPaise: number;
+      currency: 'INR';
+      name: string;
+      description: string;
+    };
+
+/** The money of an order as stored (the breakdown computed when the order was created). */
+export interface OrderBreakdown {
+  outletId: number;
+  outletName: string;
+  billPaise: number;
+  instantDiscountPercent: number;
+  instantDiscountPaise: number;
+  shuffleDiscountPercent: number;
+  shuffleDiscountPaise: number;
+  convenienceFeePaise: number;
+  gstPaise: number;
+  amountPaise: number;
+  /** Which offer gave the instant discount (docs/offers.md), null when none. */
+  offerSource: string | null;
+  couponId: number | null;
+}
+
+export interface CreatedOrder {
+  orderId: string;
+  status: OrderStatus;
+  provider: ProviderName;
+  providerOrderId: string;
+  amountPaise: number;
+  breakdown: OrderBreakdown;
+  checkout: CheckoutInfo;
+}

@@ -1,0 +1,671 @@
+import type { Knex } from 'knex';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { runtime } from '../../lib/runtime.ts';
+import { offerColumnsBindings, offerColumnsSql, offerInputsOf, getScheduledOffers } from '../offers/service.ts';
+import { istMoment, isOpenAt, liveOfferAt, shortTime } from '../offers/rules.ts';
+import type { UpcomingOffers } from '../offers/schema.ts';
+import {
+  NEARBY_MAX_RESULTS,
+  type AdvertisementResult,
+  type BusinessResult,
+  type GlobalSearchInput,
+  type GlobalSearchResult,
+  type NearbyOutletsInput,
+  type NearbyOutletsResult,
+  type OutletBySlugInput,
+  type OutletCard,
+  type OutletDetails,
+  type OutletDetailsInput,
+  type OutletMenu,
+  type OutletOverview,
+  type OutletPhotos,
+  type UpcomingOffersInput,
+} from './schema.ts';
+
+const camel = (k: string) => k.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+/**
+ * Runs one raw statement and returns its rows with camelCase keys (the snake-case mappers of the
+ * query builder do not touch raw results).
+ */
+export async function rawRows<T>(db: Knex, sql: string, bindings: readonly unknown[]): Promise<T[]> {
+  const result = (await db.raw(sql, bindings as Knex.RawBinding[])) as { rows: Record<string, unknown>[] };
+  return result.rows.map((r) => {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(r)) out[camel(k)] = v;
+    return out as T;
+  });
+}
+
+/** The message SPEC §8 gives for a missing outlet. */
+export const OUTLET_NOT_FOUND = 'Error fetching outlet Details';
+
+const outletNotFound = () => notFound(OUTLET_NOT_FOUND);
+
+// ------------------------------------------------------------------------------------------------
+// Shared SQL pieces
+
+/** Columns every card needs, from `o` (outlets), `c` (categories), `ci` (cities). */
+const CARD_COLUMNS = `
+  o.id, o.master_outlet_id, o.name, o.slug, o.address_line_two, o.latitude, o.longitude,
+  c.id AS category_id, c.name AS category_name, c.slug AS category_slug,
+  ci.id AS city_id, ci.name AS city_name, ci.slug AS city_slug,
+  (SELECT ph.storage_key FROM outlet_photos ph WHERE ph.outlet_id = o.id
+    ORDER BY (ph.sub_category = 'storefront') DESC, ph.position, ph.id LIMIT 1) AS photo_key`;
+
+interface CardRow {
+  id: number;
+  masterOutletId: number | null;
+  name: string;
+  slug: string;
+  addressLineTwo: string;
+  latitude: number;
+  longitude: number;
+  categoryId: number;
+  categoryName: string;
+  categorySlug: string;
+  cityId: number;
+  cityName: string;
+  citySlug: string;
+  photoKey: string | null;
+  distanceM?: number | null;
+  offerBase: unknown;
+  offerDayDiscounts: unknown;
+  offerSlots: unknown;
+}
+
+/** Kilometres to 0.01 under 1 km and to 0.1 above. */
+export function roundKm(metres: number | null | undefined): number | null {
+  if (metres === null || metres === undefined) return null;
+  const km = metres / 1000;
+  return km < 1 ? Math.round(km * 100) / 100 : Math.round(km * 10) / 10;
+}
+
+function photoUrl(key: string | null): string | null {
+  return key ? runtime().storage.url(key) : null;
+}
+
+function cardOf(r: CardRow, now: Date): OutletCard {
+  return {
+    id: Number(r.id),
+    masterOutletId: r.masterOutletId === null ? null : Number(r.masterOutletId),
+    name: r.name,
+    slug: r.slug,
+    locality: r.addressLineTwo,
+    category: { id: Number(r.categoryId), name: r.categoryName, slug: r.categorySlug },
+    city: { id: Number(r.cityId), name: r.cityName, slug: r.citySlug },
+    latitude: r.latitude,
+    longitude: r.longitude,
+    distanceKm: roundKm(r.distanceM),
+    liveOffer: liveOfferAt(offerInputsOf(Number(r.id), r), now),
+    photoUrl: photoUrl(r.photoKey),
+  };
+}
+
+/** The category filter: a slug or an id; unknown → 400 with a field error. */
+async function resolveCategory(category: string | undefined, db: Knex): Promise<number | null> {
+  if (category === undefined) return null;
+  const row = (await db('categories')
+    .where('isActive', true)
+    .andWhere((q) => {
+      q.where('slug', category);
+      if (/^\d{1,15}$/.test(category)) q.orWhere('id', Number(category));
+    })
+    .first('id')) as { id: number } | undefined;
+  if (!row) throw badRequest('Unknown category', { category: 'Unknown category' });
+  return Number(row.id);
+}
+
+/** The city for noLocation: a slug or an id; none given → the first active city (the default). */
+async function resolveCity(input: { city?: string; cityId?: number }, db: Knex): Promise<number> {
+  const q = db('cities').where('isActive', true);
+  if (input.cityId !== undefined) q.where('id', input.cityId);
+  else if (input.city !== undefined) {
+    const city = input.city;
+    q.andWhere((w) => {
+      w.where('slug', city);
+      if (/^\d{1,15}$/.test(city)) w.orWhere('id', Number(city));
+    });
+  }
+  const row = (await q.orderBy([{ column: 'sortOrder' }, { column: 'id' }]).first('id')) as { id: number } | undefined;
+  if (!row) {
+    const field = input.cityId !== undefined ? 'cityId' : 'city';
+    throw badRequest('Unknown city', { [field]: 'Unknown city' });
+  }
+  return Number(row.id);
+}
+
+// ------------------------------------------------------------------------------------------------
+// Nearby
+
+/** The page number SPEC §4 sends: 1-based, 0 taken as 1. */
+export const pageOf = (offSet: number) => Math.max(offSet, 1);
+
+export interface NearbySql {
+  sql: string;
+  bindings: (string | number)[];
+}
+
+/**
+ * The nearby page by distance, as one statement (exported so the bench runs exactly this SQL).
+ * The `near` CTE is a KNN scan of the GiST index on ll_to_earth(latitude, longitude) (the `<->` chord
+ * distance orders exactly as the great-circle distance does): it reads only the NEARBY_MAX_RESULTS
+ * nearest live outlets (of the category), whatever the table's size. The page is cut from `near` by
+ * (chord, id); earth_distance is computed for the page's rows only and orders the result, and
+ * TOTAL_COUNT is the size of `near`.
+ */
+export function nearbyByDistanceSql(p: {
+  latitude: number;
+  longitude: number;
+  categoryId: number | null;
+  offset: number;
+  limit: number;
+  date: string;
+}): NearbySql {
+  // With a category, the KNN runs on outlets_category_earth_idx (point + category as a 4th
+  // coordinate): the category's outlets come first and the chord distance between them is unchanged.
+  const knn =
+    p.categoryId !== null
+      ? 'cube(ll_to_earth(o.latitude, o.longitude), o.category_id::float8 * 100000000) <-> cube(ll_to_earth(?, ?), ?::float8 * 100000000)'
+      : 'll_to_earth(o.latitude, o.longitude) <-> ll_to_earth(?, ?)';
+  const categoryFilter = p.categoryId !== null ? 'AND o.category_id = ?' : '';
+  const sql = `
+    WITH near AS (
+      SELECT o.id, ll_to_earth(o.latitude, o.longitude) <-> ll_to_earth(?, ?) AS chord
+        FROM outlets o
+       WHERE o.is_live ${categoryFilter}
+       ORDER BY ${knn}
+       LIMIT ?
+    ), page AS (
+      SELECT n.id FROM near n ORDER BY n.chord, n.id OFFSET ? LIMIT ?
+    )
+    SELECT ${CARD_COLUMNS},
+           earth_distance(ll_to_earth(o.latitude, o.longitude), ll_to_earth(?, ?)) AS distance_m,
+           (SELECT count(*) FROM near) AS total_count,
+           ${offerColumnsSql('o.id')}
+      FROM page
+      JOIN outlets o ON o.id = page.id
+      JOIN categories c ON c.id = o.category_id
+      JOIN cities ci ON ci.id = o.city_id
+     ORDER BY distance_m, o.id`;
+  const bindings: (string | number)[] = [p.latitude, p.longitude];
+  if (p.categoryId !== null) bindings.push(p.categoryId, p.latitude, p.longitude, p.categoryId);
+  else bindings.push(p.latitude, p.longitude);
+  bindings.push(NEARBY_MAX_RESULTS, p.offset, p.limit, p.latitude, p.longitude);
+  bindings.push(...offerColumnsBindings(p.date));
+  return { sql, bindings };
+}
+
+/** The city's outlets in a stable order (name, then id) for noLocation, as one statement. */
+export function nearbyByCitySql(p: { cityId: number; categoryId: number | null; offset: number; limit: number; date: string }): NearbySql {
+  const categoryFilter = p.categoryId !== null ? 'AND o.category_id = ?' : '';
+  const sql = `
+    WITH page AS (
+      SELECT o.id FROM outlets o
+       WHERE o.is_live AND o.city_id = ? ${categoryFilter}
+       ORDER BY o.name, o.id
+      OFFSET ? LIMIT ?
+    )
+    SELECT ${CARD_COLUMNS}, NULL::float8 AS distance_m,
+           (SELECT count(*) FROM outlets o WHERE o.is_live AND o.city_id = ? ${categoryFilter}) AS total_count,
+           ${offerColumnsSql('o.id')}
+      FROM page
+      JOIN outlets o ON o.id = page.id
+      JOIN categories c ON c.id = o.category_id
+      JOIN cities ci ON ci.id = o.city_id
+     ORDER BY o.name, o.id`;
+  const filter = p.categoryId !== null ? [p.cityId, p.categoryId] : [p.cityId];
+  return { sql, bindings: [...filter, p.offset, p.limit, ...filter, ...offerColumnsBindings(p.date)] };
+}
+
+/**
+ * SPEC §4/§9 paging: `offSet` is the page number (1 for a new query, +1 for each further page) and
+ * `limit` the page size (16 by default), so the rows are (page − 1) × limit + 1 … page × limit.
+ */
+export async function listNearbyOutlets(input: NearbyOutletsInput): Promise<NearbyOutletsResult> {
+  const { db, now } = runtime();
+  const at = now();
+  const date = istMoment(at).date;
+  const categoryId = await resolveCategory(input.category, db);
+  const page = pageOf(input.offSet);
+  const offset = (page - 1) * input.limit;
+  const byDistance = !input.noLocation && input.latitude !== undefined && input.longitude !== undefined;
+  let query: NearbySql;
+  if (byDistance) {
+    query = nearbyByDistanceSql({ latitude: input.latitude!, longitude: input.longitude!, categoryId, offset, limit: input.limit, date });
+  } else {
+    const cityId = await resolveCity(input, db);
+    query = nearbyByCitySql({ cityId, categoryId, offset, limit: input.limit, date });
+  }
+  const rows = await rawRows<CardRow & { totalCount: number }>(db, query.sql, query.bindings);
+  let totalCount = rows.length ? Number(rows[0]!.totalCount) : 0;
+  if (!rows.length && page > 1) {
+    // Past the end: still report the list's size, from the first page's count.
+    const first = byDistance
+      ? nearbyByDistanceSql({ latitude: input.latitude!, longitude: input.longitude!, categoryId, offset: 0, limit: 1, date })
+      : nearbyByCitySql({ cityId: await resolveCity(input, db), categoryId, offset: 0, limit: 1, date });
+    const r = await rawRows<{ totalCount: number }>(db, first.sql, first.bindings);
+    totalCount = r.length ? Number(r[0]!.totalCount) : 0;
+  }
+  return {
+    items: rows.map((r) => cardOf(r, at)),
+    totalCount,
+    offSet: page,
+    limit: input.limit,
+    hasMore: offset + rows.length < totalCount,
+  };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Global search
+
+/**
+ * Outlets whose name matches the text, typo-tolerant: `text <% name` is pg_trgm's word similarity
+ * (≥ 0.6: a word of the name, or a prefix of one, with a letter or two wrong still matches), answered by
+ * the GIN trigram index on outlets.name, so a text with no hits costs one index probe. With coordinates,
+ * nearest first: the matches are ranked by the chord distance `ll_to_earth(…) <-> ll_to_earth(…)` (a C
+ * operator on cubes, same order as the great-circle distance) and earth_distance is computed for the
+ * returned rows only. Without coordinates, best match first.
+ */
+export function searchOutletsSql(p: { text: string; latitude?: number; longitude?: number; limit: number; date: string }): NearbySql {
+  const hasPoint = p.latitude !== undefined && p.longitude !== undefined;
+  const rank = hasPoint ? 'll_to_earth(o.latitude, o.longitude) <-> ll_to_earth(?, ?)' : '-word_similarity(?, o.name)';
+  const distance = hasPoint ? 'earth_distance(ll_to_earth(o.latitude, o.longitude), ll_to_earth(?, ?))' : 'NULL::float8';
+  const sql = `
+    WITH hits AS (
+      SELECT o.id, ${rank} AS rank
+        FROM outlets o
+       WHERE o.is_live AND ? <% o.name
+       ORDER BY rank, o.id
+       LIMIT ?
+    )
+    SELECT ${CARD_COLUMNS}, ${distance} AS distance_m, ${offerColumnsSql('o.id')}
+      FROM hits
+      JOIN outlets o ON o.id = hits.id
+      JOIN categories c ON c.id = o.category_id
+      JOIN cities ci ON ci.id = o.city_id
+     ORDER BY hits.rank, o.id`;
+  const rankBindings = hasPoint ? [p.latitude!, p.longitude!] : [p.text];
+  const distanceBindings = hasPoint ? [p.latitude!, p.longitude!] : [];
+  return { sql, bindings: [...rankBindings, p.text, p.limit, ...distanceBindings, ...offerColumnsBindings(p.date)] };
+}
+
+/**
+ * Promotions (any ad type, highlights included) that are enabled and not yet over, whose title matches
+ * (GIN trigram index on promotions.title) or that belong to one of the outlets found; nearest first.
+ */
+function searchAdvertisementsSql(p: {
+  text: string;
+  outletIds: readonly number[];
+  latitude?: number;
+  longitude?: number;
+  limit: number;
+  date: string;
+}): NearbySql {
+  const hasPoint = p.latitude !== undefined && p.longitude !== undefined;
+  const distance = hasPoint ? 'earth_distance(ll_to_earth(o.latitude, o.longitude), ll_to_earth(?, ?))' : 'NULL::float8';
+  const ids = p.outletIds.length ? p.outletIds.map(() => '?').join(', ') : 'NULL';
+  const sql = `
+    WITH matched AS (
+      SELECT p.id FROM promotions p WHERE ? <% p.title
+      UNION
+      SELECT p.id FROM promotions p WHERE p.outlet_id IN (${ids})
+    )
+    SELECT p.id, p.ad_type, p.title, p.description, p.discount_percent, p.image_key,
+           o.id AS outlet_id, o.name AS outlet_name, o.slug AS outlet_slug, o.address_line_two,
+           c.id AS category_id, c.name AS category_name, c.slug AS category_slug,
+           ci.id AS city_id, ci.name AS city_name, ci.slug AS city_slug,
+           ${distance} AS distance_m
+      FROM matched m
+      JOIN promotions p ON p.id = m.id
+      JOIN outlets o ON o.id = p.outlet_id
+      JOIN categories c ON c.id = o.category_id
+      JOIN cities ci ON ci.id = o.city_id
+     WHERE o.is_live AND p.is_enabled AND (p.ends_on IS NULL OR p.ends_on >= ?::date)
+     ORDER BY ${hasPoint ? 'distance_m, ' : ''}p.id
+     LIMIT ?`;
+  const bindings: (string | number)[] = [p.text, ...p.outletIds];
+  if (hasPoint) bindings.push(p.latitude!, p.longitude!);
+  bindings.push(p.date, p.limit);
+  return { sql, bindings };
+}
+
+/**
+ * Categories whose name matches (a tiny table), and chains: master outlets (named as another live
+ * outlet's master_outlet_id) whose name matches, driven from the few masters rather than every match.
+ */
+async function searchBusinesses(text: string, limit: number, db: Knex): Promise<BusinessResult[]> {
+  const like = `%${escapeLike(text)}%`;
+  const categories = await rawRows<{ id: number; name: string; slug: string; icon: string }>(
+    db,
+    `SELECT id, name, slug, icon FROM categories
+      WHERE is_active AND (? <% name OR name ILIKE ? OR ? <% slug)
+      ORDER BY sort_order, name LIMIT ?`,
+    [text, like, text, limit],
+  );
+  const chains = await rawRows<{
+    id: number;
+    name: string;
+    slug: string;
+    branchCount: number;
+    categoryId: number;
+    categoryName: string;
+    categorySlug: string;
+    cityId: number;
+    cityName: string;
+    citySlug: string;
+  }>(
+    db,
+    `WITH masters AS (
+       SELECT master_outlet_id AS id, count(*) AS branch_count
+         FROM outlets WHERE master_outlet_id IS NOT NULL AND is_live
+        GROUP BY master_outlet_id
+     )
+     SELECT m.id, m.name, m.slug, masters.branch_count,
+            c.id AS category_id, c.name AS category_name, c.slug AS category_slug,
+            ci.id AS city_id, ci.name AS city_name, ci.slug AS city_slug
+       FROM masters
+       JOIN outlets m ON m.id = masters.id
+       JOIN categories c ON c.id = m.category_id
+       JOIN cities ci ON ci.id = m.city_id
+      WHERE m.is_live AND ? <% m.name
+      ORDER BY masters.branch_count DESC, m.id
+      LIMIT ?`,
+    [text, limit],
+  );
+  return [
+    ...categories.map((c) => ({ type: 'category' as const, id: Number(c.id), name: c.name, slug: c.slug, icon: c.icon })),
+    ...chains.map((m) => ({
+      type: 'chain' as const,
+      id: Number(m.id),
+      name: m.name,
+      slug: m.slug,
+      branchCount: Number(m.branchCount),
+      category: { id: Number(m.categoryId), name: m.categoryName, slug: m.categorySlug },
+      city: { id: Number(m.cityId), name: m.cityName, slug: m.citySlug },
+    })),
+  ];
+}
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** `GET /cmn/search`: outlets, advertisements (promotions) and businesses (categories, chains). */
+export async function searchEverything(input: GlobalSearchInput): Promise<GlobalSearchResult> {
+  const { db, now } = runtime();
+  const at = now();
+  const date = istMoment(at).date;
+  const params = { text: input.searchString, latitude: input.latitude, longitude: input.longitude, limit: input.limit, date };
+  if ((params.latitude === undefined) !== (params.longitude === undefined)) {
+    const missing = params.latitude === undefined ? 'latitude' : 'longitude';
+    throw badRequest(`${missing} is required with the other coordinate`, { [missing]: `${missing} is required with the other coordinate` });
+  }
+  const outletsQ = searchOutletsSql(params);
+  const outletRows = await rawRows<CardRow>(db, outletsQ.sql, outletsQ.bindings);
+  const adsQ = searchAdvertisementsSql({ ...params, outletIds: outletRows.map((r) => Number(r.id)) });
+  const adRows = await rawRows<AdRow>(db, adsQ.sql, adsQ.bindings);
+  const businessResult = await searchBusinesses(input.searchString, input.limit, db);
+  return {
+    outletResult: outletRows.map((r) => cardOf(r, at)),
+    advertisementResult: adRows.map(adOf),
+    businessResult,
+  };
+}
+
+interface AdRow {
+  id: number;
+  adType: AdvertisementResult['adType'];
+  title: string;
+  description: string | null;
+  discountPercent: number | null;
+  imageKey: string | null;
+  outletId: number;
+  outletName: string;
+  outletSlug: string;
+  addressLineTwo: string;
+  categoryId: number;
+  categoryName: string;
+  categorySlug: string;
+  cityId: number;
+  cityName: string;
+  citySlug: string;
+  distanceM: number | null;
+}
+
+function adOf(r: AdRow): AdvertisementResult {
+  return {
+    id: Number(r.id),
+    adType: r.adType,
+    title: r.title,
+    description: r.description,
+    discountPercent: r.discountPercent === null ? null : Number(r.discountPercent),
+    imageUrl: photoUrl(r.imageKey),
+    outlet: {
+      id: Number(r.outletId),
+      name: r.outletName,
+      slug: r.outletSlug,
+      locality: r.addressLineTwo,
+      category: { id: Number(r.categoryId), name: r.categoryName, slug: r.categorySlug },
+      city: { id: Number(r.cityId), name: r.cityName, slug: r.citySlug },
+    },
+    distanceKm: roundKm(r.distanceM),
+  };
+}
+
+// ------------------------------------------------------------------------------------------------
+// One outlet
+
+/** The details statement (exported so the bench runs exactly this SQL). */
+export function outletDetailsSql(p: {
+  outletId?: number;
+  /** Instead of an id: the first path segment (city slug, else category slug) and the outlet slug. */
+  path?: { first: string; slug: string };
+  latitude?: number;
+  longitude?: number;
+  date: string;
+}): NearbySql {
+  const hasPoint = p.latitude !== undefined && p.longitude !== undefined;
+  const distance = hasPoint ? 'earth_distance(ll_to_earth(o.latitude, o.longitude), ll_to_earth(?, ?))' : 'NULL::float8';
+  const sql = `
+    SELECT ${CARD_COLUMNS}, ${distance} AS distance_m,
+           o.address_line_one, o.landmark, o.state, o.pincode, o.phone_number, o.opens_at, o.closes_at,
+           o.shuffle_min_percent, o.shuffle_max_percent,
+           ${offerColumnsSql('o.id')}
+      FROM outlets o
+      JOIN categories c ON c.id = o.category_id
+      JOIN cities ci ON ci.id = o.city_id
+     WHERE ${p.path ? 'o.slug = ? AND (ci.slug = ? OR c.slug = ?)' : 'o.id = ?'} AND o.is_live
+     ORDER BY (ci.slug = ?) DESC, o.id
+     LIMIT 1`;
+  const bindings: (string | number)[] = [];
+  if (hasPoint) bindings.push(p.latitude!, p.longitude!);
+  bindings.push(...offerColumnsBindings(p.date));
+  if (p.path) bindings.push(p.path.slug, p.path.first, p.path.first, p.path.first);
+  else bindings.push(p.outletId!, '');
+  return { sql, bindings };
+}
+
+/** `POST /outlet/details`: everything the outlet page header shows; a missing outlet → 404. */
+export function getOutletDetails(input: OutletDetailsInput): Promise<OutletDetails> {
+  return loadDetails({ outletId: input.outletId, latitude: input.latitude, longitude: input.longitude });
+}
+
+/**
+ * The same details for a page addressed by path (`/{city}/{slug}` or `/{category}/{slug}/…`): the
+ * outlet with that slug in that city, else in that category (lowest id); none → 404.
+ */
+export function getOutletBySlug(input: OutletBySlugInput): Promise<OutletDetails> {
+  return loadDetails({ path: { first: input.first, slug: input.slug }, latitude: input.latitude, longitude: input.longitude });
+}
+
+async function loadDetails(p: { outletId?: number; path?: { first: string; slug: string }; latitude?: number; longitude?: number }): Promise<OutletDetails> {
+  const { db, now } = runtime();
+  const at = now();
+  const q = outletDetailsSql({ ...p, date: istMoment(at).date });
+  const [row] = await rawRows<
+    CardRow & {
+        addressLineOne: string;
+        landmark: string | null;
+        state: string;
+        pincode: string;
+        phoneNumber: string | null;
+        opensAt: string;
+        closesAt: string;
+        shuffleMinPercent: number;
+        shuffleMaxPercent: number;
+    }
+  >(db, q.sql, q.bindings);
+  if (!row) throw outletNotFound();
+  return {
+    ...cardOf(row, at),
+    addressLineOne: row.addressLineOne,
+    landmark: row.landmark,
+    state: row.state,
+    pincode: row.pincode,
+    phoneNumber: row.phoneNumber,
+    opensAt: shortTime(row.opensAt),
+    closesAt: shortTime(row.closesAt),
+    isOpenNow: isOpenAt(row.opensAt, row.closesAt, at),
+    shuffleMinPercent: Number(row.shuffleMinPercent),
+    shuffleMaxPercent: Number(row.shuffleMaxPercent),
+  };
+}
+
+async function assertOutlet(outletId: number, db: Knex): Promise<{ id: number; name: string }> {
+  const row = (await db('outlets').where({ id: outletId, isLive: true }).first('id', 'name')) as
+    | { id: number; name: string }
+    | undefined;
+  if (!row) throw outletNotFound();
+  return row;
+}
+
+/** Photos in display order (storefront, ambience, then the rest; by position), keyed IMG1, IMG2, … */
+export async function getOutletPhotos(outletId: number): Promise<OutletPhotos> {
+  const { db, storage } = runtime();
+  await assertOutlet(outletId, db);
+  const rows = (await db('outletPhotos')
+    .where({ outletId })
+    .orderByRaw(`CASE sub_category WHEN 'storefront' THEN 0 WHEN 'ambience' THEN 1 ELSE 2 END, sub_category, position, id`)
+    .select('id', 'subCategory', 'position', 'storageKey', 'width', 'height')) as {
+    id: number;
+    subCategory: string;
+    position: number;
+    storageKey: string;
+    width: number;
+    height: number;
+  }[];
+  return {
+    outletId,
+    photos: rows.map((r, i) => ({
+      id: Number(r.id),
+      key: `IMG${i + 1}`,
+      subCategory: r.subCategory,
+      position: r.position,
+      url: storage.url(r.storageKey),
+      width: r.width,
+      height: r.height,
+    })),
+  };
+}
+
+/** The about tab: description, cost for two, highlights, address and hours. */
+export async function getOutletOverview(outletId: number): Promise<OutletOverview> {
+  const { db } = runtime();
+  const row = (await db('outlets as o')
+    .leftJoin('outletOverviews as ov', 'ov.outletId', 'o.id')
+    .where({ 'o.id': outletId, 'o.isLive': true })
+    .first(
+      'o.id',
+      'o.name',
+      'o.addressLineOne',
+      'o.addressLineTwo',
+      'o.landmark',
+      'o.state',
+      'o.pincode',
+      'o.phoneNumber',
+      'o.opensAt',
+      'o.closesAt',
+      'o.latitude',
+      'o.longitude',
+      'ov.about',
+      'ov.costForTwoPaise',
+      'ov.highlights',
+    )) as
+    | {
+        id: number;
+        name: string;
+        addressLineOne: string;
+        addressLineTwo: string;
+        landmark: string | null;
+        state: string;
+        pincode: string;
+        phoneNumber: string | null;
+        opensAt: string;
+        closesAt: string;
+        latitude: number;
+        longitude: number;
+        about: string | null;
+        costForTwoPaise: number | null;
+        highlights: unknown;
+      }
+    | undefined;
+  if (!row) throw outletNotFound();
+  const highlights = typeof row.highlights === 'string' ? (JSON.parse(row.highlights) as unknown) : row.highlights;
+  return {
+    outletId: Number(row.id),
+    name: row.name,
+    about: row.about ?? '',
+    costForTwoPaise: row.costForTwoPaise === null ? null : Number(row.costForTwoPaise),
+    highlights: Array.isArray(highlights) ? highlights.filter((h): h is string => typeof h === 'string') : [],
+    address: [row.addressLineOne, row.landmark, row.addressLineTwo, `${row.state} ${row.pincode}`].filter(Boolean).join(', '),
+    phoneNumber: row.phoneNumber,
+    opensAt: shortTime(row.opensAt),
+    closesAt: shortTime(row.closesAt),
+    latitude: row.latitude,
+    longitude: row.longitude,
+  };
+}
+
+/**
+ * The menu tab: menus by title_seq with their photos. SPEC §3: when the outlet has no menu, a
+ * placeholder with an empty title stands in (id null, titleSeq 1, no photos); untitled menus read ''.
+ */
+export async function getOutletMenu(outletId: number): Promise<OutletMenu> {
+  const { db, storage } = runtime();
+  await assertOutlet(outletId, db);
+  const menus = (await db('menus').where({ outletId }).orderBy([{ column: 'titleSeq' }, { column: 'id' }]).select('id', 'title', 'titleSeq')) as {
+    id: number;
+    title: string | null;
+    titleSeq: number;
+  }[];
+  if (!menus.length) return { outletId, menus: [{ id: null, outletId, titleSeq: 1, title: '', photos: [] }] };
+  const photos = (await db('menuPhotos')
+    .whereIn('menuId', menus.map((m) => m.id))
+    .orderBy([{ column: 'menuId' }, { column: 'position' }])
+    .select('menuId', 'position', 'storageKey', 'width', 'height')) as {
+    menuId: number;
+    position: number;
+    storageKey: string;
+    width: number;
+    height: number;
+  }[];
+  return {
+    outletId,
+    menus: menus.map((m) => ({
+      id: Number(m.id),
+      outletId,
+      titleSeq: m.titleSeq,
+      title: m.title ?? '',
+      photos: photos
+        .filter((p) => Number(p.menuId) === Number(m.id))
+        .map((p) => ({ position: p.position, url: storage.url(p.storageKey), width: p.width, height: p.height })),
+    })),
+  };
+}
+
+/** `GET /adv/upcoming-offers/{id}?day=today|tomorrow`, computed in Asia/Kolkata. */
+export async function getUpcomingOffers(input: UpcomingOffersInput): Promise<UpcomingOffers> {
+  await assertOutlet(input.outletId, runtime().db);
+  return getScheduledOffers(input.outletId, input.day);
+}

@@ -1,0 +1,104 @@
+import type Router from '@koa/router';
+import type { Middleware } from 'koa';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { runtime } from '../../lib/runtime.ts';
+import { parseWith } from '../../rest/validate.ts';
+import { orderIdInputSchema } from '../orders/schema.ts';
+import { consumerOf } from '../users/rest.ts';
+import { businessOf } from '../business-account/rest-helpers.ts';
+import type { Principal } from '../sessions/service.ts';
+import { checkReceiptInputSchema, checkoutCallbackSchema, demoCompleteInputSchema, type Receipt } from './schema.ts';
+import { checkReceipt, completeDemoCheckout, getDemoCheckout, getReceipt, handleCheckoutCallback, handleWebhook } from './service.ts';
+
+const WEBHOOK_PATH = /^\/api\/payments\/webhook\/([a-z]+)$/;
+
+async function readRaw(req: NodeJS.ReadableStream, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const b = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+    size += b.length;
+    if (size > limit) throw new AppError('PAYLOAD_TOO_LARGE', 'Request body too large');
+    chunks.push(b);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * `POST /api/payments/webhook/{sandbox|razorpay}`: mounted BEFORE the JSON body parser so the
+ * signature is checked over the exact bytes the provider signed. Bad signature → 400, nothing written.
+ */
+export function paymentsWebhook(options: { limitBytes: number }): Middleware {
+  return async (ctx, next) => {
+    const m = WEBHOOK_PATH.exec(ctx.path);
+    if (!m) return next();
+    if (ctx.method !== 'POST') throw new AppError('BAD_REQUEST', 'Webhooks are POST requests');
+    if (m[1] !== runtime().payments.name) throw notFound('No such API path');
+    const raw = await readRaw(ctx.req, options.limitBytes);
+    const result = await handleWebhook(raw, ctx.get('X-Razorpay-Signature') || undefined, ctx.get('X-Razorpay-Event-Id') || undefined);
+    ctx.body = { ok: true, ...('ignored' in result ? { ignored: true } : { orderId: result.orderId, status: result.status, duplicate: result.duplicate }) };
+  };
+}
+
+export function toRestReceipt(r: Receipt) {
+  return {
+    ORDER_ID: r.orderId,
+    STATUS: r.status,
+    OUTLET_ID: r.outletId,
+    OUTLET_NAME: r.outletName,
+    BILL_PAISE: r.billPaise,
+    AMOUNT_PAISE: r.amountPaise,
+    SAVED_PAISE: r.savedPaise,
+    INSTANT_DISCOUNT_PAISE: r.instantDiscountPaise,
+    SHUFFLE_DISCOUNT_PAISE: r.shuffleDiscountPaise,
+    CONVENIENCE_FEE_PAISE: r.convenienceFeePaise,
+    GST_PAISE: r.gstPaise,
+    PAID_AT: r.paidAt?.toISOString() ?? null,
+    RECEIPT_CODE: r.receiptCode,
+    VERIFICATION_CODE: r.verificationCode,
+    FAILURE_REASON: r.failureReason,
+  };
+}
+
+/**
+ * Checkout callback, sandbox checkout and receipt under `/api/payments/*` (the spec shows no payment
+ * paths of its own; documented in docs/payments.md).
+ */
+export function paymentsRest({ api }: { api: Router }): void {
+  api.post('/payments/callback', async (ctx) => {
+    const principal = ctx.state.principal as Principal | null | undefined;
+    const input = parseWith(checkoutCallbackSchema, ctx.request.body ?? {});
+    ctx.body = await handleCheckoutCallback(principal?.kind === 'consumer' ? principal.consumerId : null, input);
+  });
+  api.get('/payments/demo/:orderId', async (ctx) => {
+    const { consumerId } = consumerOf(ctx);
+    const { orderId } = parseWith(orderIdInputSchema, ctx.params);
+    const d = await getDemoCheckout(consumerId, orderId);
+    ctx.body = { ORDER_ID: d.orderId, OUTLET_ID: d.outletId, OUTLET_NAME: d.outletName, AMOUNT_PAISE: d.amountPaise, STATUS: d.status };
+  });
+  api.post('/payments/demo/:orderId/complete', async (ctx) => {
+    const { consumerId } = consumerOf(ctx);
+    const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+    const input = parseWith(demoCompleteInputSchema, { orderId: ctx.params.orderId, outcome: body.outcome });
+    ctx.body = await completeDemoCheckout(consumerId, input.orderId, input.outcome);
+  });
+  // The outlet's staff check a receipt id at the counter (business token).
+  api.get('/business/receipts/check', async (ctx) => {
+    const { businessOwnerId } = businessOf(ctx);
+    const c = await checkReceipt(businessOwnerId, parseWith(checkReceiptInputSchema, ctx.query));
+    ctx.body = {
+      RECEIPT_CODE: c.receiptCode,
+      VERIFICATION_CODE: c.verificationCode,
+      OUTLET_ID: c.outletId,
+      BILL_PAISE: c.billPaise,
+      AMOUNT_PAISE: c.amountPaise,
+      SAVED_PAISE: c.savedPaise,
+      PAID_AT: c.paidAt.toISOString(),
+    };
+  });
+  api.get('/payments/order/:orderId', async (ctx) => {
+    const { consumerId } = consumerOf(ctx);
+    const { orderId } = parseWith(orderIdInputSchema, ctx.params);
+    ctx.body = { receipt: toRestReceipt(await getReceipt(consumerId, orderId)) };
+  });
+}

@@ -1,0 +1,82 @@
+import { randomInt } from 'node:crypto';
+import type { Knex } from 'knex';
+import { unauthorized } from '../../lib/errors.ts';
+import { runtime } from '../../lib/runtime.ts';
+import { REFERRAL_REWARDS, referralSharePath, type GoldenKeyEntry, type MyReferrals } from './schema.ts';
+
+/** Refer and earn (docs/referrals.md). The Golden Key ledger is append-only; a balance is its sum. */
+
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'; // no 0/O, 1/I: easy to read out and type
+
+/** A fresh referral code: `ME` + 8 characters from the CSPRNG (32^8 ≈ 10^12 codes). */
+export function newReferralCode(): string {
+  let code = 'ME';
+  for (let i = 0; i < 8; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return code;
+}
+
+/** The active shopper who owns `code`, if any. */
+export async function findReferrerByCode(code: string, trx?: Knex.Transaction): Promise<{ id: number } | null> {
+  const row = await (trx ?? runtime().db)('consumers')
+    .where({ referralCode: code.toUpperCase() })
+    .whereNull('deletedAt')
+    .first('id');
+  return row ? { id: Number(row.id) } : null;
+}
+
+/**
+ * Credits a referral for a shopper whose account was just created (never for a phone that had one
+ * before: the caller only calls this for a brand-new `consumers` row). Runs inside the sign-up's
+ * transaction; `referrals_referee_id_unique` makes it happen at most once per shopper.
+ */
+export async function creditReferral(trx: Knex.Transaction, code: string, refereeId: number): Promise<boolean> {
+  const referrer = await findReferrerByCode(code, trx);
+  if (!referrer || referrer.id === refereeId) return false;
+  const [referral] = await trx('referrals')
+    .insert({ referrerId: referrer.id, refereeId, code: code.toUpperCase() })
+    .returning('id');
+  await trx('consumers').where({ id: refereeId }).update({ referredById: referrer.id });
+  await trx('goldenKeyLedger').insert([
+    { consumerId: referrer.id, delta: REFERRAL_REWARDS.referrerKeys, reason: 'referral_bonus', referralId: referral.id },
+    { consumerId: refereeId, delta: REFERRAL_REWARDS.welcomeKeys, reason: 'referral_welcome', referralId: referral.id },
+  ]);
+  return true;
+}
+
+/** A shopper's Golden Key balance: the sum of their ledger rows. */
+export async function goldenKeyBalance(consumerId: number, trx?: Knex.Transaction): Promise<number> {
+  const row = await (trx ?? runtime().db)('goldenKeyLedger')
+    .where({ consumerId })
+    .sum({ total: 'delta' })
+    .first();
+  return Number(row?.total ?? 0);
+}
+
+export async function getMyReferrals(consumerId: number): Promise<MyReferrals> {
+  const { db } = runtime();
+  const consumer = await db('consumers').where({ id: consumerId }).whereNull('deletedAt').first('referralCode');
+  const [count, goldKeys, recent] = await Promise.all([
+    db('referrals').where({ referrerId: consumerId }).count({ n: '*' }).first(),
+    goldenKeyBalance(consumerId),
+    db('goldenKeyLedger')
+      .where({ consumerId })
+      .orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }])
+      .limit(20)
+      .select('id', 'delta', 'reason', 'note', 'createdAt'),
+  ]);
+  if (!consumer) throw unauthorized();
+  const code: string = consumer.referralCode;
+  return {
+    code,
+    sharePath: referralSharePath(code),
+    referredCount: Number(count?.n ?? 0),
+    goldKeys,
+    recent: (recent as GoldenKeyEntry[]).map((r) => ({
+      id: Number(r.id),
+      delta: r.delta,
+      reason: r.reason,
+      note: r.note,
+      createdAt: new Date(r.createdAt),
+    })),
+  };
+}

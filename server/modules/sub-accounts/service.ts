@@ -1,0 +1,149 @@
+import type { Knex } from 'knex';
+import { conflict, notFound, toAppError } from '../../lib/errors.ts';
+import { assertMasterAccount, assertOutletAccess } from '../../lib/outlet-access.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { runtime } from '../../lib/runtime.ts';
+import { revokeAllSessions } from '../sessions/service.ts';
+import {
+  SUB_ACCOUNT_MESSAGES,
+  type CreateSubAccountInput,
+  type SetSubAccountOutletsInput,
+  type SubAccount,
+  type UpdateSubAccountInput,
+} from './schema.ts';
+
+/**
+ * Sub-accounts (docs/business.md): only an active MASTER manages them, only its own, and it can grant
+ * only outlets it may use itself (the shared outlet check). A disabled or deleted sub-account loses its
+ * sessions at once.
+ */
+
+async function ownSubAccount(db: Knex, masterId: number, subAccountId: number, lock = false) {
+  const q = db('businessOwners').where({ id: subAccountId, masterId, isMaster: false });
+  if (lock) q.forUpdate();
+  const row = await q.first('id');
+  if (!row) throw notFound(SUB_ACCOUNT_MESSAGES.notFound);
+  return row;
+}
+
+async function toSubAccounts(db: Knex, rows: Record<string, unknown>[]): Promise<SubAccount[]> {
+  const ids = rows.map((r) => Number(r.id));
+  const grants = ids.length ? await db('businessOwnerOutlets').whereIn('businessOwnerId', ids).orderBy('outletId').select('businessOwnerId', 'outletId') : [];
+  return rows.map((r) => ({
+    id: Number(r.id),
+    username: String(r.username),
+    name: String(r.name),
+    phoneNumber: String(r.phoneNumber),
+    email: (r.email as string | null) ?? null,
+    designation: (r.designation as string | null) ?? null,
+    isActive: Boolean(r.isActive),
+    outletIds: grants.filter((g) => Number(g.businessOwnerId) === Number(r.id)).map((g) => Number(g.outletId)),
+    createdAt: r.createdAt as Date,
+  }));
+}
+
+const COLUMNS = ['id', 'username', 'name', 'phoneNumber', 'email', 'designation', 'isActive', 'createdAt'];
+
+export async function listSubAccounts(masterId: number): Promise<SubAccount[]> {
+  await assertMasterAccount(masterId);
+  const { db } = runtime();
+  return toSubAccounts(db, await db('businessOwners').where({ masterId, isMaster: false }).orderBy('id').select(COLUMNS));
+}
+
+async function getSubAccount(db: Knex, subAccountId: number): Promise<SubAccount> {
+  const [account] = await toSubAccounts(db, await db('businessOwners').where({ id: subAccountId }).select(COLUMNS));
+  return account!;
+}
+
+/** Every outlet in `outletIds` must be one the master may use (403/404 otherwise). */
+async function assertGrantable(masterId: number, outletIds: number[], trx: Knex) {
+  for (const outletId of new Set(outletIds)) await assertOutletAccess(masterId, outletId, trx);
+}
+
+async function replaceGrants(trx: Knex, masterId: number, subAccountId: number, outletIds: number[]) {
+  const ids = [...new Set(outletIds)];
+  await trx('businessOwnerOutlets').where({ businessOwnerId: subAccountId }).delete();
+  if (ids.length) {
+    await trx('businessOwnerOutlets').insert(ids.map((outletId) => ({ businessOwnerId: subAccountId, outletId, grantedById: masterId })));
+  }
+}
+
+const usernameConflict = (error: unknown) => {
+  const e = toAppError(error);
+  if (e?.code === 'CONFLICT' && (e.details?.username || /username/i.test(JSON.stringify(e.details ?? {})))) {
+    return conflict(SUB_ACCOUNT_MESSAGES.usernameTaken, { username: SUB_ACCOUNT_MESSAGES.usernameTaken });
+  }
+  return error;
+};
+
+export async function createSubAccount(masterId: number, input: CreateSubAccountInput): Promise<SubAccount> {
+  await assertMasterAccount(masterId);
+  const { db } = runtime();
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const id = await db.transaction(async (trx) => {
+      await assertGrantable(masterId, input.outletIds, trx);
+      const taken = await trx('businessOwners').whereRaw('lower(username) = lower(?)', [input.username]).first('id');
+      if (taken) throw conflict(SUB_ACCOUNT_MESSAGES.usernameTaken, { username: SUB_ACCOUNT_MESSAGES.usernameTaken });
+      const [row] = (await trx('businessOwners')
+        .insert({
+          username: input.username,
+          passwordHash,
+          name: input.name,
+          phoneNumber: input.phoneNumber,
+          email: input.email ?? null,
+          designation: input.designation ?? null,
+          isMaster: false,
+          masterId,
+        })
+        .returning('id')) as { id: number }[];
+      await replaceGrants(trx, masterId, row!.id, input.outletIds);
+      return row!.id;
+    });
+    return getSubAccount(db, id);
+  } catch (error) {
+    throw usernameConflict(error);
+  }
+}
+
+export async function updateSubAccount(masterId: number, input: UpdateSubAccountInput): Promise<SubAccount> {
+  await assertMasterAccount(masterId);
+  const { db, now } = runtime();
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  await db.transaction(async (trx) => {
+    await ownSubAccount(trx, masterId, input.subAccountId, true);
+    const patch: Record<string, unknown> = { updatedAt: now() };
+    if (input.name !== undefined) patch.name = input.name;
+    if (input.phoneNumber !== undefined) patch.phoneNumber = input.phoneNumber;
+    if (input.email !== undefined) patch.email = input.email;
+    if (input.designation !== undefined) patch.designation = input.designation || null;
+    if (input.isActive !== undefined) patch.isActive = input.isActive;
+    if (passwordHash) Object.assign(patch, { passwordHash, failedLoginCount: 0, lockedUntil: null });
+    await trx('businessOwners').where({ id: input.subAccountId }).update(patch);
+    if (input.isActive === false || passwordHash) await revokeAllSessions('business', input.subAccountId, trx as Knex.Transaction);
+  });
+  return getSubAccount(db, input.subAccountId);
+}
+
+export async function setSubAccountOutlets(masterId: number, input: SetSubAccountOutletsInput): Promise<SubAccount> {
+  await assertMasterAccount(masterId);
+  const { db } = runtime();
+  await db.transaction(async (trx) => {
+    await ownSubAccount(trx, masterId, input.subAccountId, true);
+    await assertGrantable(masterId, input.outletIds, trx);
+    await replaceGrants(trx, masterId, input.subAccountId, input.outletIds);
+  });
+  return getSubAccount(db, input.subAccountId);
+}
+
+export async function deleteSubAccount(masterId: number, subAccountId: number): Promise<SubAccount> {
+  await assertMasterAccount(masterId);
+  const { db } = runtime();
+  return db.transaction(async (trx) => {
+    await ownSubAccount(trx, masterId, subAccountId, true);
+    const before = await getSubAccount(trx, subAccountId);
+    await revokeAllSessions('business', subAccountId, trx);
+    await trx('businessOwners').where({ id: subAccountId }).delete();
+    return before;
+  });
+}

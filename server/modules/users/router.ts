@@ -1,0 +1,15 @@
+import { router, userProcedure } from '../../trpc/trpc.ts';
+import { updateProfileSchema, updateSettingsSchema } from './schema.ts';
+import { deleteAccount, getCurrentUser, getSettings, updateProfile, updateSettings } from './service.ts';
+
+export const usersRouter = router({
+  me: userProcedure.query(({ ctx }) => getCurrentUser(ctx.principal.consumerId)),
+  updateProfile: userProcedure
+    .input(updateProfileSchema)
+    .mutation(({ input, ctx }) => updateProfile(ctx.principal.consumerId, input)),
+  settings: userProcedure.query(({ ctx }) => getSettings(ctx.principal.consumerId)),
+  updateSettings: userProcedure
+    .input(updateSettingsSchema)
+    .mutation(({ input, ctx }) => updateSettings(ctx.principal.consumerId, input)),
+  delete: userProcedure.mutation(({ ctx }) => deleteAccount(ctx.principal.consumerId)),
+});
