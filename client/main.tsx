@@ -4,6 +4,7 @@ import { App } from './app/app';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/layout.css';
+import './styles/components.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in client/index.html');

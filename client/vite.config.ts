@@ -2,6 +2,8 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { homeRouteSize } from './vite-plugins/home-route-size';
 
 const clientRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -18,7 +20,74 @@ export default defineConfig({
   root: clientRoot,
   // Keep Vite/Vitest caches in the repo's node_modules, not client/node_modules.
   cacheDir: fileURLToPath(new URL('../node_modules/.vite/client', import.meta.url)),
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The installable shell (issue 4): manifest, icons and a service worker that precaches the
+    // shell and static assets so a repeat visit renders offline-first. Not in tests.
+    ...(process.env.VITEST
+      ? []
+      : [
+          VitePWA({
+            registerType: 'autoUpdate',
+            injectRegister: 'script-defer',
+            includeAssets: ['icons/favicon.svg', 'icons/apple-touch-icon.png'],
+            manifest: {
+              id: '/',
+              name: 'Bachat: pay at the outlet, save instantly',
+              short_name: 'Bachat',
+              description:
+                'Find instant discounts at restaurants, cafés, shops and salons near you and pay your bill at the outlet.',
+              lang: 'en-IN',
+              start_url: '/',
+              scope: '/',
+              display: 'standalone',
+              orientation: 'portrait',
+              background_color: '#f7f8fa',
+              theme_color: '#f26b1d',
+              categories: ['shopping', 'food', 'lifestyle'],
+              icons: [
+                { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+                { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+                { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+                { src: '/icons/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+              ],
+            },
+            workbox: {
+              globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+              navigateFallback: '/index.html',
+              // Server paths and the back office are never answered with the shopper shell.
+              navigateFallbackDenylist: [/^\/(?:api|trpc|uploads|clientpage|healthz|readyz)(?:\/|$)/],
+              cleanupOutdatedCaches: true,
+              clientsClaim: true,
+              runtimeCaching: [
+                {
+                  // Outlet photos and menus: show the stored copy at once, refresh in the background.
+                  urlPattern: ({ url }) => url.pathname.startsWith('/uploads/'),
+                  handler: 'StaleWhileRevalidate',
+                  options: {
+                    cacheName: 'bachat-images',
+                    expiration: { maxEntries: 300, maxAgeSeconds: 7 * 24 * 60 * 60 },
+                  },
+                },
+                {
+                  // Public discovery reads only (never a shopper's own data): network first, the
+                  // last answer when offline.
+                  urlPattern: ({ url, request }) =>
+                    request.method === 'GET' &&
+                    /^\/trpc\/(?:(?:categories\.list|cities\.list|outlets\.[A-Za-z]+)(?:,|$))+$/.test(url.pathname),
+                  handler: 'NetworkFirst',
+                  options: {
+                    cacheName: 'bachat-discovery',
+                    networkTimeoutSeconds: 4,
+                    expiration: { maxEntries: 100, maxAgeSeconds: 24 * 60 * 60 },
+                  },
+                },
+              ],
+            },
+          }),
+          homeRouteSize(),
+        ]),
+  ],
   resolve: { alias: aliases },
   build: {
     outDir: '../dist/client',
@@ -43,5 +112,7 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: [fileURLToPath(new URL('./testing/setup.ts', import.meta.url))],
     restoreMocks: true,
+    // Pages that wait on several queries take longer than Vitest's 5 s default on a loaded 2-core CI box.
+    testTimeout: 15_000,
   },
 });

@@ -21,7 +21,7 @@ describe('AppShell', () => {
     expect(await screen.findByRole('heading', { name: 'Find savings near you' })).toBeInTheDocument();
   });
 
-  it('renders the bottom bar with Home, Events, History and Profile, Home current on /', async () => {
+  it('renders the bottom bar with Home, Events, History and Profile (both to /login when logged out), Home current on /', async () => {
     renderWithProviders(<AppShell />, { trpc });
 
     const nav = screen.getByRole('navigation', { name: 'Main' });
@@ -29,8 +29,8 @@ describe('AppShell', () => {
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Home', '/'],
       ['Events', '/events'],
-      ['History', '/redeemed-history'],
-      ['Profile', '/profile'],
+      ['History', '/login'],
+      ['Profile', '/login'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
     await screen.findByRole('heading', { name: 'Find savings near you' });
@@ -42,7 +42,6 @@ describe('AppShell', () => {
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
-    await screen.findByRole('heading', { name: 'Page not found' });
   });
 
   it('shows the not-found page for routes that do not exist yet', async () => {
@@ -55,7 +54,7 @@ describe('AppShell', () => {
   it('tapping Home goes to / and clears the selected category and city', async () => {
     sessionStorage.setItem('selectedCategory', JSON.stringify('shopping'));
     sessionStorage.setItem('selectedCity', JSON.stringify('pune'));
-    const { user, location } = renderWithProviders(<AppShell />, { trpc, path: '/events' });
+    const { user, location } = renderWithProviders(<AppShell />, { trpc, path: '/no-such-page' });
     await screen.findByRole('heading', { name: 'Page not found' });
 
     const nav = screen.getByRole('navigation', { name: 'Main' });

@@ -3,6 +3,8 @@
  * `paths.x.href(...)`; routes.tsx matches on `paths.x.path`. Routes not built yet still get an
  * entry so links are written once and start working when the page lands.
  */
+import { OUTLET_ROUTE } from '@client/features/outlets/lib/links';
+
 const slugify = (value: string) =>
   value
     .trim()
@@ -18,6 +20,10 @@ export const paths = {
   signup: fixed('/signup'),
   events: fixed('/events'),
   redeemedHistory: fixed('/redeemed-history'),
+  redeemedHistoryItem: {
+    path: '/redeemed-history/:id',
+    href: (id: number | string) => `/redeemed-history/${id}`,
+  },
   profile: fixed('/profile'),
   coupons: fixed('/coupons'),
   settings: fixed('/settings'),
@@ -30,6 +36,7 @@ export const paths = {
   becomePromoter: fixed('/become-promoter'),
   paymentSuccess: fixed('/payment-success'),
   paymentFailure: fixed('/payment-failure'),
+  paymentDemo: fixed('/payment-demo'),
   enterAmount: {
     path: '/enter-amount/:outletId',
     href: (outletId: number | string) => `/enter-amount/${outletId}`,
@@ -37,12 +44,21 @@ export const paths = {
   paymentBreakdown: {
     path: '/payment-breakdown/:outletId',
     href: (outletId: number | string) => `/payment-breakdown/${outletId}`,
+    /** The overlays: `convinience-fees`, `shuffle`, `shuffle/how-it-works` (features/payments/lib/links.ts). */
+    overlayPath: '/payment-breakdown/:outletId/:overlay/:sub?',
   },
   outlet: {
     path: '/:city/:name',
+    /** Every outlet page path: tabs (`/instore-offers/{id}` …) and overlays (features/outlets/lib/links.ts). */
+    pattern: OUTLET_ROUTE,
     href: (city: string, name: string) => `/${slugify(city)}/${slugify(name)}`,
+    /** The in-store link shape `/{category}/{outlet-name}/instore-offers/{outletId}`. */
+    instoreHref: (category: string, name: string, outletId: number | string) =>
+      `/${slugify(category)}/${slugify(name)}/instore-offers/${outletId}`,
   },
   forBusiness: fixed('/for-bussiness'),
+  /** Inside the nested /for-bussiness section (features/business/lib/links.ts has the rest). */
+  forBusinessLogin: fixed('/for-bussiness/login'),
   forBusinessForm: fixed('/for-business-form'),
 } as const;
 

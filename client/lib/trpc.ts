@@ -1,8 +1,9 @@
-import { httpBatchLink, loggerLink, type TRPCLink } from '@trpc/client';
+import { httpBatchLink, loggerLink, splitLink, type TRPCLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import superjson from 'superjson';
 import type { AppRouter } from '@server/trpc/app-router';
+import { BUSINESS_TOKEN_COOKIE, getAuthToken, readCookie } from './auth-token';
 
 /**
  * Classic `@trpc/react-query` bindings (fixed by the brief; see CONVENTIONS §D for the
@@ -23,6 +24,24 @@ function withTimeout(signal: AbortSignal | null | undefined): AbortSignal {
   return typeof AbortSignal.any === 'function' ? AbortSignal.any([signal, timeout]) : signal;
 }
 
+/** SPEC §6/§7: the shopper token is sent as `Authorization: Bearer <token>` when present. */
+function authHeaders(): Record<string, string> {
+  const token = getAuthToken();
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+/**
+ * Business procedures carry the business token (`business_auth_token`) instead; they go in their own
+ * batch so one request never mixes the two principals.
+ */
+const BUSINESS_ROUTERS = new Set(['businessAuth', 'businessAccount', 'subAccounts', 'promotions', 'dashboards']);
+export const isBusinessProcedure = (path: string) => BUSINESS_ROUTERS.has(path.split('.')[0] ?? '');
+
+function businessAuthHeaders(): Record<string, string> {
+  const token = readCookie(BUSINESS_TOKEN_COOKIE);
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
 const timedFetch: typeof fetch = (input, init) =>
   fetch(input, { ...init, signal: withTimeout(init?.signal) });
 
@@ -33,11 +52,22 @@ export function createTrpcClient(links?: TRPCLink<AppRouter>[]) {
         enabled: (op) =>
           import.meta.env.DEV || (op.direction === 'down' && op.result instanceof Error),
       }),
-      httpBatchLink({
-        url: '/trpc',
-        transformer: superjson,
-        maxURLLength: 2083,
-        fetch: timedFetch,
+      splitLink({
+        condition: (op) => isBusinessProcedure(op.path),
+        true: httpBatchLink({
+          url: '/trpc',
+          transformer: superjson,
+          maxURLLength: 2083,
+          fetch: timedFetch,
+          headers: businessAuthHeaders,
+        }),
+        false: httpBatchLink({
+          url: '/trpc',
+          transformer: superjson,
+          maxURLLength: 2083,
+          fetch: timedFetch,
+          headers: authHeaders,
+        }),
       }),
     ],
   });

@@ -9,15 +9,14 @@ export type NavItem = {
   icon: ComponentType<SVGProps<SVGSVGElement>>;
   /** Whether the tab is highlighted on `location`. */
   isActive: (location: string) => boolean;
+  /** SPEC §2: a logged-out shopper tapping it goes to /login instead (and returns here after). */
+  requiresLogin?: boolean;
 };
 
 const startsWith = (location: string, base: string) =>
   location === base || location.startsWith(`${base}/`);
 
-/**
- * SPEC §2 navigation. History and Profile will send logged-out users to /login once the
- * auth feature adds its guard; today they link straight to their (not yet built) routes.
- */
+/** SPEC §2 navigation. History and Profile send logged-out shoppers to /login (`useNavTarget`). */
 export const navItems: readonly NavItem[] = [
   {
     key: 'home',
@@ -38,6 +37,7 @@ export const navItems: readonly NavItem[] = [
     label: 'History',
     href: paths.redeemedHistory.href(),
     icon: HistoryIcon,
+    requiresLogin: true,
     isActive: (location) => startsWith(location, paths.redeemedHistory.path),
   },
   {
@@ -45,6 +45,22 @@ export const navItems: readonly NavItem[] = [
     label: 'Profile',
     href: paths.profile.href(),
     icon: ProfileIcon,
+    requiresLogin: true,
     isActive: (location) => profileSectionPaths.some((base) => startsWith(location, base)),
   },
 ];
+
+/**
+ * Where a nav item really goes for this shopper: History and Profile lead a logged-out shopper to
+ * /login, remembering the tab as the place to land after signing in. While the session is still
+ * loading the real target is kept, so a returning shopper is not bounced to the login panel.
+ */
+export function navTarget(
+  item: Pick<NavItem, 'href' | 'requiresLogin'>,
+  auth: { isLoggedIn: boolean; isLoading: boolean },
+): { href: string; redirectAfterLogin: string | null } {
+  if (item.requiresLogin && !auth.isLoggedIn && !auth.isLoading) {
+    return { href: paths.login.href(), redirectAfterLogin: item.href };
+  }
+  return { href: item.href, redirectAfterLogin: null };
+}

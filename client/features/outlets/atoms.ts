@@ -19,8 +19,68 @@ export const selectedCityAtom = atomWithStorage<string | null>('selectedCity', n
   getOnInit: true,
 });
 
-/** SPEC §2: the Home tab clears category and city (and search text, once search exists). */
+/**
+ * SPEC §3 Location, §4: the shopper's location, kept in session storage under `location`.
+ * `isSelectedLocation` marks a place chosen by hand (kept even without the permission);
+ * `fetchedLocation` marks one read from the device (dropped when the permission is not granted).
+ */
+export type StoredLocation = {
+  latitude: number;
+  longitude: number;
+  landmark: string | null;
+  state: string | null;
+  locality: string | null;
+  /** The city (its name) the place is in. */
+  division: string | null;
+  /** The city's slug, to keep the city picker in step with a chosen place. */
+  citySlug?: string | null;
+  isSelectedLocation: boolean;
+  fetchedLocation: boolean;
+};
+
+export const LOCATION_STORAGE_KEY = 'location';
+
+export const locationAtom = atomWithStorage<StoredLocation | null>(
+  LOCATION_STORAGE_KEY,
+  null,
+  createJSONStorage<StoredLocation | null>(() => sessionStorage),
+  { getOnInit: true },
+);
+
+/** The search text typed on the home page (SPEC §3 `searchString`); not persisted. */
+export const searchStringAtom = atom('');
+
+/** SPEC §2: the Home tab clears category, city and search text. */
 export const resetBrowseFiltersAtom = atom(null, (_get, set) => {
   set(selectedCategoryAtom, RESET);
   set(selectedCityAtom, RESET);
+  set(searchStringAtom, '');
+});
+
+/** SPEC §4: choosing a place by hand stores it; its city becomes the selected city. */
+export const chooseLocationAtom = atom(null, (_get, set, place: Omit<StoredLocation, 'isSelectedLocation' | 'fetchedLocation'>) => {
+  set(locationAtom, { ...place, isSelectedLocation: true, fetchedLocation: false });
+  if (place.citySlug) set(selectedCityAtom, place.citySlug);
+});
+
+/**
+ * The city picker: a place chosen by hand in another city stops applying (SPEC §4: changing city
+ * clears the cards; the new city's list starts over).
+ */
+export const selectCityAtom = atom(null, (get, set, citySlug: string | null) => {
+  const place = get(locationAtom);
+  if (place?.isSelectedLocation && place.citySlug !== citySlug) set(locationAtom, RESET);
+  set(selectedCityAtom, citySlug);
+  set(searchStringAtom, '');
+});
+
+/** SPEC §4: a category change resets the list, a search shown in it included. */
+export const selectCategoryAtom = atom(null, (_get, set, categorySlug: string | null) => {
+  set(selectedCategoryAtom, categorySlug);
+  set(searchStringAtom, '');
+});
+
+/** SPEC §4: choosing the default location removes the stored one. */
+export const clearChosenLocationAtom = atom(null, (_get, set) => {
+  set(locationAtom, RESET);
 });

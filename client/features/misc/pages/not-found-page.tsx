@@ -5,6 +5,7 @@ export function NotFoundPage() {
   return (
     <div className="page not-found">
       <title>Page not found · Bachat</title>
+      <meta name="description" content="This page doesn't exist. Find instant discounts at outlets near you on Bachat." />
       <p className="not-found__code" aria-hidden="true">
         404
       </p>

@@ -1,14 +1,15 @@
-import { useAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { InlineError } from '@client/components/ui/inline-error';
 import { trpc } from '@client/lib/trpc';
-import { selectedCategoryAtom } from '../atoms';
+import { selectCategoryAtom, selectedCategoryAtom } from '../atoms';
 
 const SKELETON_COUNT = 6;
 
 /** Category filter chips fed by `categories.list`; the choice persists for the session. */
 export function CategoryChips() {
   const categories = trpc.categories.list.useQuery();
-  const [selected, setSelected] = useAtom(selectedCategoryAtom);
+  const selected = useAtomValue(selectedCategoryAtom);
+  const setSelected = useSetAtom(selectCategoryAtom);
 
   if (categories.isPending) {
     return (

@@ -1,17 +1,23 @@
-import { useAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useId } from 'react';
 import { InlineError } from '@client/components/ui/inline-error';
 import { PinIcon } from '@client/components/ui/icons';
 import { trpc } from '@client/lib/trpc';
-import { selectedCityAtom } from '../atoms';
+import { locationAtom, selectCityAtom, selectedCityAtom } from '../atoms';
 
-const ALL_CITIES = '';
+const NEAR_ME = '';
 
-/** Native select (best on phones) fed by `cities.list`; the choice persists for the session. */
+/**
+ * Native select (best on phones) fed by `cities.list`; the choice persists for the session. With no
+ * choice it shows "Near you" when the shopper has a location, else the default (first) city, which
+ * is what the list shows then.
+ */
 export function CityPicker() {
   const id = useId();
   const cities = trpc.cities.list.useQuery();
-  const [selected, setSelected] = useAtom(selectedCityAtom);
+  const selected = useAtomValue(selectedCityAtom);
+  const hasLocation = useAtomValue(locationAtom) !== null;
+  const setSelected = useSetAtom(selectCityAtom);
 
   if (cities.isError) {
     return (
@@ -24,6 +30,7 @@ export function CityPicker() {
   }
 
   const known = cities.data?.some((city) => city.slug === selected) ?? false;
+  const value = known && selected ? selected : hasLocation ? NEAR_ME : (cities.data?.[0]?.slug ?? NEAR_ME);
 
   return (
     <div className="city-picker">
@@ -34,15 +41,15 @@ export function CityPicker() {
       <select
         id={id}
         className="city-picker__select"
-        value={known && selected ? selected : ALL_CITIES}
+        value={value}
         disabled={cities.isPending}
-        onChange={(event) => setSelected(event.target.value === ALL_CITIES ? null : event.target.value)}
+        onChange={(event) => setSelected(event.target.value === NEAR_ME ? null : event.target.value)}
       >
         {cities.isPending ? (
-          <option value={ALL_CITIES}>Loading cities…</option>
+          <option value={NEAR_ME}>Loading cities…</option>
         ) : (
           <>
-            <option value={ALL_CITIES}>All cities</option>
+            {hasLocation ? <option value={NEAR_ME}>Near you</option> : null}
             {cities.data.map((city) => (
               <option key={city.id} value={city.slug}>
                 {city.name}, {city.state}

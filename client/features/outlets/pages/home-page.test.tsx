@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { OutletCard } from '@server/modules/outlets/schema';
 import { renderWithProviders, type TrpcFixtures } from '@client/testing/render';
 import { HomePage } from './home-page';
 
@@ -14,10 +15,41 @@ const cities = [
   { id: 2, name: 'Mumbai', slug: 'mumbai', state: 'Maharashtra', latitude: 19.07, longitude: 72.87 },
 ];
 
+function card(id: number, overrides: Partial<OutletCard> = {}): OutletCard {
+  return {
+    id,
+    masterOutletId: null,
+    name: `Outlet ${id}`,
+    slug: `outlet-${id}`,
+    locality: 'Koramangala',
+    category: { id: 1, name: 'Food & Drinks', slug: 'food-drinks' },
+    city: { id: 1, name: 'Bengaluru', slug: 'bengaluru' },
+    latitude: 12.93,
+    longitude: 77.62,
+    distanceKm: null,
+    liveOffer: null,
+    photoUrl: null,
+    ...overrides,
+  };
+}
+
+type NearbyInput = { offSet: number; limit: number; category?: string; city?: string; noLocation: boolean };
+
+/** 40 outlets, served 16 a page by the 1-based offSet (as the server does). */
+function nearbyFixture(total = 40) {
+  return vi.fn((raw: unknown) => {
+    const input = raw as NearbyInput;
+    const start = (Math.max(input.offSet, 1) - 1) * input.limit;
+    const items = Array.from({ length: Math.max(0, Math.min(input.limit, total - start)) }, (_, i) => card(start + i + 1));
+    return { items, totalCount: total, offSet: Math.max(input.offSet, 1), limit: input.limit, hasMore: start + items.length < total };
+  });
+}
+
 function fixtures(overrides: TrpcFixtures = {}): TrpcFixtures {
   return {
     'categories.list': () => categories,
     'cities.list': () => cities,
+    'outlets.nearby': nearbyFixture(),
     ...overrides,
   };
 }
@@ -58,7 +90,7 @@ describe('HomePage', () => {
       trpc: fixtures({ 'categories.list': list }),
     });
 
-    const alert = await screen.findByRole('alert');
+    const alert = await screen.findByText("We couldn't load categories.").then((el) => el.closest('[role=alert]') as HTMLElement);
     expect(alert).toHaveTextContent("We couldn't load categories.");
     expect(screen.queryByRole('group', { name: 'Categories' })).not.toBeInTheDocument();
 
@@ -66,7 +98,7 @@ describe('HomePage', () => {
 
     const group = await findCategoryGroup();
     expect(within(group).getByRole('button', { name: 'Shopping' })).toBeInTheDocument();
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText("We couldn't load categories.")).not.toBeInTheDocument();
     expect(list).toHaveBeenCalledTimes(2);
   });
 
@@ -117,7 +149,10 @@ describe('HomePage', () => {
       within(picker)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['All cities', 'Bengaluru, Karnataka', 'Mumbai, Maharashtra']);
+    ).toEqual(['Bengaluru, Karnataka', 'Mumbai, Maharashtra']);
+    // No choice yet and no location: the default (first) city, which is what the list shows.
+    expect(picker).toHaveValue('bengaluru');
+    expect(await screen.findByRole('heading', { name: 'Outlets in Bengaluru' })).toBeInTheDocument();
 
     await user.selectOptions(picker, 'Mumbai, Maharashtra');
 
@@ -140,12 +175,300 @@ describe('HomePage', () => {
       .mockResolvedValue(cities);
     const { user } = renderWithProviders(<HomePage />, { trpc: fixtures({ 'cities.list': list }) });
 
-    const alert = await screen.findByRole('alert');
+    const alert = await screen.findByText("We couldn't load cities.").then((el) => el.closest('[role=alert]') as HTMLElement);
     expect(alert).toHaveTextContent("We couldn't load cities.");
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
 
     const picker = await screen.findByRole('combobox', { name: 'City' });
     await waitFor(() => expect(picker).toBeEnabled());
     expect(list).toHaveBeenCalledTimes(2);
+  });
+
+  describe('outlet list', () => {
+    const liveOffer = {
+      source: 'daily' as const,
+      adType: 'D' as const,
+      discountPercent: 20,
+      title: 'Happy Hours: 20% off',
+      promotionId: 3,
+      slotId: 9,
+      startsAt: '15:00',
+      endsAt: '18:00',
+      validUntil: new Date('2026-11-21T12:30:00Z'),
+    };
+
+    const cardsShown = () => within(screen.getByRole('list', { name: 'Outlets' })).getAllByRole('article');
+
+    it('shows the first 16 outlets, then appends a page at a time with offSet 1, 2, 3 (SPEC §4)', async () => {
+      const nearby = nearbyFixture(40);
+      const { user } = renderWithProviders(<HomePage />, { trpc: fixtures({ 'outlets.nearby': nearby }) });
+
+      await screen.findByRole('list', { name: 'Outlets' });
+      expect(cardsShown()).toHaveLength(16);
+      expect(screen.getByText('40 outlets')).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Show more outlets' }));
+      await waitFor(() => expect(cardsShown()).toHaveLength(32));
+      await user.click(screen.getByRole('button', { name: 'Show more outlets' }));
+      await waitFor(() => expect(cardsShown()).toHaveLength(40));
+
+      expect(screen.queryByRole('button', { name: 'Show more outlets' })).not.toBeInTheDocument();
+      expect(screen.getByText(/seen all 40 outlets/)).toBeInTheDocument();
+      expect(nearby.mock.calls.map(([input]) => (input as NearbyInput).offSet)).toEqual([1, 2, 3]);
+      expect(nearby.mock.calls[0]![0]).toMatchObject({ noLocation: true, city: 'bengaluru', limit: 16 });
+    });
+
+    it('a category change starts a new query from offSet 1 and replaces the cards', async () => {
+      const nearby = nearbyFixture(40);
+      const { user } = renderWithProviders(<HomePage />, { trpc: fixtures({ 'outlets.nearby': nearby }) });
+      await screen.findByRole('list', { name: 'Outlets' });
+      await user.click(screen.getByRole('button', { name: 'Show more outlets' }));
+      await waitFor(() => expect(cardsShown()).toHaveLength(32));
+
+      await user.click(within(await findCategoryGroup()).getByRole('button', { name: 'Shopping' }));
+
+      await waitFor(() => expect(nearby).toHaveBeenLastCalledWith(expect.objectContaining({ category: 'shopping', offSet: 1 })));
+      await waitFor(() => expect(cardsShown()).toHaveLength(16));
+    });
+
+    it("lists the selected city's outlets with noLocation", async () => {
+      const nearby = nearbyFixture(10);
+      const { user } = renderWithProviders(<HomePage />, { trpc: fixtures({ 'outlets.nearby': nearby }) });
+      const picker = screen.getByRole('combobox', { name: 'City' });
+      await waitFor(() => expect(picker).toBeEnabled());
+
+      await user.selectOptions(picker, 'Mumbai, Maharashtra');
+
+      expect(await screen.findByRole('heading', { name: 'Outlets in Mumbai' })).toBeInTheDocument();
+      await waitFor(() =>
+        expect(nearby).toHaveBeenLastCalledWith(expect.objectContaining({ noLocation: true, city: 'mumbai', offSet: 1 })),
+      );
+    });
+
+    it('uses a location chosen earlier in the session (kept without the permission)', async () => {
+      sessionStorage.setItem(
+        'location',
+        JSON.stringify({
+          latitude: 12.9352,
+          longitude: 77.6245,
+          landmark: null,
+          state: 'Karnataka',
+          locality: 'Koramangala',
+          division: 'Bengaluru',
+          citySlug: 'bengaluru',
+          isSelectedLocation: true,
+          fetchedLocation: false,
+        }),
+      );
+      const nearby = nearbyFixture(5);
+      renderWithProviders(<HomePage />, { trpc: fixtures({ 'outlets.nearby': nearby }) });
+
+      expect(await screen.findByRole('heading', { name: 'Outlets near you' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: /Koramangala, Bengaluru/ })).toBeInTheDocument();
+      await waitFor(() =>
+        expect(nearby).toHaveBeenCalledWith(expect.objectContaining({ latitude: 12.9352, longitude: 77.6245, noLocation: false })),
+      );
+      expect(sessionStorage.getItem('location')).toContain('Koramangala');
+    });
+
+    it('drops a device location stored earlier when the permission is not granted', async () => {
+      sessionStorage.setItem(
+        'location',
+        JSON.stringify({ latitude: 12.9, longitude: 77.6, landmark: null, state: null, locality: null, division: null, isSelectedLocation: false, fetchedLocation: true }),
+      );
+      renderWithProviders(<HomePage />, { trpc: fixtures() });
+
+      await screen.findByRole('list', { name: 'Outlets' });
+      expect(sessionStorage.getItem('location')).toBeNull();
+    });
+
+    it('shows a card with its photo, live discount, offer and distance, linking to the in-store page', async () => {
+      const nearby = vi.fn(() => ({
+        items: [card(7, { name: 'Kaapi Katte', slug: 'kaapi-katte', distanceKm: 1.24, liveOffer, photoUrl: '/uploads/seed/cafes-1.svg', category: { id: 2, name: 'Cafés', slug: 'cafes' } })],
+        totalCount: 1,
+        offSet: 1,
+        limit: 16,
+        hasMore: false,
+      }));
+      renderWithProviders(<HomePage />, { trpc: fixtures({ 'outlets.nearby': nearby }) });
+
+      const article = await screen.findByRole('article', { name: 'Kaapi Katte' });
+      expect(within(article).getByRole('link')).toHaveAttribute('href', '/cafes/kaapi-katte/instore-offers/7');
+      expect(article).toHaveTextContent('20% OFF');
+      expect(article).toHaveTextContent('Happy Hours: 20% off · Until 6 PM');
+      expect(article).toHaveTextContent('1.2 km');
+      const img = article.querySelector('img')!;
+      expect(img).toHaveAttribute('loading', 'eager');
+      expect(img).toHaveAttribute('width', '400');
+      expect(img).toHaveAttribute('height', '300');
+    });
+
+    it('says "Unable to fetch outlets." when the list fails, and retries', async () => {
+      const nearby = vi
+        .fn()
+        .mockImplementationOnce(() => {
+          throw new Error('The operation was aborted due to timeout');
+        })
+        .mockImplementation(nearbyFixture(3));
+      const { user } = renderWithProviders(<HomePage />, { trpc: fixtures({ 'outlets.nearby': nearby }) });
+
+      const message = await screen.findByText('Unable to fetch outlets.');
+      await user.click(within(message.closest('[role=alert]') as HTMLElement).getByRole('button', { name: 'Retry' }));
+
+      await waitFor(() => expect(cardsShown()).toHaveLength(3));
+    });
+  });
+
+  describe('search', () => {
+    const searchResult = {
+      outletResult: [card(11, { name: 'Kaapi Katte Koramangala', slug: 'kaapi-katte-koramangala', category: { id: 2, name: 'Cafés', slug: 'cafes' } })],
+      advertisementResult: [
+        {
+          id: 5,
+          adType: 'D' as const,
+          title: 'Happy Hours: 25% off',
+          description: null,
+          discountPercent: 25,
+          imageUrl: null,
+          outlet: { id: 11, name: 'Kaapi Katte Koramangala', slug: 'kaapi-katte-koramangala', locality: 'Koramangala', category: { id: 2, name: 'Cafés', slug: 'cafes' }, city: { id: 1, name: 'Bengaluru', slug: 'bengaluru' } },
+          distanceKm: null,
+        },
+      ],
+      businessResult: [{ type: 'category' as const, id: 2, name: 'Cafés', slug: 'cafes', icon: '☕' }],
+    };
+
+    it('says "Nothing to search" for empty text', async () => {
+      const { user } = renderWithProviders(<HomePage />, { trpc: fixtures() });
+      await user.click(screen.getByRole('button', { name: 'Search' }));
+      expect(await screen.findByText('Nothing to search')).toBeInTheDocument();
+    });
+
+    it('suggests outlets, offers and categories while typing, and Enter shows the matching outlets', async () => {
+      const search = vi.fn(() => searchResult);
+      const { user } = renderWithProviders(<HomePage />, { trpc: fixtures({ 'outlets.search': search }) });
+      await screen.findByRole('list', { name: 'Outlets' });
+
+      await user.type(screen.getByRole('searchbox', { name: 'Search outlets, offers and categories' }), 'kapi');
+
+      const panel = await screen.findByRole('region', { name: 'Search suggestions' });
+      const outlets = await within(panel).findByRole('region', { name: 'Outlets' });
+      expect(within(outlets).getByRole('link', { name: /Kaapi Katte Koramangala/ })).toHaveAttribute(
+        'href',
+        '/cafes/kaapi-katte-koramangala/instore-offers/11',
+      );
+      expect(within(panel).getByRole('region', { name: 'Offers' })).toHaveTextContent('Happy Hours: 25% off');
+      expect(within(panel).getByRole('region', { name: 'Categories and brands' })).toHaveTextContent('Cafés');
+      expect(search).toHaveBeenCalledWith(expect.objectContaining({ searchString: 'kapi' }));
+
+      // Arrow keys move into the suggestions and back to the box.
+      await user.keyboard('{ArrowDown}');
+      expect(within(outlets).getByRole('link', { name: /Kaapi Katte Koramangala/ })).toHaveFocus();
+      await user.keyboard('{ArrowDown}');
+      expect(within(panel).getByRole('link', { name: /Happy Hours: 25% off/ })).toHaveFocus();
+      await user.keyboard('{ArrowUp}{ArrowUp}');
+      expect(screen.getByRole('searchbox', { name: 'Search outlets, offers and categories' })).toHaveFocus();
+
+      await user.keyboard('{Enter}');
+
+      expect(await screen.findByRole('heading', { name: 'Results for “kapi”' })).toBeInTheDocument();
+      expect(within(screen.getByRole('list', { name: 'Outlets' })).getAllByRole('article')).toHaveLength(1);
+
+      // A category change resets the list: the search goes, the category's outlets come back.
+      await user.click(within(await findCategoryGroup()).getByRole('button', { name: 'Shopping' }));
+      expect(await screen.findByRole('heading', { name: 'Outlets in Bengaluru' })).toBeInTheDocument();
+      await waitFor(() => expect(within(screen.getByRole('list', { name: 'Outlets' })).getAllByRole('article')).toHaveLength(16));
+      expect(screen.getByRole('searchbox', { name: 'Search outlets, offers and categories' })).toHaveValue('');
+    });
+  });
+
+  describe('location', () => {
+    const koramangala = {
+      locality: 'Koramangala',
+      type: 'locality' as const,
+      city: { id: 1, name: 'Bengaluru', slug: 'bengaluru' },
+      state: 'Karnataka',
+      landmark: null,
+      latitude: 12.9328,
+      longitude: 77.6272,
+      outletCount: 2,
+      distanceKm: null,
+    };
+
+    function stubGeolocation(result: 'denied' | { latitude: number; longitude: number }, state: PermissionState = 'prompt') {
+      const permissionStatus = { state, onchange: null as null | (() => void) };
+      Object.defineProperty(navigator, 'permissions', {
+        configurable: true,
+        value: { query: vi.fn().mockResolvedValue(permissionStatus) },
+      });
+      Object.defineProperty(navigator, 'geolocation', {
+        configurable: true,
+        value: {
+          getCurrentPosition: (ok: PositionCallback, fail: PositionErrorCallback) =>
+            result === 'denied'
+              ? fail({ code: 1, message: 'denied' } as GeolocationPositionError)
+              : ok({ coords: { latitude: result.latitude, longitude: result.longitude } } as GeolocationPosition),
+        },
+      });
+      return permissionStatus;
+    }
+
+    afterEach(() => {
+      delete (navigator as unknown as Record<string, unknown>).geolocation;
+      delete (navigator as unknown as Record<string, unknown>).permissions;
+    });
+
+    it('a place chosen by hand is stored (isSelectedLocation) and lists outlets around it; the default location removes it', async () => {
+      const nearby = nearbyFixture(5);
+      const search = vi.fn(() => ({ locations: [koramangala], totalCount: 1, offSet: 1, limit: 8, recorded: false }));
+      const { user } = renderWithProviders(<HomePage />, {
+        trpc: fixtures({ 'outlets.nearby': nearby, 'locations.search': search }),
+      });
+
+      await user.click(await screen.findByRole('button', { name: 'Choose location' }));
+      const dialog = screen.getByRole('dialog', { name: 'Choose your location' });
+      await user.type(within(dialog).getByRole('searchbox', { name: 'Search an area or city' }), 'kora');
+      await user.click(await within(dialog).findByRole('button', { name: /Koramangala/ }));
+
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(JSON.parse(sessionStorage.getItem('location')!)).toMatchObject({
+        locality: 'Koramangala',
+        latitude: 12.9328,
+        isSelectedLocation: true,
+        fetchedLocation: false,
+      });
+      expect(sessionStorage.getItem('selectedCity')).toBe(JSON.stringify('bengaluru'));
+      await waitFor(() =>
+        expect(nearby).toHaveBeenLastCalledWith(expect.objectContaining({ latitude: 12.9328, longitude: 77.6272, noLocation: false })),
+      );
+      expect(await screen.findByRole('heading', { name: 'Outlets near you' })).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: /Koramangala, Bengaluru/ }));
+      await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Use my current location' }));
+
+      await waitFor(() => expect(sessionStorage.getItem('location')).toBeNull());
+    });
+
+    it('uses the device position when the permission is granted', async () => {
+      stubGeolocation({ latitude: 19.07, longitude: 72.87 }, 'granted');
+      const nearby = nearbyFixture(5);
+      renderWithProviders(<HomePage />, { trpc: fixtures({ 'outlets.nearby': nearby }) });
+
+      expect(await screen.findByRole('heading', { name: 'Outlets near you' })).toBeInTheDocument();
+      await waitFor(() =>
+        expect(nearby).toHaveBeenCalledWith(expect.objectContaining({ latitude: 19.07, longitude: 72.87, noLocation: false })),
+      );
+      expect(nearby.mock.calls.every(([input]) => !(input as NearbyInput).noLocation)).toBe(true);
+      expect(JSON.parse(sessionStorage.getItem('location')!)).toMatchObject({ fetchedLocation: true, isSelectedLocation: false });
+    });
+
+    it('says "Geolocation permission denied" when the shopper refuses', async () => {
+      stubGeolocation('denied');
+      const { user } = renderWithProviders(<HomePage />, { trpc: fixtures() });
+
+      await user.click(await screen.findByRole('button', { name: 'Use my location' }));
+
+      expect(await screen.findByText('Geolocation permission denied')).toBeInTheDocument();
+      expect(sessionStorage.getItem('location')).toBeNull();
+    });
   });
 });

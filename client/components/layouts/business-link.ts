@@ -1,0 +1,33 @@
+import { paths } from '@client/app/paths';
+import { BUSINESS_TOKEN_COOKIE, BUSINESS_USER_COOKIE, readCookie } from '@client/lib/auth-token';
+
+/**
+ * SPEC §2: the business link goes to the current outlet's regular-offers page when a business user
+ * is signed in (both business cookies present), else to the business landing page.
+ */
+export function businessHomeHref(): string {
+  const token = readCookie(BUSINESS_TOKEN_COOKIE);
+  const details = readCookie(BUSINESS_USER_COOKIE);
+  if (!token || !details) return paths.forBusiness.href();
+  const outletId = currentOutletId(details);
+  return outletId
+    ? `${paths.forBusiness.href()}/promotion-organizer/regular-offers/${encodeURIComponent(outletId)}`
+    : paths.forBusiness.href();
+}
+
+function currentOutletId(details: string): string | null {
+  try {
+    const data = JSON.parse(details) as Record<string, unknown>;
+    const direct = data.currentOutletId ?? data.CURRENT_OUTLET_ID;
+    if (typeof direct === 'string' || typeof direct === 'number') return String(direct);
+    const outlets = (data.outletDetails ?? data.allOutletForBusiness) as unknown;
+    if (Array.isArray(outlets) && outlets.length > 0) {
+      const first = outlets[0] as Record<string, unknown>;
+      const id = first.OUTLET_ID ?? first.outletId ?? first.id;
+      if (typeof id === 'string' || typeof id === 'number') return String(id);
+    }
+  } catch {
+    // A malformed cookie is treated as no business session.
+  }
+  return null;
+}

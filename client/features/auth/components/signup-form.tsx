@@ -1,0 +1,159 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useSearch } from 'wouter';
+import { emailSchema, nameSchema, phoneNumberSchema } from '@server/modules/common/schema';
+import { Button } from '@client/components/ui/button';
+import { Field, fieldAria } from '@client/components/ui/field';
+import { isNativeApp } from '@client/lib/auth';
+import { trpc } from '@client/lib/trpc';
+import { REFERRAL_PREFIX, errorMessage, fieldErrors, withoutSpaces } from '../lib/inputs';
+import { useOtpChallenge, type SignedIn } from '../hooks/use-otp-challenge';
+import { LegalLinks } from './legal-links';
+import { ChallengeOtpModal } from './otp-modal';
+import { PhoneField } from './phone-field';
+
+type SignupFormProps = {
+  loginHref: string;
+  onSignedIn: (result: SignedIn) => void;
+};
+
+type FieldName = 'phoneNumber' | 'name' | 'email' | 'referral';
+
+/** `?referal=ME…` (SPEC §2, the spelling is the product's): pre-filled, locked and shown. */
+export function referralFromSearch(search: string): string | null {
+  const value = withoutSpaces(new URLSearchParams(search).get('referal') ?? '');
+  return value.toUpperCase().startsWith(REFERRAL_PREFIX) ? value : null;
+}
+
+/** SPEC §2/§4 signup: phone, name, email and an optional referral code, then the OTP modal. */
+export function SignupForm({ loginHref, onSignedIn }: SignupFormProps) {
+  const ids = { name: useId(), email: useId(), referral: useId() };
+  const search = useSearch();
+  const lockedReferral = referralFromSearch(search);
+  const [values, setValues] = useState({ phoneNumber: '', name: '', email: '', referral: '' });
+  const [showReferral, setShowReferral] = useState(false);
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const signup = trpc.auth.signup.useMutation();
+  const challenge = useOtpChallenge({ onSignedIn });
+
+  const referral = lockedReferral ?? values.referral;
+  const referralVisible = lockedReferral !== null || showReferral;
+
+  const set = (field: FieldName, value: string) => setValues((prev) => ({ ...prev, [field]: value }));
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (signup.isPending) return;
+    setFormError(null);
+    const phone = phoneNumberSchema.safeParse(values.phoneNumber);
+    const name = nameSchema.safeParse(values.name);
+    const email = emailSchema.safeParse(values.email);
+    const next: Partial<Record<FieldName, string>> = {};
+    if (!phone.success) next.phoneNumber = phone.error.issues[0]?.message;
+    if (!name.success) next.name = name.error.issues[0]?.message;
+    if (!email.success) next.email = email.error.issues[0]?.message;
+    setErrors(next);
+    if (!phone.success || !name.success || !email.success) return;
+
+    try {
+      const result = await signup.mutateAsync({
+        phoneNumber: phone.data,
+        name: name.data,
+        email: email.data,
+        ...(referral ? { referral } : {}),
+        isApk: isNativeApp(),
+      });
+      challenge.start({
+        userId: result.userId,
+        phoneNumber: phone.data,
+        resendAfterSeconds: result.resendAfterSeconds,
+      });
+    } catch (error) {
+      const byField = fieldErrors(error) as Partial<Record<FieldName, string>>;
+      if (Object.keys(byField).length > 0) setErrors(byField);
+      else setFormError(errorMessage(error));
+    }
+  }
+
+  return (
+    <>
+      <form className="auth-form" noValidate onSubmit={handleSubmit} aria-label="Sign up">
+        <PhoneField value={values.phoneNumber} onChange={(digits) => set('phoneNumber', digits)} error={errors.phoneNumber} />
+
+        <Field id={ids.name} label="Name" error={errors.name}>
+          <input
+            id={ids.name}
+            className="field__input"
+            type="text"
+            autoComplete="name"
+            placeholder="Your full name"
+            maxLength={80}
+            value={values.name}
+            onChange={(event) => set('name', event.target.value)}
+            {...fieldAria(ids.name, errors.name)}
+          />
+        </Field>
+
+        <Field id={ids.email} label="Email" error={errors.email}>
+          <input
+            id={ids.email}
+            className="field__input"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            maxLength={254}
+            value={values.email}
+            onChange={(event) => set('email', withoutSpaces(event.target.value))}
+            {...fieldAria(ids.email, errors.email)}
+          />
+        </Field>
+
+        {referralVisible ? (
+          <Field
+            id={ids.referral}
+            label="Referral code"
+            optional
+            error={errors.referral}
+            hint={lockedReferral !== null ? <p className="field__hint">Applied from your invite link.</p> : null}
+          >
+            <input
+              id={ids.referral}
+              className="field__input"
+              type="text"
+              autoCapitalize="characters"
+              autoComplete="off"
+              maxLength={32}
+              value={referral}
+              readOnly={lockedReferral !== null}
+              aria-readonly={lockedReferral !== null ? true : undefined}
+              onChange={(event) => set('referral', withoutSpaces(event.target.value))}
+              {...fieldAria(ids.referral, errors.referral)}
+            />
+          </Field>
+        ) : (
+          <button type="button" className="link-button auth-form__reveal" onClick={() => setShowReferral(true)}>
+            Have a referral code?
+          </button>
+        )}
+
+        {formError ? (
+          <p className="form-error" role="alert">
+            {formError}
+          </p>
+        ) : null}
+
+        <Button type="submit" className="auth-form__submit" disabled={signup.isPending}>
+          {signup.isPending ? 'Sending OTP…' : 'Get OTP'}
+        </Button>
+
+        <p className="auth-form__switch">
+          Already have an account? <Link href={loginHref}>Login</Link>
+        </p>
+        <LegalLinks />
+      </form>
+
+      <ChallengeOtpModal challenge={challenge} submitLabel="SIGNUP" />
+    </>
+  );
+}

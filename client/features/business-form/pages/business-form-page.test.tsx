@@ -1,0 +1,59 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@client/testing/render';
+import { BusinessFormPage } from './business-form-page';
+
+const fixtures = (submit = vi.fn((input: unknown) => ({ id: 1, status: 'pending', message: 'Thank you! Our team will verify your documents within 2-5 working days.', createdAt: new Date(), input }))) => ({
+  submit,
+  trpc: {
+    'cities.list': () => [{ id: 1, name: 'Bengaluru', slug: 'bengaluru', state: 'Karnataka', latitude: 12.97, longitude: 77.59 }],
+    'categories.list': () => [{ id: 2, name: 'Restaurants', slug: 'restaurants', icon: 'utensils' }],
+    'businessApplications.submit': submit,
+  },
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('/for-business-form', () => {
+  it('requires the business details, PAN, a GST proof and the cheque before sending anything', async () => {
+    const { trpc, submit } = fixtures();
+    const { user } = renderWithProviders(<BusinessFormPage />, { trpc });
+    await user.click(screen.getByRole('button', { name: 'Submit application' }));
+    expect(screen.getByText('Business name is required')).toBeInTheDocument();
+    expect(screen.getByText('Business address is required')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid PAN (like ABCDE1234F)')).toBeInTheDocument();
+    expect(screen.getByText('GST certificate is mandatory; give the acknowledgment number while it is pending')).toBeInTheDocument();
+    expect(screen.getByText('Upload a cancelled cheque or the passbook page')).toBeInTheDocument();
+    expect(submit).not.toHaveBeenCalled();
+  });
+
+  it('with the acknowledgment number instead of the certificate: uploads the cheque, then submits its token', async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ token: 'applications/x/cheque.webp.' + 'a'.repeat(64) }), { status: 201 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const { trpc, submit } = fixtures();
+    const { user } = renderWithProviders(<BusinessFormPage />, { trpc });
+    await user.type(screen.getByLabelText('Business name'), 'Anand Bhavan');
+    await user.type(screen.getByLabelText('Business address'), '12, 4th Block, Jayanagar, Bengaluru 560011');
+    await user.type(screen.getByLabelText('Your name'), 'Anand Rao');
+    await user.type(screen.getByLabelText('Phone Number'), '98450 11111');
+    await user.type(screen.getByLabelText('PAN'), 'abcde1234f');
+    await user.click(screen.getByLabelText(/Pending: I have the acknowledgment number/));
+    await user.type(screen.getByLabelText('Acknowledgment number'), 'AA290123456789Z');
+    await user.upload(screen.getByLabelText(/Cancelled cheque or passbook/), new File(['img'], 'cheque.png', { type: 'image/png' }));
+    await user.click(screen.getByRole('button', { name: 'Submit application' }));
+
+    expect(await screen.findByRole('heading', { name: 'Application received' })).toBeInTheDocument();
+    expect(within(screen.getByRole('status')).getByText(/2-5 working days/)).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(submit.mock.calls[0]![0]).toMatchObject({
+      businessName: 'Anand Bhavan',
+      phoneNumber: '9845011111',
+      pan: 'ABCDE1234F',
+      gstAckNumber: 'AA290123456789Z',
+      cheque: expect.stringMatching(/^applications\//),
+    });
+    expect((submit.mock.calls[0]![0] as { gstCertificate?: string }).gstCertificate).toBeUndefined();
+  }, 20_000);
+});

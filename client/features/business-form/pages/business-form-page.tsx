@@ -1,0 +1,257 @@
+import { TRPCClientError } from '@trpc/client';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { Button } from '@client/components/ui/button';
+import { trpc } from '@client/lib/trpc';
+import { useScrollToTop } from '@client/lib/use-scroll-to-top';
+import { uploadDocument } from '../lib/documents';
+import { validateApplication, type ApplicationDraft } from '../lib/validate';
+import '@client/styles/forms.css';
+import '@client/styles/business.css';
+
+type Fields = Omit<ApplicationDraft, 'hasCertificate' | 'hasCheque'> & { cityId: string; categoryId: string; message: string };
+
+const EMPTY: Fields = {
+  businessName: '',
+  address: '',
+  contactName: '',
+  phoneNumber: '',
+  email: '',
+  pan: '',
+  gstin: '',
+  gstMode: 'certificate',
+  gstAckNumber: '',
+  cityId: '',
+  categoryId: '',
+  message: '',
+};
+
+function serverFieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof TRPCClientError)) return {};
+  const data = error.data as { fieldErrors?: Record<string, string | string[]> } | undefined;
+  return Object.fromEntries(
+    Object.entries(data?.fieldErrors ?? {}).map(([key, value]) => [key, Array.isArray(value) ? (value[0] ?? '') : value]),
+  );
+}
+
+/** /for-business-form: a business applies; sales staff review the application (SPEC §2, §5, §9). */
+export function BusinessFormPage() {
+  useScrollToTop();
+  const [fields, setFields] = useState<Fields>(EMPTY);
+  const [certificate, setCertificate] = useState<File | null>(null);
+  const [cheque, setCheque] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const cities = trpc.cities.list.useQuery();
+  const categories = trpc.categories.list.useQuery();
+  const submit = trpc.businessApplications.submit.useMutation();
+
+  const set = (key: keyof Fields) => (value: string) => setFields((current) => ({ ...current, [key]: value }));
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const local = validateApplication({ ...fields, hasCertificate: certificate !== null, hasCheque: cheque !== null });
+    setErrors(local);
+    if (Object.keys(local).length > 0) {
+      document.getElementById(`bf-${Object.keys(local)[0]}`)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const gstCertificate = fields.gstMode === 'certificate' && certificate ? await uploadDocument(certificate) : undefined;
+      const chequeToken = cheque ? await uploadDocument(cheque) : undefined;
+      const result = await submit.mutateAsync({
+        businessName: fields.businessName.trim(),
+        address: fields.address.trim(),
+        contactName: fields.contactName.trim(),
+        phoneNumber: fields.phoneNumber.replace(/\D/g, ''),
+        email: fields.email.trim(),
+        pan: fields.pan,
+        gstin: fields.gstin.trim(),
+        gstAckNumber: fields.gstMode === 'ack' ? fields.gstAckNumber : '',
+        gstCertificate,
+        cheque: chequeToken,
+        cityId: fields.cityId ? Number(fields.cityId) : undefined,
+        categoryId: fields.categoryId ? Number(fields.categoryId) : undefined,
+        message: fields.message,
+      });
+      setDone(result.message);
+      window.scrollTo?.({ top: 0 });
+    } catch (error) {
+      const server = serverFieldErrors(error);
+      setErrors({ ...server, form: error instanceof Error ? error.message : 'Could not send the application. Please try again.' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (done) {
+    return (
+      <div className="page biz-apply">
+        <title>Application received · Bachat for Business</title>
+        <div className="biz-login__card biz-apply__done" role="status">
+          <span className="biz-apply__tick" aria-hidden="true">
+            ✓
+          </span>
+          <h1 className="biz-login__title">Application received</h1>
+          <p>{done}</p>
+          <p className="muted">Your 15-day free trial starts when your outlet goes live. No onboarding fee.</p>
+          <Link href="~/for-bussiness" className="btn btn--secondary btn--md">
+            Back to Bachat for Business
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="page biz-apply">
+      <title>Register your business · Bachat for Business</title>
+      <meta
+        name="description"
+        content="Apply to list your outlet on Bachat: business name and address, PAN, GSTIN certificate (or acknowledgment number) and a cancelled cheque."
+      />
+      <header className="biz-page__head">
+        <h1 className="biz-page__title">Register your business</h1>
+        <p className="biz-page__lead">
+          15-day free trial, no onboarding fee, zero commission and a 1.5% transaction fee. Your outlet goes live 2-5
+          working days after your documents are verified.
+        </p>
+      </header>
+      <form className="biz-form biz-apply__form" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Business application">
+        <Section title="Your business">
+          <Field id="bf-businessName" label="Business name" error={errors.businessName}>
+            <input id="bf-businessName" className="field__input" value={fields.businessName} onChange={(e) => set('businessName')(e.target.value)} autoComplete="organization" />
+          </Field>
+          <Field id="bf-address" label="Business address" error={errors.address}>
+            <textarea id="bf-address" className="field__textarea" rows={3} value={fields.address} onChange={(e) => set('address')(e.target.value)} autoComplete="street-address" />
+          </Field>
+          <div className="biz-form__row">
+            <Field id="bf-cityId" label="City" optional>
+              <select id="bf-cityId" className="field__select" value={fields.cityId} onChange={(e) => set('cityId')(e.target.value)}>
+                <option value="">Choose a city</option>
+                {(cities.data ?? []).map((city) => (
+                  <option key={city.id} value={city.id}>
+                    {city.name}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field id="bf-categoryId" label="Category" optional>
+              <select id="bf-categoryId" className="field__select" value={fields.categoryId} onChange={(e) => set('categoryId')(e.target.value)}>
+                <option value="">Choose a category</option>
+                {(categories.data ?? []).map((category) => (
+                  <option key={category.id} value={category.id}>
+                    {category.name}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          </div>
+        </Section>
+
+        <Section title="Contact">
+          <Field id="bf-contactName" label="Your name" error={errors.contactName}>
+            <input id="bf-contactName" className="field__input" value={fields.contactName} onChange={(e) => set('contactName')(e.target.value)} autoComplete="name" />
+          </Field>
+          <div className="biz-form__row">
+            <Field id="bf-phoneNumber" label="Phone Number" error={errors.phoneNumber}>
+              <input
+                id="bf-phoneNumber"
+                className="field__input"
+                type="tel"
+                inputMode="numeric"
+                value={fields.phoneNumber}
+                onChange={(e) => set('phoneNumber')(e.target.value.replace(/\D/g, '').slice(0, 11))}
+                autoComplete="tel-national"
+              />
+            </Field>
+            <Field id="bf-email" label="Email" error={errors.email} optional>
+              <input id="bf-email" className="field__input" type="email" value={fields.email} onChange={(e) => set('email')(e.target.value.replace(/\s/g, ''))} autoComplete="email" />
+            </Field>
+          </div>
+        </Section>
+
+        <Section title="Documents">
+          <Field id="bf-pan" label="PAN" error={errors.pan}>
+            <input
+              id="bf-pan"
+              className="field__input"
+              value={fields.pan}
+              maxLength={10}
+              autoCapitalize="characters"
+              placeholder="ABCDE1234F"
+              onChange={(e) => set('pan')(e.target.value.toUpperCase())}
+            />
+          </Field>
+          <Field id="bf-gstin" label="GSTIN" error={errors.gstin} optional>
+            <input id="bf-gstin" className="field__input" value={fields.gstin} maxLength={15} placeholder="29ABCDE1234F1Z5" onChange={(e) => set('gstin')(e.target.value.toUpperCase())} />
+          </Field>
+          <fieldset className="segmented">
+            <legend className="field__label">GST certificate</legend>
+            <label>
+              <input type="radio" name="bf-gst" checked={fields.gstMode === 'certificate'} onChange={() => set('gstMode')('certificate')} /> I have the certificate
+            </label>
+            <label>
+              <input type="radio" name="bf-gst" checked={fields.gstMode === 'ack'} onChange={() => set('gstMode')('ack')} /> Pending: I have the acknowledgment number
+            </label>
+          </fieldset>
+          {fields.gstMode === 'certificate' ? (
+            <Field id="bf-gstCertificate" label="GSTIN certificate (photo or scan)" error={errors.gstCertificate}>
+              <input id="bf-gstCertificate" type="file" accept="image/jpeg,image/png,image/webp" onChange={(e) => setCertificate(e.target.files?.[0] ?? null)} />
+            </Field>
+          ) : (
+            <Field id="bf-gstAckNumber" label="Acknowledgment number" error={errors.gstAckNumber ?? errors.gstCertificate}>
+              <input id="bf-gstAckNumber" className="field__input" value={fields.gstAckNumber} onChange={(e) => set('gstAckNumber')(e.target.value.toUpperCase())} />
+            </Field>
+          )}
+          <Field id="bf-cheque" label="Cancelled cheque or passbook (photo)" error={errors.cheque}>
+            <input id="bf-cheque" type="file" accept="image/jpeg,image/png,image/webp" onChange={(e) => setCheque(e.target.files?.[0] ?? null)} />
+          </Field>
+        </Section>
+
+        <Field id="bf-message" label="Anything else we should know?" optional>
+          <textarea id="bf-message" className="field__textarea" rows={3} maxLength={1000} value={fields.message} onChange={(e) => set('message')(e.target.value)} />
+        </Field>
+
+        {errors.form ? (
+          <p className="biz-form__error" role="alert">
+            {errors.form}
+          </p>
+        ) : null}
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Sending…' : 'Submit application'}
+        </Button>
+        <p className="muted biz-hint">
+          By applying you agree to our <Link href="~/terms">terms</Link> and <Link href="~/privacy">privacy policy</Link>.
+        </p>
+      </form>
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="biz-card biz-apply__section">
+      <legend className="biz-apply__legend">{title}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+function Field({ id, label, error, optional, children }: { id: string; label: string; error?: string; optional?: boolean; children: ReactNode }) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label} {optional ? <span className="field__optional">(optional)</span> : null}
+      </label>
+      {children}
+      {error ? (
+        <p className="field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { TRPCClientError } from '@trpc/client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@client/testing/render';
+import { BusinessSectionRoutes } from '../business-section';
+import { getBusinessSession, saveBusinessSession, type BusinessUserDetails } from '../lib/session';
+
+const DETAILS: BusinessUserDetails = {
+  boId: 3,
+  name: 'Ravi Kumar',
+  username: 'demo.owner',
+  phoneNumber: '9845012345',
+  pan: 'ABCPK1234L',
+  designation: 'Proprietor',
+  isMaster: true,
+  masterId: null,
+  currentOutletId: 11,
+  allOutletForBusiness: [
+    { id: 11, name: 'Sri Krishna Udupi Grand', addressLineTwo: 'Jayanagar' },
+    { id: 12, name: 'Kaapi Katte', addressLineTwo: 'Koramangala' },
+  ],
+};
+
+const discount = (outletId: number) => ({ outletId, discountPercent: 25, isLive: true, updatedAt: null, liveOffer: null });
+
+afterEach(() => {
+  for (const name of ['business_auth_token', 'businessUserDetails', 'authToken']) document.cookie = `${name}=; Max-Age=0; Path=/`;
+});
+
+const unauthorized = () =>
+  TRPCClientError.from(
+    { error: { message: 'Please sign in to your business account.', code: -32001, data: { code: 'UNAUTHORIZED', httpStatus: 401 } } } as never,
+  );
+
+describe('business console shell', () => {
+  it('sends a visitor without the business cookies to the business login', async () => {
+    const { location } = renderWithProviders(<BusinessSectionRoutes />, { path: '/promotion-organizer/daily-offers/11' });
+    await waitFor(() => expect(location.history.at(-1)).toBe('/login'));
+    expect(await screen.findByRole('heading', { name: 'Business login' })).toBeInTheDocument();
+  });
+
+  it('the outlet switcher opens the same page for the chosen outlet and makes it current', async () => {
+    saveBusinessSession('tok', DETAILS);
+    const { user, location } = renderWithProviders(<BusinessSectionRoutes />, {
+      path: '/account/discount-button/11',
+      trpc: { 'businessAccount.discount': (input) => discount((input as { outletId: number }).outletId) },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Discount button' })).toBeInTheDocument();
+    const select = screen.getByRole('combobox', { name: 'Outlet' });
+    expect(select).toHaveValue('11');
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Sri Krishna Udupi Grand · Jayanagar',
+      'Kaapi Katte · Koramangala',
+    ]);
+
+    await user.selectOptions(select, '12');
+    expect(location.history.at(-1)).toBe('/account/discount-button/12');
+    expect(getBusinessSession()?.details.currentOutletId).toBe(12);
+    // The top bar's business link follows the current outlet (client/components/layouts/business-link.ts).
+    expect(decodeURIComponent(document.cookie)).toContain('"currentOutletId":12');
+  });
+
+  it("refuses an outlet that isn't the account's, without calling the server for it", async () => {
+    saveBusinessSession('tok', DETAILS);
+    renderWithProviders(<BusinessSectionRoutes />, { path: '/account/discount-button/99' });
+    expect(await screen.findByRole('heading', { name: 'Not one of your outlets' })).toBeInTheDocument();
+  });
+
+  it('shows "Failed to Logout" when logout fails, and keeps the session', async () => {
+    saveBusinessSession('tok', DETAILS);
+    const { user } = renderWithProviders(<BusinessSectionRoutes />, {
+      path: '/account/discount-button/11',
+      trpc: {
+        'businessAccount.discount': () => discount(11),
+        'businessAuth.logout': () => {
+          throw new Error('Network down');
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    expect(await screen.findByText('Failed to Logout')).toBeInTheDocument();
+    expect(getBusinessSession()).not.toBeNull();
+  });
+
+  it('logout clears the business cookies and returns to the login (also when the session had already ended)', async () => {
+    saveBusinessSession('tok', DETAILS);
+    const { user, location } = renderWithProviders(<BusinessSectionRoutes />, {
+      path: '/account/discount-button/11',
+      trpc: {
+        'businessAccount.discount': () => discount(11),
+        'businessAuth.logout': () => {
+          throw unauthorized();
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/login'));
+    expect(getBusinessSession()).toBeNull();
+    expect(document.cookie).not.toContain('business_auth_token');
+  });
+
+  it('native back: goes back inside the console, and asks the Android wrapper to exit when there is no history', async () => {
+    saveBusinessSession('tok', DETAILS);
+    const exitApp = vi.fn();
+    const win = window as unknown as { Android?: { exitApp: () => void }; bachatNativeBack?: () => boolean };
+    win.Android = { exitApp };
+    const back = vi.spyOn(window.history, 'back').mockImplementation(() => undefined);
+    const { user } = renderWithProviders(<BusinessSectionRoutes />, {
+      path: '/account/discount-button/11',
+      trpc: { 'businessAccount.discount': (input) => discount((input as { outletId: number }).outletId) },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Discount button' });
+    expect(win.bachatNativeBack?.()).toBe(false);
+    expect(exitApp).toHaveBeenCalledTimes(1);
+
+    await user.click(screen.getAllByRole('link', { name: 'About' })[0]!);
+    expect(win.bachatNativeBack?.()).toBe(true);
+    expect(back).toHaveBeenCalledTimes(1);
+    expect(exitApp).toHaveBeenCalledTimes(1);
+    back.mockRestore();
+    delete win.Android;
+  });
+
+  it('a session that ended on the server sends the owner back to the login and clears the cookies', async () => {
+    saveBusinessSession('expired', DETAILS);
+    const { location } = renderWithProviders(<BusinessSectionRoutes />, {
+      path: '/account/discount-button/11',
+      trpc: {
+        'businessAccount.discount': () => {
+          throw unauthorized();
+        },
+      },
+    });
+    await waitFor(() => expect(location.history.at(-1)).toBe('/login'));
+    expect(getBusinessSession()).toBeNull();
+  });
+
+  it('hides user management from a sub-account', async () => {
+    saveBusinessSession('tok', { ...DETAILS, isMaster: false, masterId: 3 });
+    renderWithProviders(<BusinessSectionRoutes />, {
+      path: '/account/discount-button/11',
+      trpc: { 'businessAccount.discount': () => discount(11) },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Discount button' });
+    expect(screen.queryByRole('link', { name: 'User management' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'GSTIN' }).length).toBeGreaterThan(0);
+  });
+});

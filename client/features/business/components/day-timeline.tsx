@@ -1,0 +1,45 @@
+import { formatTime } from '../lib/format';
+import { minutesOf, type SlotDraft } from '../lib/slots';
+
+type DayTimelineProps = {
+  slots: readonly Pick<SlotDraft, 'key' | 'startTime' | 'endTime' | 'isEnabled'>[];
+  /** Minutes since IST midnight, shown as a marker when the day shown is today. */
+  nowMinutes?: number | null;
+  label: string;
+};
+
+const TIME = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
+const DAY = 24 * 60;
+
+/** The day at a glance: a 24-hour bar with the slots as blocks and a "now" line. */
+export function DayTimeline({ slots, nowMinutes = null, label }: DayTimelineProps) {
+  const blocks = slots.filter(
+    (slot) => TIME.test(slot.startTime) && TIME.test(slot.endTime) && minutesOf(slot.endTime) > minutesOf(slot.startTime),
+  );
+  return (
+    <figure className="timeline" aria-label={label}>
+      <div className="timeline__bar">
+        {blocks.map((slot) => {
+          const start = minutesOf(slot.startTime);
+          const end = minutesOf(slot.endTime);
+          return (
+            <span
+              key={slot.key}
+              className={`timeline__block${slot.isEnabled ? '' : ' timeline__block--off'}`}
+              style={{ left: `${(start / DAY) * 100}%`, width: `${((end - start) / DAY) * 100}%` }}
+              title={`${formatTime(slot.startTime)} – ${formatTime(slot.endTime)}`}
+            />
+          );
+        })}
+        {nowMinutes !== null ? (
+          <span className="timeline__now" style={{ left: `${(nowMinutes / DAY) * 100}%` }} aria-hidden="true" />
+        ) : null}
+      </div>
+      <div className="timeline__ticks" aria-hidden="true">
+        {['12am', '6am', '12pm', '6pm', '12am'].map((tick, index) => (
+          <span key={index}>{tick}</span>
+        ))}
+      </div>
+    </figure>
+  );
+}

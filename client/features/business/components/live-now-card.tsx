@@ -1,0 +1,49 @@
+import { InlineError } from '@client/components/ui/inline-error';
+import { Spinner } from '@client/components/ui/spinner';
+import { trpc } from '@client/lib/trpc';
+import { formatPercent, formatTime } from '../lib/format';
+
+const SOURCE_LABELS: Record<string, string> = {
+  event: 'Event offer',
+  daily: 'Daily offer',
+  regular: 'Regular offer',
+  day: 'Day discount',
+  base: 'Discount button',
+};
+
+/** What shoppers get at this outlet right now, and what comes next today (docs/offers.md). */
+export function LiveNowCard({ outletId }: { outletId: number }) {
+  const query = trpc.promotions.liveAndScheduled.useQuery({ outletId }, { refetchInterval: 60_000 });
+  if (query.isPending) return <Spinner label="Loading the live offer" />;
+  if (query.isError) return <InlineError message="We couldn't load the live offer." onRetry={() => void query.refetch()} />;
+
+  const { live, today } = query.data;
+  const next = today.find((offer) => offer.status === 'upcoming');
+  return (
+    <section className={`live-now${live ? ' live-now--on' : ''}`} aria-label="Live for shoppers now" data-testid="live-now">
+      <div className="live-now__main">
+        <span className="live-now__dot" aria-hidden="true" />
+        {live ? (
+          <p>
+            <strong className="live-now__percent">{formatPercent(live.discountPercent)} off</strong>{' '}
+            <span className="live-now__what">
+              live now · {SOURCE_LABELS[live.source] ?? live.source}
+              {live.title ? ` “${live.title}”` : ''}
+              {live.endsAt ? ` until ${formatTime(live.endsAt)}` : ''}
+            </span>
+          </p>
+        ) : (
+          <p>
+            <strong>No offer is live right now.</strong> <span className="live-now__what">Shoppers see no discount.</span>
+          </p>
+        )}
+      </div>
+      {next ? (
+        <p className="live-now__next muted">
+          Next today: {formatTime(next.startsAt)} – {formatTime(next.endsAt)}
+          {next.discountPercent != null ? ` · ${formatPercent(next.discountPercent)}` : ''} · {next.title}
+        </p>
+      ) : null}
+    </section>
+  );
+}

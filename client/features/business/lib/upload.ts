@@ -1,0 +1,25 @@
+import { BUSINESS_TOKEN_COOKIE, readCookie } from '@client/lib/auth-token';
+import { REQUEST_TIMEOUT_MS } from '@client/lib/trpc';
+
+/**
+ * Multipart uploads go to the documented REST paths (`/api/business/photos`, `/api/business/menu/photo`,
+ * `/api/business/gstin`) with the business token; the server checks the file by content and answers
+ * `{ message, errors }` on a 400.
+ */
+export async function uploadForm(path: string, form: FormData, fallback: string): Promise<unknown> {
+  const token = readCookie(BUSINESS_TOKEN_COOKIE);
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method: 'POST',
+      body: form,
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS * 3),
+    });
+  } catch {
+    throw new Error(`${fallback}: check your connection and try again.`);
+  }
+  const body = (await response.json().catch(() => null)) as { message?: string } | null;
+  if (!response.ok) throw new Error(body?.message || fallback);
+  return body;
+}

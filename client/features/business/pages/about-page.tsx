@@ -1,0 +1,116 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '@client/components/ui/button';
+import { InlineError } from '@client/components/ui/inline-error';
+import { Spinner } from '@client/components/ui/spinner';
+import { trpc } from '@client/lib/trpc';
+import type { BusinessOverview } from '@server/modules/business-account/schema';
+import { fieldErrorsOf, messageOf } from '../lib/errors';
+import type { BusinessPageProps } from '../lib/page-props';
+import { BizPage } from '../components/biz-page';
+import { TextField } from '../components/text-field';
+import { FormNotes } from '../components/form-notes';
+
+/** SPEC §8 fallback. */
+const ABOUT_FAILED = 'An error occurred while fetching about details';
+
+/** account/about: the outlet's overview (about text, cost for two, highlights) on the outlet page's About tab. */
+export function AboutPage({ outletId }: BusinessPageProps) {
+  const id = outletId ?? 0;
+  const query = trpc.businessAccount.overview.useQuery({ outletId: id });
+  return (
+    <BizPage
+      title="About · Account · Bachat for Business"
+      description="Tell shoppers about your outlet: what you serve, the cost for two and what makes you special."
+      heading="About"
+      lead={<>What shoppers read on your outlet page&rsquo;s About tab.</>}
+    >
+      {query.isPending ? (
+        <Spinner label="Loading about" />
+      ) : query.isError ? (
+        <InlineError message={ABOUT_FAILED} onRetry={() => void query.refetch()} />
+      ) : (
+        <AboutForm key={id} outletId={id} overview={query.data} />
+      )}
+    </BizPage>
+  );
+}
+
+function AboutForm({ outletId, overview }: { outletId: number; overview: BusinessOverview }) {
+  const utils = trpc.useUtils();
+  const [about, setAbout] = useState(overview.about);
+  const [costForTwo, setCostForTwo] = useState(overview.costForTwoPaise === null ? '' : String(Math.round(overview.costForTwoPaise / 100)));
+  const [highlights, setHighlights] = useState(overview.highlights.join(', '));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saved, setSaved] = useState(false);
+  const save = trpc.businessAccount.updateOverview.useMutation({
+    onSuccess: (result) => {
+      utils.businessAccount.overview.setData({ outletId }, result);
+      void utils.outlets.overview.invalidate({ outletId });
+      setSaved(true);
+    },
+    onError: (e) => setErrors({ ...fieldErrorsOf(e), form: messageOf(e, 'Could not save. Please try again.') }),
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSaved(false);
+    const local: Record<string, string> = {};
+    if (about.length > 2000) local.about = 'About can be at most 2000 characters';
+    const rupees = costForTwo.trim();
+    if (rupees !== '' && !/^\d{1,7}$/.test(rupees)) local.costForTwoPaise = 'Enter the cost for two in whole rupees';
+    const tags = highlights
+      .split(',')
+      .map((tag) => tag.trim())
+      .filter(Boolean);
+    if (tags.some((tag) => tag.length > 40)) local.highlights = 'A highlight can be at most 40 characters';
+    if (tags.length > 20) local.highlights = 'At most 20 highlights';
+    setErrors(local);
+    if (Object.keys(local).length > 0) return;
+    save.mutate({ outletId, about: about.trim(), costForTwoPaise: rupees === '' ? null : Number(rupees) * 100, highlights: tags });
+  };
+
+  return (
+    <form className="biz-card biz-form biz-narrow" noValidate onSubmit={onSubmit} aria-label="About your outlet">
+      <div className="field">
+        <label className="field__label" htmlFor="about-text">
+          About your outlet
+        </label>
+        <textarea
+          id="about-text"
+          className="field__textarea"
+          rows={6}
+          maxLength={2000}
+          value={about}
+          aria-invalid={errors.about ? true : undefined}
+          onChange={(event) => setAbout(event.target.value)}
+          placeholder="Family-run Udupi restaurant since 1987: crisp dosas, filter coffee and full South Indian meals."
+        />
+        <p className="muted biz-hint">{about.length}/2000</p>
+        {errors.about ? <p className="field__error">{errors.about}</p> : null}
+      </div>
+      <TextField
+        id="about-cost"
+        label="Cost for two (₹)"
+        value={costForTwo}
+        inputMode="numeric"
+        onChange={(value) => setCostForTwo(value.replace(/\D/g, ''))}
+        error={errors.costForTwoPaise}
+        optional
+        placeholder="400"
+      />
+      <TextField
+        id="about-highlights"
+        label="Highlights, separated by commas"
+        value={highlights}
+        onChange={setHighlights}
+        error={errors.highlights}
+        optional
+        placeholder="Pure veg, Air conditioned, Family seating"
+      />
+      <FormNotes error={errors.form} ok={saved ? 'Saved. Shoppers see it on your outlet page.' : null} />
+      <Button type="submit" disabled={save.isPending}>
+        {save.isPending ? 'Saving…' : 'Save'}
+      </Button>
+    </form>
+  );
+}

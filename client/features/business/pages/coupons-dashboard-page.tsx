@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { InlineError } from '@client/components/ui/inline-error';
+import { Spinner } from '@client/components/ui/spinner';
+import { trpc } from '@client/lib/trpc';
+import type { DashboardCoupon } from '@server/modules/dashboards/schema';
+import { DASHBOARD_PAGE_SIZE } from '../lib/constants';
+import { formatDateTime, formatDay, formatPercent } from '../lib/format';
+import type { BusinessPageProps } from '../lib/page-props';
+import { BizPage } from '../components/biz-page';
+import { Pager } from '../components/pager';
+
+/** SPEC §8. */
+const COUPONS_FAILED = 'An error occurred while fetching coupons';
+
+const statusOf = (coupon: DashboardCoupon) => (coupon.redeemed ? 'redeemed' : coupon.isLive ? 'live' : 'expired');
+const STATUS_LABELS = { redeemed: 'Redeemed', live: 'Active', expired: 'Expired' } as const;
+
+/** dashboard/coupons: coupons shoppers won at this outlet, 20 a page. */
+export function CouponsDashboardPage({ outletId }: BusinessPageProps) {
+  const id = outletId ?? 0;
+  const [page, setPage] = useState(1);
+  const query = trpc.dashboards.coupons.useQuery({ outletId: id, offSet: page, limit: DASHBOARD_PAGE_SIZE }, { placeholderData: (previous) => previous });
+
+  return (
+    <BizPage
+      title="Coupons · Dashboard · Bachat for Business"
+      description="Coupons shoppers won at your outlet, and how many they redeemed."
+      heading="Coupons"
+      lead="Coupons shoppers won with Shuffle Cards at your outlet, newest first."
+    >
+      {query.isPending ? (
+        <Spinner label="Loading coupons" />
+      ) : query.isError ? (
+        <InlineError message={COUPONS_FAILED} onRetry={() => void query.refetch()} />
+      ) : (
+        <>
+          <div className="stat-row">
+            <div className="stat">
+              <span className="stat__label">Issued</span>
+              <span className="stat__value">{query.data.summary.issued.toLocaleString('en-IN')}</span>
+            </div>
+            <div className="stat stat--accent">
+              <span className="stat__label">Redeemed</span>
+              <span className="stat__value">{query.data.summary.redeemed.toLocaleString('en-IN')}</span>
+            </div>
+          </div>
+          {query.data.data.length === 0 ? (
+            <p className="biz-empty">No coupons yet. They appear here when shoppers play Shuffle Cards at your outlet.</p>
+          ) : (
+            <>
+              <div className="data-table-wrap only-wide">
+                <table className="data-table">
+                  <thead>
+                    <tr>
+                      <th>Code</th>
+                      <th className="num">Discount</th>
+                      <th>Issued</th>
+                      <th>Valid until</th>
+                      <th>Status</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {query.data.data.map((coupon) => (
+                      <tr key={coupon.id}>
+                        <td>{coupon.code}</td>
+                        <td className="num">{formatPercent(coupon.discountPercent)}</td>
+                        <td>{formatDay(coupon.issuedOn)}</td>
+                        <td>{formatDateTime(coupon.validUntil)}</td>
+                        <td>
+                          <span className={`status status--${statusOf(coupon)}`}>{STATUS_LABELS[statusOf(coupon)]}</span>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <ul className="row-cards only-narrow">
+                {query.data.data.map((coupon) => (
+                  <li key={coupon.id} className="row-card">
+                    <span className="row-card__title">{coupon.code}</span>
+                    <span className="row-card__figure">{formatPercent(coupon.discountPercent)}</span>
+                    <span className="row-card__sub">Issued {formatDay(coupon.issuedOn)}</span>
+                    <span>
+                      <span className={`status status--${statusOf(coupon)}`}>{STATUS_LABELS[statusOf(coupon)]}</span>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          <Pager total={query.data.total} page={page} noun="coupons" busy={query.isFetching} onPage={setPage} />
+        </>
+      )}
+    </BizPage>
+  );
+}

@@ -1,0 +1,112 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '@client/components/ui/button';
+import { InlineError } from '@client/components/ui/inline-error';
+import { Spinner } from '@client/components/ui/spinner';
+import { trpc } from '@client/lib/trpc';
+import type { DiscountStatus } from '@server/modules/business-account/schema';
+import { fieldErrorsOf, messageOf } from '../lib/errors';
+import { formatDateTime, formatPercent } from '../lib/format';
+import type { BusinessPageProps } from '../lib/page-props';
+import { BizPage } from '../components/biz-page';
+import { TextField } from '../components/text-field';
+
+/** account/discount-button: the outlet's standing discount and its on/off switch (SPEC §7 /outlet/discount). */
+export function DiscountButtonPage({ outletId }: BusinessPageProps) {
+  const id = outletId ?? 0;
+  const query = trpc.businessAccount.discount.useQuery({ outletId: id });
+  return (
+    <BizPage
+      title="Discount button · Account · Bachat for Business"
+      description="Switch your outlet's standing discount on or off."
+      heading="Discount button"
+      lead="Your standing discount: it applies all day while it is on, whenever no scheduled offer is running."
+    >
+      {query.isPending ? (
+        <Spinner label="Loading the discount" />
+      ) : query.isError ? (
+        <InlineError message={messageOf(query.error, 'We couldn’t load the discount.')} onRetry={() => void query.refetch()} />
+      ) : (
+        <DiscountForm key={id} outletId={id} status={query.data} />
+      )}
+    </BizPage>
+  );
+}
+
+function DiscountForm({ outletId, status }: { outletId: number; status: DiscountStatus }) {
+  const utils = trpc.useUtils();
+  const [percent, setPercent] = useState(String(status.discountPercent));
+  const [error, setError] = useState<string | null>(null);
+  const save = trpc.businessAccount.setDiscount.useMutation({
+    onSuccess: (result) => {
+      utils.businessAccount.discount.setData({ outletId }, result);
+      void utils.promotions.liveAndScheduled.invalidate({ outletId });
+    },
+    onError: (e) => setError(fieldErrorsOf(e).discount ?? messageOf(e, 'Could not save the discount.')),
+  });
+
+  const submit = (liveStatus: boolean) => {
+    const value = Number(percent);
+    if (percent.trim() === '' || !Number.isFinite(value) || value < 0 || value > 100) {
+      setError('discount must be between 0 and 100');
+      return;
+    }
+    setError(null);
+    save.mutate({ outletId, discount: value, liveStatus });
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submit(status.isLive);
+  };
+
+  const live = status.liveOffer;
+  return (
+    <div className="biz-columns">
+      <form className="biz-card biz-form" noValidate onSubmit={onSubmit} aria-label="Discount button">
+        <div className={`discount-switch${status.isLive ? ' discount-switch--on' : ''}`}>
+          <div>
+            <p className="discount-switch__state">{status.isLive ? 'ON' : 'OFF'}</p>
+            <p className="muted">{status.isLive ? `${formatPercent(status.discountPercent)} for every bill` : 'Shoppers get no standing discount'}</p>
+          </div>
+          <button
+            type="button"
+            role="switch"
+            aria-checked={status.isLive}
+            aria-label="Discount live"
+            className="switch"
+            disabled={save.isPending}
+            onClick={() => submit(!status.isLive)}
+          >
+            <span className="switch__knob" />
+          </button>
+        </div>
+        <TextField
+          id="discount-percent"
+          label="Discount %"
+          value={percent}
+          inputMode="decimal"
+          onChange={(value) => setPercent(value.replace(/[^\d.]/g, ''))}
+          error={error ?? undefined}
+        />
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save discount'}
+        </Button>
+        {status.updatedAt ? <p className="muted biz-hint">Last changed {formatDateTime(status.updatedAt)}</p> : null}
+      </form>
+      <section className="biz-card" aria-label="What shoppers get now">
+        <h2 className="biz-card__title">What shoppers get right now</h2>
+        {live ? (
+          <p>
+            <strong className="big-figure">{formatPercent(live.discountPercent)}</strong>{' '}
+            <span className="muted">
+              {live.source === 'base' ? 'from the discount button' : `from a scheduled offer${live.title ? `: ${live.title}` : ''}`}
+            </span>
+          </p>
+        ) : (
+          <p className="muted">No discount is live right now.</p>
+        )}
+        <p className="muted biz-hint">Scheduled offers (event, daily, regular) and day discounts win over the discount button while they run.</p>
+      </section>
+    </div>
+  );
+}

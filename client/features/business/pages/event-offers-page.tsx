@@ -1,0 +1,216 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '@client/components/ui/button';
+import { InlineError } from '@client/components/ui/inline-error';
+import { Spinner } from '@client/components/ui/spinner';
+import { trpc } from '@client/lib/trpc';
+import type { PromotionEvent } from '@server/modules/promotions/schema';
+import { AD_LIST_LIMIT } from '../lib/constants';
+import { fieldErrorsOf, messageOf } from '../lib/errors';
+import { formatFullDay } from '../lib/format';
+import type { BusinessPageProps } from '../lib/page-props';
+import { BizPage } from '../components/biz-page';
+import { istNow } from '../lib/slots';
+import { SlotEditor } from '../components/slot-editor';
+import { TextField } from '../components/text-field';
+import { FormNotes } from '../components/form-notes';
+
+/** SPEC §4: an event's default name. */
+export const DEFAULT_EVENT_NAME = 'EVENT OFFERS';
+const COLOURS = ['#FF6600', '#E11D48', '#7C3AED', '#0891B2', '#16A34A', '#CA8A04'] as const;
+
+/** promotion-organizer/event-offers: dated events with their own time slots (ad type E). */
+export function EventOffersPage({ outletId }: BusinessPageProps) {
+  const id = outletId ?? 0;
+  const now = istNow();
+  const utils = trpc.useUtils();
+  const events = trpc.promotions.events.useQuery({ outletId: id });
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [name, setName] = useState('');
+  const [date, setDate] = useState(now.date);
+  const [colour, setColour] = useState<string>(COLOURS[0]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const refresh = () => {
+    void utils.promotions.events.invalidate({ outletId: id });
+    void utils.promotions.liveAndScheduled.invalidate({ outletId: id });
+  };
+  const create = trpc.promotions.createEvent.useMutation({ onSuccess: refresh });
+  const update = trpc.promotions.updateEvent.useMutation({ onSuccess: refresh });
+  const remove = trpc.promotions.deleteEvent.useMutation({ onSuccess: refresh });
+
+  const list = events.data ?? [];
+  // SPEC §4: the first event gives the current date, colour and name.
+  const selected = list.find((event) => event.id === selectedId) ?? list[0] ?? null;
+
+  const onCreate = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setErrors({});
+    if (!date) {
+      setErrors({ date: 'Choose a date' });
+      return;
+    }
+    create.mutate(
+      { outletId: id, name: name.trim() || DEFAULT_EVENT_NAME, date, colorHash: colour, isEnabled: true },
+      {
+        onSuccess: (created) => {
+          setSelectedId(created.id);
+          setName('');
+        },
+        onError: (error) => setErrors({ ...fieldErrorsOf(error), form: messageOf(error, 'Could not create the event.') }),
+      },
+    );
+  };
+
+  return (
+    <BizPage
+      title="Event offers · Promotion organizer · Bachat for Business"
+      description="Plan event nights with their own offers: they win over every other offer while they run."
+      heading="Event offers"
+      lead="A match screening, a festival night, a live gig: an event has a date and its own time slots, and wins over every other offer while it runs."
+    >
+
+      <div className="biz-columns">
+        <div className="biz-stack">
+          <form className="biz-card biz-form" noValidate onSubmit={onCreate} aria-label="New event">
+            <h2 className="biz-card__title">New event</h2>
+            <TextField id="event-name" label="Name" value={name} onChange={setName} placeholder={DEFAULT_EVENT_NAME} error={errors.name} />
+            <TextField id="event-date" label="Date" type="date" value={date} onChange={setDate} error={errors.date} />
+            <fieldset className="colour-picker">
+              <legend className="field__label">Colour</legend>
+              {COLOURS.map((value) => (
+                <label key={value} className="colour-picker__swatch" style={{ background: value }}>
+                  <input type="radio" name="event-colour" value={value} checked={colour === value} onChange={() => setColour(value)} />
+                  <span className="visually-hidden">{value}</span>
+                </label>
+              ))}
+            </fieldset>
+            <FormNotes error={errors.form} />
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? 'Creating…' : 'Create event'}
+            </Button>
+          </form>
+
+          {events.isPending ? (
+            <Spinner label="Loading events" />
+          ) : events.isError ? (
+            <InlineError message="We couldn't load your events." onRetry={() => void events.refetch()} />
+          ) : list.length === 0 ? (
+            <p className="biz-empty">No events yet.</p>
+          ) : (
+            <ul className="event-list" aria-label="Your events">
+              {list.map((item) => (
+                <li key={item.id}>
+                  <button
+                    type="button"
+                    className="event-item"
+                    aria-pressed={selected?.id === item.id}
+                    onClick={() => setSelectedId(item.id)}
+                    style={{ borderLeftColor: item.colorHash }}
+                  >
+                    <span className="event-item__name">{item.name}</span>
+                    <span className="event-item__date muted">
+                      {formatFullDay(item.date)}
+                      {item.isEnabled ? '' : ' · off'}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+
+        {selected ? (
+          <EventSlots
+            key={selected.id}
+            outletId={id}
+            event={selected}
+            nowMinutes={selected.date === now.date ? now.minutes : null}
+            onToggle={() => update.mutate({ outletId: id, eventId: selected.id, isEnabled: !selected.isEnabled })}
+            onDelete={() => {
+              if (window.confirm(`Delete “${selected.name}” and its slots?`)) {
+                remove.mutate({ outletId: id, eventId: selected.id }, { onSuccess: () => setSelectedId(null) });
+              }
+            }}
+            busy={update.isPending || remove.isPending}
+          />
+        ) : null}
+      </div>
+    </BizPage>
+  );
+}
+
+type EventSlotsProps = {
+  outletId: number;
+  event: PromotionEvent;
+  nowMinutes: number | null;
+  onToggle: () => void;
+  onDelete: () => void;
+  busy: boolean;
+};
+
+function EventSlots({ outletId, event, nowMinutes, onToggle, onDelete, busy }: EventSlotsProps) {
+  const utils = trpc.useUtils();
+  const ads = trpc.promotions.ads.useQuery({ outletId, adType: 'E', offset: 0, limit: AD_LIST_LIMIT });
+  const slots = trpc.promotions.timeSlots.useQuery({ outletId, adType: 'E', date: event.date });
+  const save = trpc.promotions.setTimeSlots.useMutation({
+    onSuccess: (result) => {
+      utils.promotions.timeSlots.setData({ outletId, adType: 'E', date: event.date }, result);
+      void utils.promotions.liveAndScheduled.invalidate({ outletId });
+    },
+  });
+  const eventAds = (ads.data ?? []).filter((ad) => ad.eventId === event.id);
+
+  return (
+    <section className="biz-stack" aria-label={`${event.name} slots`}>
+      <div className="event-head" style={{ borderTopColor: event.colorHash }}>
+        <div>
+          <h2 className="biz-card__title">{event.name}</h2>
+          <p className="muted">{formatFullDay(event.date)}</p>
+        </div>
+        <div className="biz-row-actions">
+          <Button variant="secondary" size="sm" onClick={onToggle} disabled={busy}>
+            {event.isEnabled ? 'Switch off' : 'Switch on'}
+          </Button>
+          <Button variant="ghost" size="sm" onClick={onDelete} disabled={busy}>
+            Delete
+          </Button>
+        </div>
+      </div>
+      {eventAds.length === 0 ? (
+        <p className="muted biz-hint">
+          An event&rsquo;s slots run its event offers: first create an event offer for {event.name} in the ad
+          library.
+        </p>
+      ) : null}
+      {slots.isPending || ads.isPending ? (
+        <Spinner label="Loading time slots" />
+      ) : slots.isError || ads.isError ? (
+        <InlineError message="We couldn't load the time slots." onRetry={() => void slots.refetch()} />
+      ) : (
+        <SlotEditor
+          key={`${outletId}-${event.id}`}
+          saved={slots.data.timeSlots}
+          ads={eventAds}
+          dayLabel={formatFullDay(event.date)}
+          nowMinutes={nowMinutes}
+          saving={save.isPending}
+          requireAd
+          onSave={(drafts) =>
+            save.mutateAsync({
+              outletId,
+              adType: 'E',
+              date: event.date,
+              timeSlots: drafts.map((draft) => ({
+                startTime: draft.startTime,
+                endTime: draft.endTime,
+                advId: draft.advId,
+                discountPercent: draft.discountPercent.trim() === '' ? null : Number(draft.discountPercent),
+                isEnabled: draft.isEnabled,
+              })),
+            })
+          }
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,138 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '@client/components/ui/button';
+import { InlineError } from '@client/components/ui/inline-error';
+import { Spinner } from '@client/components/ui/spinner';
+import { trpc } from '@client/lib/trpc';
+import type { Ad } from '@server/modules/promotions/schema';
+import { AD_LIST_LIMIT } from '../lib/constants';
+import { fieldErrorsOf, messageOf } from '../lib/errors';
+import { formatDay } from '../lib/format';
+import type { BusinessPageProps } from '../lib/page-props';
+import { BizPage } from '../components/biz-page';
+import { TextField } from '../components/text-field';
+import { FormNotes } from '../components/form-notes';
+
+type Draft = { advId: number | null; title: string; description: string; startsOn: string; endsOn: string };
+const EMPTY: Draft = { advId: null, title: '', description: '', startsOn: '', endsOn: '' };
+
+/** promotion-organizer/highlights: banners that advertise the outlet in search (no discount by themselves). */
+export function HighlightsPage({ outletId }: BusinessPageProps) {
+  const id = outletId ?? 0;
+  const utils = trpc.useUtils();
+  const list = trpc.promotions.ads.useQuery({ outletId: id, adType: 'Highlight', offset: 0, limit: AD_LIST_LIMIT });
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const done = () => void utils.promotions.ads.invalidate({ outletId: id });
+  const create = trpc.promotions.createHighlight.useMutation({ onSuccess: done });
+  const edit = trpc.promotions.editHighlight.useMutation({ onSuccess: done });
+  const toggle = trpc.promotions.updateAd.useMutation({ onSuccess: done });
+  const remove = trpc.promotions.deleteAd.useMutation({ onSuccess: done });
+
+  const set = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
+  const startEdit = (ad: Ad) =>
+    setDraft({ advId: ad.id, title: ad.title, description: ad.description ?? '', startsOn: ad.startsOn ?? '', endsOn: ad.endsOn ?? '' });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!draft.title.trim()) {
+      setErrors({ title: 'Title is required' });
+      return;
+    }
+    setErrors({});
+    const advObj = {
+      title: draft.title.trim(),
+      description: draft.description.trim() || null,
+      startsOn: draft.startsOn || null,
+      endsOn: draft.endsOn || null,
+    };
+    const options = {
+      onSuccess: () => setDraft(EMPTY),
+      onError: (error: unknown) => {
+        const fields = Object.fromEntries(Object.entries(fieldErrorsOf(error)).map(([key, value]) => [key.replace(/^advObj\./, ''), value]));
+        setErrors({ ...fields, form: messageOf(error, 'Could not save the highlight.') });
+      },
+    };
+    if (draft.advId === null) create.mutate({ outletId: id, adType: 'Highlight', advObj }, options);
+    else edit.mutate({ outletId: id, adType: 'Highlight', advObj: { ...advObj, advId: draft.advId } }, options);
+  };
+
+  return (
+    <BizPage
+      title="Highlights · Promotion organizer · Bachat for Business"
+      description="Highlights put your outlet in front of shoppers searching nearby."
+      heading="Highlights"
+      lead={<>A highlight is a banner that shows your outlet in shoppers&rsquo; searches. It does not give a discount by itself: pair it with an offer.</>}
+    >
+      <div className="biz-columns">
+        <form className="biz-card biz-form" noValidate onSubmit={onSubmit} aria-label={draft.advId ? 'Edit highlight' : 'New highlight'}>
+          <h2 className="biz-card__title">{draft.advId ? 'Edit highlight' : 'New highlight'}</h2>
+          <TextField id="hl-title" label="Title" value={draft.title} onChange={(title) => set({ title })} error={errors.title} placeholder="Weekend thali festival" />
+          <div className="field">
+            <label className="field__label" htmlFor="hl-description">
+              Description <span className="field__optional">(optional)</span>
+            </label>
+            <textarea id="hl-description" className="field__textarea" rows={3} maxLength={500} value={draft.description} onChange={(e) => set({ description: e.target.value })} />
+          </div>
+          <div className="biz-form__row">
+            <TextField id="hl-starts" label="Show from" type="date" value={draft.startsOn} onChange={(startsOn) => set({ startsOn })} optional error={errors.startsOn} />
+            <TextField id="hl-ends" label="Show until" type="date" value={draft.endsOn} onChange={(endsOn) => set({ endsOn })} optional error={errors.endsOn} />
+          </div>
+          <FormNotes error={errors.form} />
+          <div className="biz-row-actions">
+            <Button type="submit" disabled={create.isPending || edit.isPending}>
+              {draft.advId ? 'Save changes' : 'Add highlight'}
+            </Button>
+            {draft.advId ? (
+              <Button variant="ghost" onClick={() => setDraft(EMPTY)}>
+                Cancel
+              </Button>
+            ) : null}
+          </div>
+        </form>
+        <section className="biz-stack" aria-label="Your highlights">
+          {list.isPending ? (
+            <Spinner label="Loading highlights" />
+          ) : list.isError ? (
+            <InlineError message="We couldn't load your highlights." onRetry={() => void list.refetch()} />
+          ) : list.data.length === 0 ? (
+            <p className="biz-empty">No highlights yet.</p>
+          ) : (
+            <ul className="ad-list">
+              {list.data.map((ad) => (
+                <li key={ad.id} className={`ad-item${ad.isEnabled ? '' : ' ad-item--off'}`}>
+                  <div className="ad-item__main">
+                    <span className="ad-type ad-type--Highlight">Highlight</span>
+                    <h3 className="ad-item__title">{ad.title}</h3>
+                    {ad.description ? <p className="ad-item__text muted">{ad.description}</p> : null}
+                    <p className="ad-item__meta muted">
+                      {ad.startsOn ? formatDay(ad.startsOn) : 'Now'} – {ad.endsOn ? formatDay(ad.endsOn) : 'no end'}
+                      {ad.isEnabled ? '' : ' · paused'}
+                    </p>
+                  </div>
+                  <div className="biz-row-actions">
+                    <Button variant="secondary" size="sm" onClick={() => startEdit(ad)}>
+                      Edit
+                    </Button>
+                    <Button variant="secondary" size="sm" disabled={toggle.isPending} onClick={() => toggle.mutate({ outletId: id, advId: ad.id, isEnabled: !ad.isEnabled })}>
+                      {ad.isEnabled ? 'Pause' : 'Resume'}
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      disabled={remove.isPending}
+                      onClick={() => {
+                        if (window.confirm(`Delete “${ad.title}”?`)) remove.mutate({ outletId: id, advId: ad.id, adType: 'Highlight' });
+                      }}
+                    >
+                      Delete
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </BizPage>
+  );
+}

@@ -1,0 +1,67 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderWithProviders } from '@client/testing/render';
+import { BusinessSectionRoutes } from '../business-section';
+import { getBusinessSession } from '../lib/session';
+
+afterEach(() => {
+  for (const name of ['business_auth_token', 'businessUserDetails', 'authToken']) document.cookie = `${name}=; Max-Age=0; Path=/`;
+});
+
+const RESULT = {
+  accessToken: 'biz-token',
+  businessOwner: { id: 3, username: 'demo.owner', name: 'Ravi Kumar', phoneNumber: '9845012345', pan: 'ABCPK1234L', designation: 'Proprietor', isMaster: true, masterId: null },
+  outlets: [
+    { id: 11, name: 'Sri Krishna Udupi Grand', addressLineTwo: 'Jayanagar' },
+    { id: 12, name: 'Kaapi Katte', addressLineTwo: 'Koramangala' },
+  ],
+};
+
+describe('business login', () => {
+  it('asks for both fields before calling the server', async () => {
+    const { user } = renderWithProviders(<BusinessSectionRoutes />, { path: '/login' });
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(screen.getByText('Username is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+  });
+
+  it("shows the server's error text", async () => {
+    const { user } = renderWithProviders(<BusinessSectionRoutes />, {
+      path: '/login',
+      trpc: {
+        'businessAuth.login': () => {
+          throw new Error('Invalid username or password');
+        },
+      },
+    });
+    await user.type(screen.getByLabelText('Username'), 'demo.owner');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid username or password');
+    expect(getBusinessSession()).toBeNull();
+  });
+
+  it('stores the business cookies, drops the shopper token and opens the first outlet', async () => {
+    document.cookie = 'authToken=shopper; Path=/';
+    let sent: unknown;
+    const { user, location } = renderWithProviders(<BusinessSectionRoutes />, {
+      path: '/login',
+      trpc: {
+        'businessAuth.login': (input) => {
+          sent = input;
+          return RESULT;
+        },
+      },
+    });
+    await user.type(screen.getByLabelText('Username'), ' demo.owner ');
+    await user.type(screen.getByLabelText('Password'), 'Bachat@123');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/for-bussiness/promotion-organizer/regular-offers/11'));
+    expect(sent).toEqual({ username: 'demo.owner', password: 'Bachat@123' });
+    const session = getBusinessSession();
+    expect(session?.token).toBe('biz-token');
+    expect(session?.details).toMatchObject({ boId: 3, isMaster: true, currentOutletId: 11 });
+    expect(session?.details.allOutletForBusiness).toHaveLength(2);
+    expect(document.cookie).not.toContain('authToken=shopper');
+  });
+});

@@ -1,0 +1,98 @@
+import { useState, type FormEvent } from 'react';
+import { Link, Redirect, useLocation } from 'wouter';
+import { Button } from '@client/components/ui/button';
+import { Field, fieldAria } from '@client/components/ui/field';
+import { clearAuthToken } from '@client/lib/auth-token';
+import { trpc } from '@client/lib/trpc';
+import { businessHome, section } from '../lib/links';
+import { detailsFromLogin, saveBusinessSession, useBusinessSession } from '../lib/session';
+import '@client/styles/forms.css';
+import '@client/styles/business.css';
+
+/** /for-bussiness/login: username + password (SPEC §4, §6, §8). */
+export function BusinessLoginPage() {
+  const session = useBusinessSession();
+  const [, navigate] = useLocation();
+  const utils = trpc.useUtils();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<{ username?: string; password?: string }>({});
+  const login = trpc.businessAuth.login.useMutation();
+
+  if (session && !login.isPending && !login.isSuccess) {
+    return <Redirect to={`~${businessHome(session.details.currentOutletId)}`} replace />;
+  }
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const errors: typeof fieldErrors = {};
+    if (!username.trim()) errors.username = 'Username is required';
+    if (!password) errors.password = 'Password is required';
+    setFieldErrors(errors);
+    if (errors.username || errors.password) return;
+    login.mutate(
+      { username: username.trim(), password },
+      {
+        onSuccess: (result) => {
+          // SPEC §6: logging in as a business owner removes the shopper's token.
+          clearAuthToken();
+          utils.users.me.reset();
+          const details = detailsFromLogin(result);
+          saveBusinessSession(result.accessToken, details);
+          navigate(`~${businessHome(details.currentOutletId)}`, { replace: true });
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="page biz-login">
+      <title>Business login · Bachat for Business</title>
+      <meta name="description" content="Log in to Bachat for Business to schedule offers and see your outlet's dashboard." />
+      <div className="biz-login__card">
+        <div className="biz-login__head">
+          <span className="biz-badge">For Business</span>
+          <h1 className="biz-login__title">Business login</h1>
+          <p className="muted">Use the username and password you received from Bachat.</p>
+        </div>
+        <form className="biz-form" noValidate onSubmit={onSubmit}>
+          <Field id="biz-username" label="Username" error={fieldErrors.username} alert={false}>
+            <input
+              id="biz-username"
+              className="field__input"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              value={username}
+              {...fieldAria('biz-username', fieldErrors.username)}
+              onChange={(event) => setUsername(event.target.value)}
+            />
+          </Field>
+          <Field id="biz-password" label="Password" error={fieldErrors.password} alert={false}>
+            <input
+              id="biz-password"
+              className="field__input"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              {...fieldAria('biz-password', fieldErrors.password)}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          </Field>
+          {login.error ? (
+            <p className="biz-form__error" role="alert">
+              {login.error.message}
+            </p>
+          ) : null}
+          <Button type="submit" disabled={login.isPending}>
+            {login.isPending ? 'Logging in…' : 'Log in'}
+          </Button>
+        </form>
+        <p className="biz-login__foot muted">
+          New to Bachat? <Link href={section.landing}>See how it works</Link> or{' '}
+          <Link href="~/for-business-form">register your business</Link>.
+        </p>
+      </div>
+    </div>
+  );
+}

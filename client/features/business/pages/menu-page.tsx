@@ -1,0 +1,200 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '@client/components/ui/button';
+import { InlineError } from '@client/components/ui/inline-error';
+import { Spinner } from '@client/components/ui/spinner';
+import { trpc } from '@client/lib/trpc';
+import type { BusinessMenu } from '@server/modules/business-account/schema';
+import { fieldErrorsOf, messageOf } from '../lib/errors';
+import type { BusinessPageProps } from '../lib/page-props';
+import { BizPage } from '../components/biz-page';
+import { uploadForm } from '../lib/upload';
+import { FormNotes } from '../components/form-notes';
+
+/** SPEC §8 fallback. */
+const MENU_FAILED = 'An error occurred while fetching menu details';
+
+/** account/menu: menu titles in order (TITLE_SEQ), each with its photos. */
+export function MenuPage({ outletId }: BusinessPageProps) {
+  const id = outletId ?? 0;
+  const utils = trpc.useUtils();
+  const menus = trpc.businessAccount.menu.useQuery({ outletId: id });
+  const [title, setTitle] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const onSaved = (result: BusinessMenu[]) => {
+    utils.businessAccount.menu.setData({ outletId: id }, result);
+    void utils.outlets.menu.invalidate({ outletId: id });
+  };
+  const fail = (fallback: string) => (e: unknown) => setError(Object.values(fieldErrorsOf(e))[0] ?? messageOf(e, fallback));
+  const save = trpc.businessAccount.saveMenu.useMutation({ onSuccess: onSaved, onError: fail('Could not save the menu title.') });
+  const remove = trpc.businessAccount.deleteMenu.useMutation({ onSuccess: onSaved, onError: fail('Could not delete the menu.') });
+  const swap = trpc.businessAccount.swapMenu.useMutation({ onSuccess: onSaved, onError: fail('Could not reorder.') });
+  const removePhoto = trpc.businessAccount.deleteMenuPhoto.useMutation({ onSuccess: onSaved, onError: fail('Could not delete the photo.') });
+  const [uploadingFor, setUploadingFor] = useState<number | null>(null);
+
+  const add = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError(null);
+    if (!title.trim()) {
+      setError('Give the menu a title, like Breakfast or Beverages.');
+      return;
+    }
+    save.mutate({ outletId: id, title: title.trim() }, { onSuccess: () => setTitle('') });
+  };
+
+  const upload = async (menuId: number, file: File) => {
+    setError(null);
+    setUploadingFor(menuId);
+    const form = new FormData();
+    form.set('outletId', String(id));
+    form.set('menuId', String(menuId));
+    form.set('photo', file);
+    try {
+      await uploadForm('/business/menu/photo', form, 'Failed to upload menu photo');
+      void utils.businessAccount.menu.invalidate({ outletId: id });
+      void utils.outlets.menu.invalidate({ outletId: id });
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'Failed to upload menu photo');
+    } finally {
+      setUploadingFor(null);
+    }
+  };
+
+  const list = menus.data ?? [];
+  return (
+    <BizPage
+      title="Menu · Account · Bachat for Business"
+      description="Upload your menu card, section by section, for shoppers to browse."
+      heading="Menu"
+      lead="Menu sections in the order shoppers see them, each with photos of the menu card."
+    >
+      <form className="menu-add" onSubmit={add} noValidate aria-label="Add a menu section">
+        <label className="visually-hidden" htmlFor="menu-title">
+          New menu title
+        </label>
+        <input
+          id="menu-title"
+          className="field__input"
+          placeholder="New section, e.g. Breakfast"
+          maxLength={60}
+          value={title}
+          onChange={(event) => setTitle(event.target.value)}
+        />
+        <Button type="submit" disabled={save.isPending}>
+          Add
+        </Button>
+      </form>
+      <FormNotes error={error} />
+      {menus.isPending ? (
+        <Spinner label="Loading the menu" />
+      ) : menus.isError ? (
+        <InlineError message={MENU_FAILED} onRetry={() => void menus.refetch()} />
+      ) : (
+        <ol className="menu-list">
+          {list.map((menu, index) => (
+            <MenuSection
+              key={menu.id}
+              menu={menu}
+              first={index === 0}
+              last={index === list.length - 1}
+              busy={save.isPending || remove.isPending || swap.isPending || removePhoto.isPending}
+              uploading={uploadingFor === menu.id}
+              onRename={(newTitle) => save.mutate({ outletId: id, menuId: menu.id, title: newTitle })}
+              onMove={(delta) => swap.mutate({ outletId: id, from: index, to: index + delta })}
+              onDelete={() => {
+                if (window.confirm(`Delete “${menu.title || 'Menu'}” and its photos?`)) remove.mutate({ outletId: id, menuId: menu.id });
+              }}
+              onUpload={(file) => void upload(menu.id, file)}
+              onMovePhoto={(from, to) => swap.mutate({ outletId: id, menuId: menu.id, from, to })}
+              onDeletePhoto={(photoIndex) => removePhoto.mutate({ outletId: id, menuId: menu.id, index: photoIndex })}
+            />
+          ))}
+        </ol>
+      )}
+    </BizPage>
+  );
+}
+
+type MenuSectionProps = {
+  menu: BusinessMenu;
+  first: boolean;
+  last: boolean;
+  busy: boolean;
+  uploading: boolean;
+  onRename: (title: string) => void;
+  onMove: (delta: -1 | 1) => void;
+  onDelete: () => void;
+  onUpload: (file: File) => void;
+  onMovePhoto: (from: number, to: number) => void;
+  onDeletePhoto: (index: number) => void;
+};
+
+function MenuSection({ menu, first, last, busy, uploading, onRename, onMove, onDelete, onUpload, onMovePhoto, onDeletePhoto }: MenuSectionProps) {
+  const [title, setTitle] = useState(menu.title);
+  const label = menu.title || 'Untitled menu';
+  return (
+    <li className="biz-card menu-section">
+      <div className="menu-section__head">
+        <input
+          className="field__input menu-section__title"
+          aria-label={`Title of ${label}`}
+          value={title}
+          placeholder="Untitled menu"
+          maxLength={60}
+          onChange={(event) => setTitle(event.target.value)}
+          onBlur={() => {
+            if (title.trim() !== menu.title) onRename(title.trim());
+          }}
+        />
+        <div className="biz-row-actions">
+          <Button variant="secondary" size="sm" aria-label={`Move ${label} up`} disabled={first || busy} onClick={() => onMove(-1)}>
+            ↑
+          </Button>
+          <Button variant="secondary" size="sm" aria-label={`Move ${label} down`} disabled={last || busy} onClick={() => onMove(1)}>
+            ↓
+          </Button>
+          <Button variant="ghost" size="sm" aria-label={`Delete ${label}`} disabled={busy} onClick={onDelete}>
+            Delete
+          </Button>
+        </div>
+      </div>
+      <ul className="biz-photo-grid">
+        {menu.photos.map((photo, i) => (
+          <li key={photo.url} className="photo-tile">
+            <img src={photo.url} alt={`${label} page ${i + 1}`} loading="lazy" width={photo.width} height={photo.height} />
+            <div className="photo-tile__actions">
+              <Button variant="secondary" size="sm" aria-label={`Move page ${i + 1} earlier`} disabled={i === 0 || busy} onClick={() => onMovePhoto(photo.index, photo.index - 1)}>
+                ←
+              </Button>
+              <Button
+                variant="secondary"
+                size="sm"
+                aria-label={`Move page ${i + 1} later`}
+                disabled={i === menu.photos.length - 1 || busy}
+                onClick={() => onMovePhoto(photo.index, photo.index + 1)}
+              >
+                →
+              </Button>
+              <Button variant="ghost" size="sm" aria-label={`Delete page ${i + 1}`} disabled={busy} onClick={() => onDeletePhoto(photo.index)}>
+                Delete
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <label className={`btn btn--secondary btn--sm upload-box__button${uploading ? ' is-disabled' : ''}`}>
+        {uploading ? 'Uploading…' : 'Add a menu photo'}
+        <input
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          className="visually-hidden"
+          disabled={uploading}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (file) onUpload(file);
+            event.target.value = '';
+          }}
+        />
+      </label>
+    </li>
+  );
+}

@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { Link } from 'wouter';
+import type { RedemptionView } from '@server/modules/redeemed-history/schema';
+import { paths } from '@client/app/paths';
+import { Button } from '@client/components/ui/button';
+import { InlineError } from '@client/components/ui/inline-error';
+import { PageLoader, Spinner } from '@client/components/ui/spinner';
+import { useRequireLogin } from '@client/lib/auth';
+import { trpc } from '@client/lib/trpc';
+import { formatDay, formatPaise } from '../lib/format';
+import '@client/styles/history.css';
+
+export const HISTORY_PAGE_SIZE = 20;
+
+/** /redeemed-history: the shopper's paid bills, newest first, 20 at a time. */
+export function RedeemedHistoryPage() {
+  const { isLoggedIn } = useRequireLogin();
+  if (!isLoggedIn) return <PageLoader />;
+  return <History />;
+}
+
+function History() {
+  const [pages, setPages] = useState(1);
+  const first = trpc.redeemedHistory.list.useQuery({ offSet: 0, limit: HISTORY_PAGE_SIZE }, { staleTime: 0 });
+
+  const head = (
+    <>
+      <title>Redeemed history · Bachat</title>
+      <meta name="description" content="Your bills paid with Bachat: amounts, savings and receipts." />
+      <h1 className="history__title">Redeemed history</h1>
+    </>
+  );
+
+  if (first.isPending) return <PageLoader />;
+  if (first.isError) {
+    return (
+      <div className="page history">
+        {head}
+        <InlineError message="We could not load your history." onRetry={() => void first.refetch()} retrying={first.isFetching} />
+      </div>
+    );
+  }
+
+  const total = first.data.total;
+  if (total === 0) {
+    return (
+      <div className="page history">
+        {head}
+        <div className="history__empty">
+          <p>No payments yet. Pay your next bill with Bachat to save instantly; it will show up here.</p>
+          <Link href={paths.home.href()} className="btn btn--primary btn--md">
+            Find outlets near you
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  const shown = Math.min(total, pages * HISTORY_PAGE_SIZE);
+  return (
+    <div className="page history">
+      {head}
+      <p className="history__count">
+        {total} {total === 1 ? 'payment' : 'payments'}
+      </p>
+      <ul className="history__list">
+        <HistoryItems items={first.data.items} />
+        {Array.from({ length: pages - 1 }, (_, i) => (
+          <MorePage key={i + 1} offSet={(i + 1) * HISTORY_PAGE_SIZE} />
+        ))}
+      </ul>
+      {shown < total ? (
+        <Button variant="secondary" onClick={() => setPages((p) => p + 1)}>
+          Show more
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+function MorePage({ offSet }: { offSet: number }) {
+  const page = trpc.redeemedHistory.list.useQuery({ offSet, limit: HISTORY_PAGE_SIZE });
+  if (page.isPending)
+    return (
+      <li className="history__loading">
+        <Spinner label="Loading more payments" />
+      </li>
+    );
+  if (page.isError)
+    return (
+      <li>
+        <InlineError message="We could not load more payments." onRetry={() => void page.refetch()} retrying={page.isFetching} />
+      </li>
+    );
+  return <HistoryItems items={page.data.items} />;
+}
+
+function HistoryItems({ items }: { items: RedemptionView[] }) {
+  return (
+    <>
+      {items.map((item) => (
+        <li key={item.id}>
+          <Link
+            href={paths.redeemedHistoryItem.href(item.id)}
+            className="history-item"
+            aria-label={`${item.outletName}, paid ${formatPaise(item.amountPaise)} on ${formatDay(item.redeemedAt)}${
+              item.savedPaise > 0 ? `, saved ${formatPaise(item.savedPaise)}` : ''
+            }`}
+          >
+            <span className="history-item__badge" aria-hidden="true">
+              {item.outletName.trim().charAt(0).toUpperCase()}
+            </span>
+            <span className="history-item__main">
+              <span className="history-item__outlet">{item.outletName}</span>
+              <span className="history-item__meta">
+                {formatDay(item.redeemedAt)}
+                {item.outletLocality ? ` · ${item.outletLocality}` : ''}
+              </span>
+            </span>
+            <span className="history-item__money">
+              <span className="history-item__amount">{formatPaise(item.amountPaise)}</span>
+              {item.savedPaise > 0 ? (
+                <span className="history-item__saved">Saved {formatPaise(item.savedPaise)}</span>
+              ) : null}
+            </span>
+          </Link>
+        </li>
+      ))}
+    </>
+  );
+}

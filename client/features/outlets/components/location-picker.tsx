@@ -1,0 +1,167 @@
+import { useSetAtom } from 'jotai';
+import { useId, useState } from 'react';
+import type { Location } from '@server/modules/locations/schema';
+import { Button } from '@client/components/ui/button';
+import { PinIcon } from '@client/components/ui/icons';
+import { useCurrentUser } from '@client/lib/auth';
+import { trpc } from '@client/lib/trpc';
+import { chooseLocationAtom, clearChosenLocationAtom, type StoredLocation } from '../atoms';
+import { useDebounced } from '../hooks/use-debounced';
+import { formatDistance } from '../lib/format';
+import { Sheet } from '@client/components/ui/sheet';
+
+type LocationPickerProps = {
+  current: StoredLocation | null;
+  onClose: () => void;
+  onUseDevice: () => void;
+  locating: boolean;
+};
+
+/**
+ * Manual location choice (SPEC §3/§4): search localities and cities, pick one (stored for the
+ * session), or go back to the default location (removes the stored one). A signed-in shopper sees
+ * their three most recent choices, and each choice is recorded.
+ */
+export function LocationPicker({ current, onClose, onUseDevice, locating }: LocationPickerProps) {
+  const id = useId();
+  const [text, setText] = useState('');
+  const query = useDebounced(text.trim(), 250);
+  const choose = useSetAtom(chooseLocationAtom);
+  const clearChosen = useSetAtom(clearChosenLocationAtom);
+  const { isLoggedIn } = useCurrentUser();
+  const utils = trpc.useUtils();
+
+  const near = current && !current.isSelectedLocation ? current : null;
+  const results = trpc.locations.search.useQuery(
+    { location: query || undefined, latitude: near?.latitude, longitude: near?.longitude, limit: 8 },
+    { enabled: query.length >= 2 || (!query && near !== null), placeholderData: (previous) => previous },
+  );
+  const recent = trpc.searchHistory.list.useQuery({ limit: 3 }, { enabled: isLoggedIn });
+
+  const pick = (place: Location) => {
+    choose({
+      latitude: place.latitude,
+      longitude: place.longitude,
+      landmark: place.landmark,
+      state: place.state,
+      locality: place.type === 'city' ? null : place.locality,
+      division: place.city.name,
+      citySlug: place.city.slug,
+    });
+    if (isLoggedIn) {
+      // Recorded as a recent search (fire and forget: the choice works either way).
+      void utils.client.locations.search
+        .query({
+          location: place.locality,
+          recentSearch: true,
+          locality: place.locality,
+          state: place.state,
+          landmark: place.landmark ?? undefined,
+          latitude: place.latitude,
+          longitude: place.longitude,
+          limit: 1,
+        })
+        .then(() => utils.searchHistory.list.invalidate())
+        .catch(() => undefined);
+    }
+    onClose();
+  };
+
+  return (
+    <Sheet title="Choose your location" onClose={onClose}>
+      <div className="location-picker">
+        <Button
+          variant="secondary"
+          className="location-picker__device"
+          onClick={() => {
+            clearChosen();
+            onUseDevice();
+            onClose();
+          }}
+          disabled={locating}
+        >
+          <PinIcon width={20} height={20} />
+          Use my current location
+        </Button>
+
+        <div className="location-picker__field">
+          <label htmlFor={id} className="location-picker__label">
+            Search an area or city
+          </label>
+          <input
+            id={id}
+            type="search"
+            className="location-picker__input"
+            placeholder="e.g. Koramangala, Bandra, Pune"
+            autoComplete="off"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
+        </div>
+
+        {!query && isLoggedIn && recent.data && recent.data.length > 0 ? (
+          <section aria-label="Recent searches" className="location-picker__group">
+            <h3 className="location-picker__group-title">Recent</h3>
+            <ul className="location-picker__list">
+              {recent.data.map((entry) =>
+                entry.latitude !== null && entry.longitude !== null ? (
+                  <li key={entry.id}>
+                    <button
+                      type="button"
+                      className="location-picker__item"
+                      onClick={() => {
+                        choose({
+                          latitude: entry.latitude!,
+                          longitude: entry.longitude!,
+                          landmark: entry.landmark,
+                          state: entry.state,
+                          locality: entry.locality,
+                          division: null,
+                          citySlug: null,
+                        });
+                        onClose();
+                      }}
+                    >
+                      <span className="location-picker__item-title">{entry.locality ?? entry.query}</span>
+                      {entry.state ? <span className="location-picker__item-sub">{entry.state}</span> : null}
+                    </button>
+                  </li>
+                ) : null,
+              )}
+            </ul>
+          </section>
+        ) : null}
+
+        {results.isError ? (
+          <p role="alert" className="location-picker__status">
+            We couldn&rsquo;t search locations. Try again.
+          </p>
+        ) : results.data && (query.length >= 2 || near) ? (
+          results.data.locations.length === 0 ? (
+            <p role="status" className="location-picker__status">
+              No places match &ldquo;{query}&rdquo;.
+            </p>
+          ) : (
+            <section aria-label="Places" className="location-picker__group">
+              {!query ? <h3 className="location-picker__group-title">Areas near you</h3> : null}
+              <ul className="location-picker__list">
+                {results.data.locations.map((place) => (
+                  <li key={`${place.type}-${place.city.id}-${place.locality}`}>
+                    <button type="button" className="location-picker__item" onClick={() => pick(place)}>
+                      <span className="location-picker__item-title">{place.locality}</span>
+                      <span className="location-picker__item-sub">
+                        {place.type === 'city' ? place.state : `${place.city.name}, ${place.state}`} ·{' '}
+                        {place.outletCount} {place.outletCount === 1 ? 'outlet' : 'outlets'}
+                        {place.distanceKm !== null ? ` · ${formatDistance(place.distanceKm)}` : ''}
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )
+        ) : null}
+      </div>
+    </Sheet>
+  );
+}

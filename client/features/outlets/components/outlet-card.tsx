@@ -1,0 +1,80 @@
+import { Link } from 'wouter';
+import type { OutletCard as OutletCardData } from '@server/modules/outlets/schema';
+import { formatDistance, formatPercent, offerLabel, offerUntil } from '../lib/format';
+import { instoreHref } from '../lib/links';
+
+type OutletCardProps = { outlet: OutletCardData; /** The first cards load eagerly (above the fold). */ eager?: boolean };
+
+/** A card in the outlet list: photo, live discount, name, category, locality and distance. */
+export function OutletCard({ outlet, eager = false }: OutletCardProps) {
+  const distance = formatDistance(outlet.distanceKm);
+  const offer = outlet.liveOffer;
+  const until = offer ? offerUntil(offer) : null;
+
+  return (
+    <article className="outlet-card" aria-labelledby={`outlet-${outlet.id}-name`}>
+      <Link href={instoreHref(outlet)} className="outlet-card__link">
+        <div className="outlet-card__media">
+          {outlet.photoUrl ? (
+            <img
+              src={outlet.photoUrl}
+              alt=""
+              width={400}
+              height={300}
+              loading={eager ? 'eager' : 'lazy'}
+              decoding="async"
+              className="outlet-card__img"
+            />
+          ) : (
+            <span className="outlet-card__placeholder" aria-hidden="true">
+              {outlet.name.slice(0, 1)}
+            </span>
+          )}
+          {offer ? (
+            <span className="outlet-card__badge">
+              <strong>{formatPercent(offer.discountPercent)}</strong> OFF
+            </span>
+          ) : null}
+        </div>
+        <div className="outlet-card__body">
+          <h3 id={`outlet-${outlet.id}-name`} className="outlet-card__name">
+            {outlet.name}
+          </h3>
+          <p className="outlet-card__meta">
+            <span>{outlet.category.name}</span>
+            <span aria-hidden="true"> · </span>
+            <span>{outlet.locality}</span>
+          </p>
+          <div className="outlet-card__footer">
+            {offer ? (
+              <span className="outlet-card__offer">
+                {offerLabel(offer)}
+                {until ? <span className="outlet-card__until"> · {until}</span> : null}
+              </span>
+            ) : (
+              <span className="outlet-card__offer outlet-card__offer--none">Pay with Bachat</span>
+            )}
+            {distance ? (
+              <span className="outlet-card__distance" aria-label={`${distance} away`}>
+                {distance}
+              </span>
+            ) : null}
+          </div>
+        </div>
+      </Link>
+    </article>
+  );
+}
+
+export function OutletCardSkeleton() {
+  return (
+    <div className="outlet-card outlet-card--skeleton" aria-hidden="true">
+      <div className="outlet-card__media" />
+      <div className="outlet-card__body">
+        <span className="skeleton-line skeleton-line--lg" />
+        <span className="skeleton-line" />
+        <span className="skeleton-line skeleton-line--sm" />
+      </div>
+    </div>
+  );
+}

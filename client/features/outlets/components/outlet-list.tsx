@@ -1,0 +1,103 @@
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import type { OutletCard as OutletCardData } from '@server/modules/outlets/schema';
+import { Button } from '@client/components/ui/button';
+import { InlineError } from '@client/components/ui/inline-error';
+import { Spinner } from '@client/components/ui/spinner';
+import { OutletCard, OutletCardSkeleton } from './outlet-card';
+
+type OutletListProps = {
+  outlets: readonly OutletCardData[];
+  isPending: boolean;
+  error: string | null;
+  onRetry: () => void;
+  hasMore: boolean;
+  isFetchingMore: boolean;
+  /** Resolves to a message when the request was refused ("Already fetching"). */
+  onLoadMore?: () => Promise<string | null>;
+  emptyText: string;
+};
+
+const SKELETONS = 6;
+
+/** The card grid with infinite scroll: a sentinel near the end loads the next page. */
+export function OutletList({
+  outlets,
+  isPending,
+  error,
+  onRetry,
+  hasMore,
+  isFetchingMore,
+  onLoadMore,
+  emptyText,
+}: OutletListProps) {
+  const sentinel = useRef<HTMLDivElement | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const onVisible = useEffectEvent(() => void onLoadMore?.());
+
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !hasMore || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) onVisible();
+      },
+      { rootMargin: '600px 0px' },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasMore, outlets.length]);
+
+  if (isPending) {
+    return (
+      <div className="outlet-grid" role="status" aria-label="Loading outlets">
+        {Array.from({ length: SKELETONS }, (_, i) => (
+          <OutletCardSkeleton key={i} />
+        ))}
+      </div>
+    );
+  }
+
+  if (error && outlets.length === 0) {
+    return <InlineError message={error} onRetry={onRetry} />;
+  }
+
+  if (outlets.length === 0) {
+    return <p className="outlet-list__empty">{emptyText}</p>;
+  }
+
+  return (
+    <>
+      <ul className="outlet-grid" aria-label="Outlets">
+        {outlets.map((outlet, index) => (
+          <li key={outlet.id}>
+            <OutletCard outlet={outlet} eager={index < 2} />
+          </li>
+        ))}
+      </ul>
+      {error ? <InlineError message={error} onRetry={onRetry} /> : null}
+      {hasMore ? (
+        <div ref={sentinel} className="outlet-list__more">
+          {isFetchingMore ? (
+            <Spinner size={40} label="Loading more outlets" />
+          ) : (
+            <Button
+              variant="secondary"
+              onClick={() => {
+                void onLoadMore?.().then((message) => {
+                  setNotice(message);
+                });
+              }}
+            >
+              Show more outlets
+            </Button>
+          )}
+        </div>
+      ) : (
+        <p className="outlet-list__end muted">You&rsquo;ve seen all {outlets.length} outlets here.</p>
+      )}
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {notice ?? ''}
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import { Link } from 'wouter';
+import type { OutletDetails } from '@server/modules/outlets/schema';
+import { InlineError } from '@client/components/ui/inline-error';
+import { Spinner } from '@client/components/ui/spinner';
+import { trpc } from '@client/lib/trpc';
+import { formatPercent } from '../../lib/format';
+import { OffersList } from './offers-list';
+
+type Props = { outlet: OutletDetails; basePath: string };
+
+/** In-store offers: what applies today (live first), the all-day discounts and the Shuffle bonus. */
+export function InstoreOffersTab({ outlet, basePath }: Props) {
+  const today = trpc.outlets.upcomingOffers.useQuery({ outletId: outlet.id, day: 'today' });
+
+  return (
+    <div className="tab-panel-body">
+      <section className="tab-section" aria-labelledby="today-offers">
+        <h2 id="today-offers" className="tab-section__title">
+          Today&rsquo;s offers
+        </h2>
+        {today.isPending ? (
+          <Spinner label="Loading offers" />
+        ) : today.isError ? (
+          <InlineError message="We couldn't load today's offers." onRetry={() => void today.refetch()} />
+        ) : (
+          <>
+            {today.data.dayDiscountPercent !== null || today.data.baseDiscountPercent !== null ? (
+              <ul className="allday-list">
+                {today.data.dayDiscountPercent !== null ? (
+                  <li className="allday">
+                    <strong>{formatPercent(today.data.dayDiscountPercent)} off</strong> all day today
+                  </li>
+                ) : null}
+                {today.data.baseDiscountPercent !== null ? (
+                  <li className="allday">
+                    <strong>{formatPercent(today.data.baseDiscountPercent)} off</strong> on every bill
+                  </li>
+                ) : null}
+              </ul>
+            ) : null}
+            {today.data.offers.length > 0 ? (
+              <OffersList offers={today.data.offers} hrefFor={(offer) => `${basePath}/${offer.id}`} />
+            ) : today.data.dayDiscountPercent === null && today.data.baseDiscountPercent === null ? (
+              <p className="muted">No offers running today. Check upcoming offers for tomorrow.</p>
+            ) : null}
+          </>
+        )}
+      </section>
+
+      <section className="shuffle-teaser" aria-labelledby="shuffle-title">
+        <svg className="shuffle-teaser__cards" viewBox="0 0 48 48" width="48" height="48" aria-hidden="true">
+          <rect x="6" y="8" width="22" height="32" rx="4" transform="rotate(-12 17 24)" fill="#c4b5fd" />
+          <rect x="18" y="8" width="22" height="32" rx="4" transform="rotate(10 29 24)" fill="#7c3aed" />
+          <path d="m29 17 2.2 4.6 5 .6-3.7 3.4 1 5-4.5-2.5-4.5 2.5 1-5-3.7-3.4 5-.6z" fill="#fff" />
+        </svg>
+        <div>
+          <h2 id="shuffle-title" className="tab-section__title">
+            Shuffle Cards: up to {formatPercent(outlet.shuffleMaxPercent)} extra
+          </h2>
+          <p className="muted">
+            After you enter your bill, pick a card to unlock an additional {formatPercent(outlet.shuffleMinPercent)}–
+            {formatPercent(outlet.shuffleMaxPercent)} off.
+          </p>
+          <Link href={`${basePath}/shuffle-unlock`} className="text-link">
+            How shuffle unlock works
+          </Link>
+        </div>
+      </section>
+    </div>
+  );
+}

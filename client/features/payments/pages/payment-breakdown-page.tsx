@@ -1,0 +1,233 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useParams, useSearchParams } from 'wouter';
+import type { Bill } from '@server/modules/bills/schema';
+import { paths } from '@client/app/paths';
+import { Button } from '@client/components/ui/button';
+import { InlineError } from '@client/components/ui/inline-error';
+import { PageLoader } from '@client/components/ui/spinner';
+import { useCurrentUser } from '@client/lib/auth';
+import { trpc } from '@client/lib/trpc';
+import { BreakdownLines } from '../components/breakdown-lines';
+import { ConvenienceFeesOverlay, ShuffleHowItWorksOverlay, ShuffleOverlay } from '../components/breakdown-overlays';
+import { InfoIcon } from '../components/info-icon';
+import { LoginPrompt } from '../components/login-prompt';
+import { OutletHeading } from '../components/outlet-heading';
+import { useShopperGate } from '../hooks/use-shopper-gate';
+import { breakdownHref, newIdempotencyKey, overlayFromParams, withQuery, type BreakdownOverlay } from '../lib/links';
+import { openRazorpay } from '../lib/razorpay';
+import { formatPercent, formatRupees, formatRupeesExact } from '../lib/money';
+import '@client/styles/payments.css';
+
+type Params = { outletId: string; overlay?: string; sub?: string };
+
+/**
+ * /payment-breakdown/{outletId}?amount={rupees}, with the overlays `convinience-fees`, `shuffle` and
+ * `shuffle/how-it-works`. Every figure is `bills.get`'s; paying creates an order whose amount the
+ * server recomputes.
+ */
+export function PaymentBreakdownPage() {
+  const params = useParams<Params>();
+  const [search] = useSearchParams();
+  const [, navigate] = useLocation();
+  const outletId = Number(params.outletId);
+  const amount = search.get('amount') ?? '';
+  const gate = useShopperGate();
+  const validOutlet = Number.isInteger(outletId) && outletId > 0;
+
+  // No amount (an old link, a reload without the query): ask for it again.
+  useEffect(() => {
+    if (validOutlet && !amount) navigate(paths.enterAmount.href(outletId), { replace: true });
+  }, [validOutlet, amount, outletId, navigate]);
+
+  if (!validOutlet) {
+    return (
+      <div className="pay-page">
+        <InlineError message="We couldn't find this outlet." />
+      </div>
+    );
+  }
+  if (!amount || gate.isLoading) return <PageLoader />;
+  if (!gate.isLoggedIn) {
+    return (
+      <div className="pay-page">
+        <title>Bill breakdown · Bachat</title>
+        <LoginPrompt onLogin={gate.openLogin} />
+      </div>
+    );
+  }
+  return <Breakdown outletId={outletId} amount={amount} overlay={overlayFromParams(params.overlay, params.sub)} />;
+}
+
+/**
+ * A fresh idempotency key per bill (amount + coupon), read when Pay is tapped: a retried tap for the
+ * same bill sends the same key and gets the same order back.
+ */
+function useIdempotencyKeys(): (scope: string) => string {
+  const keys = useRef(new Map<string, string>());
+  return useCallback((scope: string) => {
+    let key = keys.current.get(scope);
+    if (!key) {
+      key = newIdempotencyKey();
+      keys.current.set(scope, key);
+    }
+    return key;
+  }, []);
+}
+
+function Breakdown({ outletId, amount, overlay }: { outletId: number; amount: string; overlay: BreakdownOverlay | null }) {
+  const [, navigate] = useLocation();
+  const bill = trpc.bills.get.useQuery({ outletId, amount }, { refetchOnWindowFocus: false });
+  const createOrder = trpc.orders.create.useMutation();
+  const verifyCheckout = trpc.payments.verifyCheckout.useMutation();
+  const { user } = useCurrentUser();
+  const [payError, setPayError] = useState<string | null>(null);
+  const [paying, setPaying] = useState(false);
+  const idempotencyKeyFor = useIdempotencyKeys();
+
+  const href = useCallback((o?: BreakdownOverlay) => breakdownHref(outletId, amount, o), [outletId, amount]);
+  const closeOverlay = useCallback(() => navigate(href(), { replace: true }), [navigate, href]);
+
+  async function pay(current: Bill) {
+    setPayError(null);
+    setPaying(true);
+    try {
+      const order = await createOrder.mutateAsync({
+        outletId,
+        amount,
+        couponId: current.coupon?.id ?? null,
+        idempotencyKey: idempotencyKeyFor(`${outletId}|${amount}|${current.coupon?.id ?? 'none'}`),
+      });
+      if (order.checkout.provider === 'sandbox') {
+        const url = order.checkout.url;
+        if (/^https?:\/\//.test(url)) window.location.assign(url);
+        else navigate(url);
+        return;
+      }
+      const outcome = await openRazorpay(order.checkout, {
+        name: user?.name,
+        email: user?.email,
+        contact: user?.phoneNumber,
+      });
+      if (outcome.kind === 'paid') {
+        const result = await verifyCheckout.mutateAsync(outcome.response);
+        navigate(result.redirectTo, { replace: true });
+      } else if (outcome.kind === 'failed') {
+        navigate(withQuery(paths.paymentFailure.href(), { orderId: order.orderId }));
+      }
+    } catch (error) {
+      setPayError(error instanceof Error && error.message ? error.message : 'We could not start the payment. Please try again.');
+    } finally {
+      setPaying(false);
+    }
+  }
+
+  if (bill.isPending) return <PageLoader />;
+  if (bill.isError) {
+    const badInput = bill.error.data?.code === 'BAD_REQUEST';
+    return (
+      <div className="pay-page">
+        <title>Bill breakdown · Bachat</title>
+        <div className="pay-card">
+          <h1 className="pay-title">{badInput ? 'Please check the amount' : 'We could not work out your bill'}</h1>
+          <InlineError
+            message={bill.error.message}
+            onRetry={badInput ? undefined : () => void bill.refetch()}
+            retrying={bill.isFetching}
+          />
+          <Link href={paths.enterAmount.href(outletId)} className="btn btn--secondary btn--md">
+            Change the amount
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  const b = bill.data;
+  const { minPercent, maxPercent } = b.shuffleRange;
+
+  return (
+    <div className="pay-page">
+      <title>{`Pay ${formatRupees(b.amountPaise)} at ${b.outletName} · Bachat`}</title>
+      <meta name="description" content={`Your bill at ${b.outletName} with the instant discount, Shuffle discount and fees.`} />
+
+      <div className="pay-card">
+        <OutletHeading name={b.outletName} label="Bill breakdown" />
+        {b.message ? (
+          <p className="pay-notice" role="status">
+            <InfoIcon /> {b.message}
+          </p>
+        ) : null}
+        {!b.isOpen ? (
+          <p className="pay-notice">
+            <InfoIcon /> {b.outletName} looks closed right now. Pay only at the counter while it&rsquo;s
+            open.
+          </p>
+        ) : null}
+
+        <BreakdownLines bill={b} onExplainFees={() => navigate(href('convinience-fees'))} />
+
+        {b.discountPaise > 0 ? (
+          <p className="savings-banner" data-testid="savings">
+            <span aria-hidden="true">🎉</span> You save {formatRupeesExact(b.discountPaise)} on this bill
+          </p>
+        ) : null}
+      </div>
+
+      {!b.belowMinimum ? (
+        b.coupon ? (
+          <div className="coupon-applied">
+            <span>
+              Shuffle coupon <strong>{formatPercent(b.coupon.discountPercent)} extra</strong> applied
+            </span>
+            <Link href={href('shuffle')} className="text-button">
+              Shuffle again
+            </Link>
+          </div>
+        ) : (
+          <section className="shuffle-promo" aria-labelledby="shuffle-promo-title">
+            <span className="shuffle-promo__cards" aria-hidden="true">
+              <span />
+              <span />
+              <span />
+            </span>
+            <div>
+              <h2 id="shuffle-promo-title" className="shuffle-promo__title">
+                Unlock {formatPercent(minPercent)}–{formatPercent(maxPercent)} more
+              </h2>
+              <p className="shuffle-promo__text">Shuffle the cards and pick one for an additional discount.</p>
+            </div>
+            <div className="shuffle-promo__actions">
+              <Link href={href('shuffle')} className="btn btn--secondary btn--sm">
+                Play Shuffle Cards
+              </Link>
+              <Link href={href('shuffle/how-it-works')} className="shuffle-promo__link">
+                How it works
+              </Link>
+            </div>
+          </section>
+        )
+      ) : null}
+
+      {payError ? <InlineError message={payError} /> : null}
+      <div className="pay-cta-bar">
+        <Button className="pay-cta" onClick={() => void pay(b)} disabled={paying || bill.isFetching}>
+          {paying ? 'Starting payment…' : `Pay ${formatRupeesExact(b.amountPaise)}`}
+        </Button>
+      </div>
+      <p className="pay-secure">
+        <span aria-hidden="true">🔒</span> Secure payment · Show the receipt at the counter
+      </p>
+      <Link href={paths.enterAmount.href(outletId)} className="text-button" style={{ justifySelf: 'center' }}>
+        Change the amount
+      </Link>
+
+      {overlay === 'convinience-fees' ? <ConvenienceFeesOverlay bill={b} onClose={closeOverlay} /> : null}
+      {overlay === 'shuffle' ? (
+        <ShuffleOverlay outletId={outletId} onClose={closeOverlay} howItWorksHref={href('shuffle/how-it-works')} />
+      ) : null}
+      {overlay === 'shuffle/how-it-works' ? (
+        <ShuffleHowItWorksOverlay bill={b} onClose={closeOverlay} shuffleHref={href('shuffle')} />
+      ) : null}
+    </div>
+  );
+}

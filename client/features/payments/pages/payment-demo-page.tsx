@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { paths } from '@client/app/paths';
+import { Button } from '@client/components/ui/button';
+import { InlineError } from '@client/components/ui/inline-error';
+import { PageLoader } from '@client/components/ui/spinner';
+import { trpc } from '@client/lib/trpc';
+import { OrderGate, OrderLoadError } from '../components/order-gate';
+import { withQuery } from '../lib/links';
+import { formatRupeesExact } from '../lib/money';
+import '@client/styles/payments.css';
+
+/**
+ * /payment-demo?orderId=…: the sandbox provider's hosted checkout. It shows the outlet and the amount
+ * the server put on the order, and Pay / Fail complete it through the same signed callback path a
+ * real provider uses; the server answers with where to go next.
+ */
+export function PaymentDemoPage() {
+  return (
+    <OrderGate
+      title="Demo checkout · Bachat"
+      what="finish paying"
+      missing={{
+        heading: 'No payment to complete',
+        text: 'Start from an outlet\u2019s Pay Bill button to pay a bill.',
+        href: paths.home.href(),
+        linkLabel: 'Find outlets',
+      }}
+    >
+      {(orderId) => <DemoCheckout orderId={orderId} />}
+    </OrderGate>
+  );
+}
+
+function DemoCheckout({ orderId }: { orderId: string }) {
+  const [, navigate] = useLocation();
+  const checkout = trpc.payments.demoCheckout.useQuery({ orderId }, { refetchOnWindowFocus: false });
+  const complete = trpc.payments.demoComplete.useMutation();
+  const [error, setError] = useState<string | null>(null);
+
+  async function finish(outcome: 'pay' | 'fail') {
+    setError(null);
+    try {
+      const result = await complete.mutateAsync({ orderId, outcome });
+      navigate(result.redirectTo, { replace: true });
+    } catch (cause) {
+      setError(cause instanceof Error && cause.message ? cause.message : 'The payment could not be completed.');
+    }
+  }
+
+  if (checkout.isPending) return <PageLoader />;
+  if (checkout.isError) {
+    return <OrderLoadError title="Demo checkout · Bachat" query={checkout} />;
+  }
+
+  const order = checkout.data;
+  const done = order.status !== 'created';
+
+  return (
+    <div className="pay-page">
+      <title>{`Pay ${formatRupeesExact(order.amountPaise)} · Demo checkout · Bachat`}</title>
+      <meta name="description" content="Bachat's sandbox checkout: complete or fail a test payment." />
+      <section className="checkout" aria-labelledby="checkout-title">
+        <div className="checkout__head">
+          <span className="checkout__sandbox">Sandbox · no real money</span>
+          <h1 id="checkout-title" className="checkout__merchant">
+            Paying {order.outletName}
+          </h1>
+          <p className="checkout__amount" data-testid="checkout-amount">
+            {formatRupeesExact(order.amountPaise)}
+          </p>
+        </div>
+        <div className="checkout__body">
+          {done ? (
+            <>
+              <p>
+                {order.status === 'paid'
+                  ? 'This order is already paid.'
+                  : 'This order can no longer be paid. Start again from the bill.'}
+              </p>
+              <Link
+                href={
+                  order.status === 'paid'
+                    ? withQuery(paths.paymentSuccess.href(), { orderId })
+                    : withQuery(paths.paymentFailure.href(), { orderId })
+                }
+                className="btn btn--primary btn--md"
+              >
+                {order.status === 'paid' ? 'See the receipt' : 'Continue'}
+              </Link>
+            </>
+          ) : (
+            <>
+              <p className="muted">
+                This is the test checkout. Pay completes the payment as a card would; Fail declines it and nothing is
+                charged.
+              </p>
+              {error ? <InlineError message={error} /> : null}
+              <div className="checkout__actions">
+                <Button onClick={() => void finish('pay')} disabled={complete.isPending}>
+                  {complete.isPending && complete.variables?.outcome === 'pay'
+                    ? 'Paying…'
+                    : `Pay ${formatRupeesExact(order.amountPaise)}`}
+                </Button>
+                <Button variant="secondary" className="btn--fail" onClick={() => void finish('fail')} disabled={complete.isPending}>
+                  Fail payment
+                </Button>
+              </div>
+            </>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}

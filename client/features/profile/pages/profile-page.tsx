@@ -1,0 +1,274 @@
+import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link, useLocation } from 'wouter';
+import { emailSchema, nameSchema } from '@server/modules/common/schema';
+import { PROFILE_PICTURE_MAX_BYTES } from '@server/modules/users/schema';
+import { paths } from '@client/app/paths';
+import { UserAvatar } from '@client/components/layouts/user-avatar';
+import { Button } from '@client/components/ui/button';
+import { Field, fieldAria } from '@client/components/ui/field';
+import { PageLoader } from '@client/components/ui/spinner';
+import { useAuthActions, useRequireLogin, type CurrentUser } from '@client/lib/auth';
+import { trpc } from '@client/lib/trpc';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { PROFILE_UPDATE_FAILED, uploadProfile } from '../lib/edit-profile';
+import '@client/styles/profile.css';
+
+const ACCEPTED_IMAGES = 'image/jpeg,image/png,image/webp';
+
+export function ProfilePage() {
+  const { user, isLoggedIn } = useRequireLogin();
+  if (!isLoggedIn || !user) return <PageLoader />;
+  return <Profile user={user} />;
+}
+
+function Profile({ user }: { user: CurrentUser }) {
+  const [, navigate] = useLocation();
+  const utils = trpc.useUtils();
+  // Golden Keys can change elsewhere (a friend signing up): show the latest on every visit.
+  useEffect(() => {
+    void utils.users.me.invalidate();
+  }, [utils]);
+  const { signOut } = useAuthActions();
+  const logout = trpc.auth.logout.useMutation();
+  const deleteAccount = trpc.users.delete.useMutation();
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  async function handleLogout() {
+    try {
+      await logout.mutateAsync();
+    } catch {
+      // The token is dropped locally either way; an expired session is already logged out.
+    }
+    signOut();
+    navigate(paths.home.href(), { replace: true });
+  }
+
+  async function handleDelete() {
+    setDeleteError(null);
+    try {
+      await deleteAccount.mutateAsync();
+      setConfirmingDelete(false);
+      signOut();
+      navigate(paths.home.href(), { replace: true });
+    } catch {
+      setDeleteError('We could not delete your account. Please try again.');
+    }
+  }
+
+  return (
+    <div className="page account-page">
+      <title>{`${user.name ?? 'Your'} profile · Bachat`}</title>
+      <meta name="description" content="Your Bachat profile: name, email, picture and Golden Keys." />
+
+      <section className="profile-hero" aria-labelledby="profile-name">
+        <UserAvatar name={user.name} pictureUrl={user.profilePicUrl} size={72} />
+        <div className="profile-hero__text">
+          <h1 id="profile-name" className="profile-hero__name">
+            {user.name}
+          </h1>
+          {user.phoneNumber ? <p className="profile-hero__meta">+91 {user.phoneNumber}</p> : null}
+        </div>
+      </section>
+
+      <section className="golden-keys" aria-labelledby="golden-keys-title">
+        <span className="golden-keys__icon" aria-hidden="true">
+          🔑
+        </span>
+        <div>
+          <h2 id="golden-keys-title" className="golden-keys__title">
+            Golden Keys
+          </h2>
+          <p className="golden-keys__count" data-testid="golden-keys">
+            {user.goldKeys}
+          </p>
+        </div>
+        <Link href={paths.referEarn.href()} className="btn btn--secondary btn--sm golden-keys__cta">
+          Earn more
+        </Link>
+      </section>
+
+      <ProfileForm user={user} />
+
+      <nav className="card account-links" aria-label="Account">
+        <Link href={paths.coupons.href()}>My coupons</Link>
+        <Link href={paths.settings.href()}>Settings</Link>
+        <Link href={paths.referEarn.href()}>Refer &amp; earn</Link>
+        <Link href={paths.support.href()}>Help &amp; support</Link>
+        <Link href={paths.faqs.href()}>FAQs</Link>
+        <Link href={paths.aboutUs.href()}>About us</Link>
+      </nav>
+
+      <section className="card account-actions" aria-label="Session">
+        <Button variant="secondary" onClick={() => void handleLogout()} disabled={logout.isPending}>
+          {logout.isPending ? 'Logging out…' : 'Logout'}
+        </Button>
+        <Button variant="ghost" className="account-actions__delete" onClick={() => setConfirmingDelete(true)}>
+          Delete account
+        </Button>
+      </section>
+
+      {confirmingDelete ? (
+        <ConfirmDialog
+          title="Delete your account?"
+          confirmLabel={deleteAccount.isPending ? 'Deleting…' : 'Delete account'}
+          busy={deleteAccount.isPending}
+          error={deleteError}
+          onConfirm={() => void handleDelete()}
+          onCancel={() => {
+            setConfirmingDelete(false);
+            setDeleteError(null);
+          }}
+        >
+          This removes your profile, saved coupons and Golden Keys and signs you out everywhere. Payment
+          records are kept without your personal details. This cannot be undone.
+        </ConfirmDialog>
+      ) : null}
+    </div>
+  );
+}
+
+function ProfileForm({ user }: { user: CurrentUser }) {
+  const ids = { name: useId(), email: useId(), picture: useId() };
+  const utils = trpc.useUtils();
+  const updateProfile = trpc.users.updateProfile.useMutation();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [name, setName] = useState(user.name ?? '');
+  const [email, setEmail] = useState(user.email ?? '');
+  const [picture, setPicture] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [status, setStatus] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const preview = useMemo(() => (picture ? URL.createObjectURL(picture) : null), [picture]);
+  useEffect(() => {
+    if (!preview) return;
+    return () => URL.revokeObjectURL(preview);
+  }, [preview]);
+
+  function handlePicture(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0] ?? null;
+    setStatus(null);
+    if (!file) return;
+    if (!ACCEPTED_IMAGES.split(',').includes(file.type)) {
+      setErrors((prev) => ({ ...prev, picture: 'Please choose a JPEG, PNG or WebP image.' }));
+      return;
+    }
+    if (file.size > PROFILE_PICTURE_MAX_BYTES) {
+      const mb = Math.round(PROFILE_PICTURE_MAX_BYTES / (1024 * 1024));
+      setErrors((prev) => ({ ...prev, picture: `Please choose an image under ${mb} MB.` }));
+      return;
+    }
+    setErrors(({ picture: _dropped, ...rest }) => rest);
+    setPicture(file);
+  }
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (saving) return;
+    setStatus(null);
+    const parsedName = nameSchema.safeParse(name);
+    const parsedEmail = emailSchema.safeParse(email);
+    const next: Record<string, string> = {};
+    if (!parsedName.success) next.name = parsedName.error.issues[0]?.message ?? 'Name is required';
+    if (!parsedEmail.success) next.email = parsedEmail.error.issues[0]?.message ?? 'Invalid email address';
+    setErrors(next);
+    if (!parsedName.success || !parsedEmail.success) return;
+
+    setSaving(true);
+    try {
+      if (picture) {
+        const result = await uploadProfile({ name: parsedName.data, email: parsedEmail.data, picture });
+        if (!result.ok) {
+          setErrors(result.fieldErrors);
+          setStatus({ kind: 'error', text: result.message });
+          return;
+        }
+        setPicture(null);
+        if (fileInput.current) fileInput.current.value = '';
+      } else {
+        await updateProfile.mutateAsync({ name: parsedName.data, email: parsedEmail.data });
+      }
+      await utils.users.me.invalidate();
+      setStatus({ kind: 'ok', text: 'Profile updated.' });
+    } catch {
+      setStatus({ kind: 'error', text: PROFILE_UPDATE_FAILED });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form className="card profile-form" noValidate onSubmit={handleSubmit} aria-labelledby="edit-profile-title">
+      <h2 id="edit-profile-title" className="card__title">
+        Edit profile
+      </h2>
+
+      <div className="profile-form__picture">
+        {preview ? (
+          <img className="avatar" src={preview} alt="New profile picture preview" width={64} height={64} />
+        ) : (
+          <UserAvatar name={user.name} pictureUrl={user.profilePicUrl} size={64} />
+        )}
+        <div className="field">
+          <label htmlFor={ids.picture} className="btn btn--secondary btn--sm profile-form__upload">
+            {user.profilePicUrl || preview ? 'Change picture' : 'Upload picture'}
+          </label>
+          <input
+            ref={fileInput}
+            id={ids.picture}
+            className="visually-hidden"
+            type="file"
+            accept={ACCEPTED_IMAGES}
+            onChange={handlePicture}
+            aria-describedby={`${ids.picture}-hint`}
+          />
+          <p id={`${ids.picture}-hint`} className="field__hint">
+            {picture ? `${picture.name} · saved when you tap Save` : 'JPEG, PNG or WebP, up to 5 MB.'}
+          </p>
+          {errors.picture ? (
+            <p className="field__error" role="alert">
+              {errors.picture}
+            </p>
+          ) : null}
+        </div>
+      </div>
+
+      <Field id={ids.name} label="Name" error={errors.name}>
+        <input
+          id={ids.name}
+          className="field__input"
+          autoComplete="name"
+          maxLength={80}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          {...fieldAria(ids.name, errors.name)}
+        />
+      </Field>
+
+      <Field id={ids.email} label="Email" error={errors.email}>
+        <input
+          id={ids.email}
+          className="field__input"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          maxLength={254}
+          value={email}
+          onChange={(event) => setEmail(event.target.value.replace(/\s/g, ''))}
+          {...fieldAria(ids.email, errors.email)}
+        />
+      </Field>
+
+      {status ? (
+        <p className={status.kind === 'ok' ? 'form-notice' : 'form-error'} role={status.kind === 'ok' ? 'status' : 'alert'}>
+          {status.text}
+        </p>
+      ) : null}
+
+      <Button type="submit" disabled={saving}>
+        {saving ? 'Saving…' : 'Save'}
+      </Button>
+    </form>
+  );
+}

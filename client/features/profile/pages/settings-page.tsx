@@ -1,0 +1,181 @@
+import { useEffect, useRef, useState } from 'react';
+import { NOTIFICATION_FLAGS, type NotificationFlag, type Settings } from '@server/modules/users/schema';
+import { InlineError } from '@client/components/ui/inline-error';
+import { PageLoader } from '@client/components/ui/spinner';
+import { useRequireLogin } from '@client/lib/auth';
+import { trpc } from '@client/lib/trpc';
+import { SwitchRow } from '../components/switch-row';
+import {
+  readPermission,
+  readStoredPermission,
+  requestPermission,
+  storePermission,
+  PERMISSION_MESSAGES,
+  type PermissionType,
+} from '../lib/permissions';
+import '@client/styles/profile.css';
+
+const FLAG_LABELS: Record<NotificationFlag, { label: string; group: 'Email' | 'Push' | 'SMS' }> = {
+  emailNewCouponAlerts: { label: 'New coupon alerts', group: 'Email' },
+  emailExpiringCoupons: { label: 'Expiring coupons', group: 'Email' },
+  emailWeeklyDealsDigest: { label: 'Weekly deals digest', group: 'Email' },
+  pushDailyDealNotifications: { label: 'Daily deal notifications', group: 'Push' },
+  pushNearbyOffers: { label: 'Nearby offers', group: 'Push' },
+  pushLastMinuteFlashSales: { label: 'Last-minute flash sales', group: 'Push' },
+  smsAlerts: { label: 'SMS alerts', group: 'SMS' },
+};
+
+const GROUPS = ['Email', 'Push', 'SMS'] as const;
+
+/** SPEC §4: ENABLE_ALL sets all seven flags to its new value; any other toggle flips alone. */
+export function applySettingsChange(current: Settings, change: Partial<Settings>): Settings {
+  if (change.enableAll !== undefined && change.enableAll !== current.enableAll) {
+    const next = { ...current, enableAll: change.enableAll };
+    for (const flag of NOTIFICATION_FLAGS) next[flag] = change.enableAll;
+    return next;
+  }
+  const next = { ...current, ...change };
+  next.enableAll = NOTIFICATION_FLAGS.every((flag) => next[flag]);
+  return next;
+}
+
+export function SettingsPage() {
+  const auth = useRequireLogin();
+  const utils = trpc.useUtils();
+  const settings = trpc.users.settings.useQuery(undefined, { enabled: auth.isLoggedIn });
+  const [error, setError] = useState<string | null>(null);
+  // Taps can outrun the server: only the newest change's answer is written back, so an older
+  // response never flips a switch the shopper has moved since.
+  const latest = useRef(0);
+  const update = trpc.users.updateSettings.useMutation({
+    onMutate: async (change) => {
+      setError(null);
+      const id = ++latest.current;
+      await utils.users.settings.cancel();
+      const previous = utils.users.settings.getData();
+      if (previous) utils.users.settings.setData(undefined, applySettingsChange(previous, change as Partial<Settings>));
+      return { id };
+    },
+    onError: () => {
+      setError('We could not save that change. Please try again.');
+      void utils.users.settings.invalidate();
+    },
+    onSuccess: (saved, _change, context) => {
+      if (context?.id === latest.current) utils.users.settings.setData(undefined, saved);
+    },
+  });
+
+  if (!auth.isLoggedIn) return <PageLoader />;
+
+  return (
+    <div className="page account-page">
+      <title>Settings · Bachat</title>
+      <meta name="description" content="Choose the coupon and deal alerts Bachat sends you, and manage device permissions." />
+      <h1 className="account-page__title">Settings</h1>
+
+      <section className="card" aria-labelledby="notifications-title">
+        <h2 id="notifications-title" className="card__title">
+          Notifications
+        </h2>
+        {settings.isError ? (
+          <InlineError
+            message="We couldn't load your settings."
+            onRetry={() => void settings.refetch()}
+            retrying={settings.isFetching}
+          />
+        ) : !settings.data ? (
+          <PageLoader />
+        ) : (
+          <>
+            <SwitchRow
+              label="Enable all"
+              description="Turn every email, push and SMS alert on or off."
+              checked={settings.data.enableAll}
+              onChange={(next) => update.mutate({ enableAll: next })}
+            />
+            {GROUPS.map((group) => (
+              <div key={group} className="switch-group" role="group" aria-label={`${group} notifications`}>
+                <h3 className="switch-group__title">{group}</h3>
+                {NOTIFICATION_FLAGS.filter((flag) => FLAG_LABELS[flag].group === group).map((flag) => (
+                  <SwitchRow
+                    key={flag}
+                    label={FLAG_LABELS[flag].label}
+                    checked={settings.data[flag]}
+                    onChange={(next) => update.mutate({ [flag]: next })}
+                  />
+                ))}
+              </div>
+            ))}
+          </>
+        )}
+        {error ? (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </section>
+
+      <section className="card" aria-labelledby="permissions-title">
+        <h2 id="permissions-title" className="card__title">
+          Permissions on this device
+        </h2>
+        <p className="card__hint">These stay on this phone or browser and are not saved to your account.</p>
+        <PermissionToggle type="location" label="Location access" description="Find offers at outlets near you." />
+        <PermissionToggle type="camera" label="Camera access" description="Scan outlet QR codes to pay." />
+      </section>
+    </div>
+  );
+}
+
+function PermissionToggle({ type, label, description }: { type: PermissionType; label: string; description: string }) {
+  const [granted, setGranted] = useState(() => readStoredPermission(type));
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    void readPermission(type).then((state) => {
+      if (cancelled || state === null) return;
+      setGranted(state === 'granted');
+      storePermission(type, state === 'granted');
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [type]);
+
+  async function handleChange(next: boolean) {
+    setMessage(null);
+    if (!next) {
+      // SPEC §6: once granted, only the browser's own settings can take it back.
+      const state = await readPermission(type);
+      if (state === 'granted') {
+        setMessage(PERMISSION_MESSAGES.alreadyGranted);
+        return;
+      }
+      setGranted(false);
+      storePermission(type, false);
+      return;
+    }
+    setBusy(true);
+    try {
+      const outcome = await requestPermission(type);
+      setGranted(outcome.granted);
+      storePermission(type, outcome.granted);
+      setMessage(outcome.message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="permission">
+      <SwitchRow label={label} description={description} checked={granted} disabled={busy} onChange={(next) => void handleChange(next)} />
+      {message ? (
+        <p className="permission__message" role="status">
+          {message}
+        </p>
+      ) : null}
+    </div>
+  );
+}

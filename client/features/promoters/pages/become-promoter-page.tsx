@@ -1,0 +1,138 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import type { z } from 'zod';
+import { createPromoterApplicationSchema } from '@server/modules/promoter-applications/schema';
+import { paths } from '@client/app/paths';
+import { Button } from '@client/components/ui/button';
+import { InlineError } from '@client/components/ui/inline-error';
+import { trpc } from '@client/lib/trpc';
+import '@client/styles/content.css';
+import { useScrollToTop } from '@client/lib/use-scroll-to-top';
+
+type Field = 'name' | 'phoneNumber' | 'email' | 'city' | 'message';
+type Values = Record<Field, string>;
+
+const EMPTY: Values = { name: '', phoneNumber: '', email: '', city: '', message: '' };
+
+function firstErrors(error: z.ZodError): Partial<Record<Field, string>> {
+  const out: Partial<Record<Field, string>> = {};
+  for (const issue of error.issues) {
+    const key = issue.path[0] as Field | undefined;
+    if (key && !out[key]) out[key] = issue.message;
+  }
+  return out;
+}
+
+/** /become-promoter: an interest form stored on the server (`promoterApplications.create`). */
+export function BecomePromoterPage() {
+  useScrollToTop();
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const create = trpc.promoterApplications.create.useMutation();
+
+  const set = (field: Field) => (event: { target: { value: string } }) => {
+    const value = field === 'phoneNumber' ? event.target.value.replace(/\D/g, '').slice(0, 11) : event.target.value;
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = createPromoterApplicationSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(firstErrors(parsed.error));
+      return;
+    }
+    create.mutate(parsed.data, {
+      onError: (error) => {
+        const fieldErrors = (error.data as { fieldErrors?: Record<string, string> } | undefined)?.fieldErrors;
+        if (fieldErrors) setErrors(fieldErrors as Partial<Record<Field, string>>);
+      },
+    });
+  };
+
+  const field = (name: Field, label: string, input: ReactNode, optional = false) => (
+    <div className={`field${name === 'message' ? ' field--wide' : ''}`}>
+      <label htmlFor={`promoter-${name}`} className="field__label">
+        {label} {optional ? <span className="field__optional">(optional)</span> : null}
+      </label>
+      {input}
+      {errors[name] ? (
+        <span id={`promoter-${name}-error`} className="field__error">
+          {errors[name]}
+        </span>
+      ) : null}
+    </div>
+  );
+
+  const inputProps = (name: Field) => ({
+    id: `promoter-${name}`,
+    className: 'field__input',
+    value: values[name],
+    onChange: set(name),
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `promoter-${name}-error` : undefined,
+  });
+
+  return (
+    <div className="page promoter">
+      <title>Become a promoter · Bachat</title>
+      <meta
+        name="description"
+        content="Help local outlets in your city join Bachat and earn as a promoter. Tell us about yourself and we'll get in touch."
+      />
+      <header className="promoter__intro">
+        <h1 className="promoter__title">Become a Bachat promoter</h1>
+        <p className="muted">
+          Know the cafés, restaurants and shops in your area? Help them join Bachat (no onboarding fee, a 15-day free
+          trial, zero commission) and earn for every outlet that goes live.
+        </p>
+        <ul className="promoter__perks">
+          <li>Flexible hours</li>
+          <li>Earn per outlet onboarded</li>
+          <li>Training and support</li>
+        </ul>
+      </header>
+
+      {create.isSuccess ? (
+        <section className="form-success" role="status">
+          <span className="form-success__icon" aria-hidden="true">
+            ✓
+          </span>
+          <h2>Thanks, {values.name.trim().split(' ')[0]}!</h2>
+          <p className="muted">We&rsquo;ve received your details and will call you within 2 working days.</p>
+          <Link href={paths.home.href()} className="btn btn--primary btn--md">
+            Back to home
+          </Link>
+        </section>
+      ) : (
+        <form className="form-card" onSubmit={submit} noValidate aria-label="Promoter interest form">
+          {field('name', 'Full name', <input {...inputProps('name')} autoComplete="name" />)}
+          {field(
+            'phoneNumber',
+            'Mobile number',
+            <input {...inputProps('phoneNumber')} type="tel" inputMode="numeric" autoComplete="tel-national" />,
+          )}
+          {field('email', 'Email', <input {...inputProps('email')} type="email" autoComplete="email" />, true)}
+          {field('city', 'City', <input {...inputProps('city')} autoComplete="address-level2" />)}
+          {field(
+            'message',
+            'Tell us about yourself',
+            <textarea {...inputProps('message')} rows={4} maxLength={1000} />,
+            true,
+          )}
+          {create.isError && !(create.error.data as { fieldErrors?: unknown } | undefined)?.fieldErrors ? (
+            <InlineError message={create.error.message || "We couldn't send your details. Please try again."} />
+          ) : null}
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? 'Sending…' : 'Send my details'}
+          </Button>
+          <p className="muted field--wide" style={{ fontSize: 13 }}>
+            By sending this you agree to our <Link href={paths.terms.href()}>Terms</Link> and{' '}
+            <Link href={paths.privacy.href()}>Privacy Policy</Link>.
+          </p>
+        </form>
+      )}
+    </div>
+  );
+}

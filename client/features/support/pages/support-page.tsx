@@ -1,0 +1,176 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { createSupportTicketSchema } from '@server/modules/support-tickets/schema';
+import { paths } from '@client/app/paths';
+import { Button } from '@client/components/ui/button';
+import { PageLoader } from '@client/components/ui/spinner';
+import { useRequireLogin, type CurrentUser } from '@client/lib/auth';
+import { trpc } from '@client/lib/trpc';
+import '@client/styles/profile.css';
+
+type Field = 'name' | 'email' | 'phoneNumber' | 'subject' | 'message';
+
+export function SupportPage() {
+  const { user, isLoggedIn } = useRequireLogin();
+  if (!isLoggedIn || !user) return <PageLoader />;
+  return <SupportForm user={user} />;
+}
+
+function SupportForm({ user }: { user: CurrentUser }) {
+  const id = useId();
+  const create = trpc.supportTickets.create.useMutation();
+  const [values, setValues] = useState<Record<Field, string>>({
+    name: user.name ?? '',
+    email: user.email ?? '',
+    phoneNumber: user.phoneNumber ?? '',
+    subject: '',
+    message: '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [ticketId, setTicketId] = useState<number | null>(null);
+
+  const set = (field: Field, value: string) => setValues((prev) => ({ ...prev, [field]: value }));
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (create.isPending) return;
+    setFormError(null);
+    const parsed = createSupportTicketSchema.safeParse(values);
+    if (!parsed.success) {
+      const next: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as Field;
+        next[field] ??= issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    try {
+      const result = await create.mutateAsync(parsed.data);
+      setTicketId(result.ticketId);
+    } catch (error) {
+      setFormError(
+        error instanceof Error && error.message
+          ? error.message
+          : 'We could not send your message. Please try again.',
+      );
+    }
+  }
+
+  if (ticketId !== null) {
+    return (
+      <div className="page account-page">
+        <title>Help &amp; support · Bachat</title>
+        <div className="card support-done" role="status">
+          <span className="support-done__icon" aria-hidden="true">
+            ✓
+          </span>
+          <h1 className="account-page__title">Message sent</h1>
+          <p>
+            Thanks, {user.name?.split(' ')[0] ?? 'there'}. Our team will reply to <strong>{values.email}</strong>{' '}
+            within one working day. Your ticket number is <strong>#{ticketId}</strong>.
+          </p>
+          <Link href={paths.home.href()} className="btn btn--primary btn--md">
+            Back to home
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  const field = (name: Field, label: string, input: ReactNode) => (
+    <div className="field">
+      <label htmlFor={`${id}-${name}`} className="field__label">
+        {label}
+      </label>
+      {input}
+      {errors[name] ? (
+        <p id={`${id}-${name}-error`} className="field__error" role="alert">
+          {errors[name]}
+        </p>
+      ) : null}
+    </div>
+  );
+  const common = (name: Field) => ({
+    id: `${id}-${name}`,
+    value: values[name],
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
+  });
+
+  return (
+    <div className="page account-page">
+      <title>Help &amp; support · Bachat</title>
+      <meta name="description" content="Write to the Bachat support team about a payment, a coupon or your account." />
+      <div>
+        <h1 className="account-page__title">Help &amp; support</h1>
+        <p className="muted">
+          Tell us what happened and we will get back to you. Quick answers are in the{' '}
+          <Link href={paths.faqs.href()}>FAQs</Link>.
+        </p>
+      </div>
+
+      <form className="card support-form" noValidate onSubmit={handleSubmit} aria-label="Contact support">
+        {field(
+          'name',
+          'Name',
+          <input {...common('name')} className="field__input" autoComplete="name" maxLength={80} onChange={(e) => set('name', e.target.value)} />,
+        )}
+        {field(
+          'email',
+          'Email',
+          <input
+            {...common('email')}
+            className="field__input"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            maxLength={254}
+            onChange={(e) => set('email', e.target.value.replace(/\s/g, ''))}
+          />,
+        )}
+        {field(
+          'phoneNumber',
+          'Phone Number (optional)',
+          <input
+            {...common('phoneNumber')}
+            className="field__input"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            maxLength={11}
+            onChange={(e) => set('phoneNumber', e.target.value.replace(/\D/g, '').slice(0, 11))}
+          />,
+        )}
+        {field(
+          'subject',
+          'Subject',
+          <input {...common('subject')} className="field__input" maxLength={150} onChange={(e) => set('subject', e.target.value)} />,
+        )}
+        {field(
+          'message',
+          'Message',
+          <textarea
+            {...common('message')}
+            className="field__textarea"
+            maxLength={2000}
+            rows={6}
+            onChange={(e) => set('message', e.target.value)}
+          />,
+        )}
+        <p className="field__hint support-form__count">{values.message.length}/2000</p>
+
+        {formError ? (
+          <p className="form-error" role="alert">
+            {formError}
+          </p>
+        ) : null}
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? 'Sending…' : 'Send message'}
+        </Button>
+      </form>
+    </div>
+  );
+}
