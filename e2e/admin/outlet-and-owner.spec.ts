@@ -38,7 +38,9 @@ test('sales creates an outlet and its owner; both show in the audit log; the own
   // Owner for it
   await page.getByRole('menuitem', { name: 'Business owners' }).click();
   await page.getByRole('link', { name: 'Create' }).click();
-  await page.getByLabel('Username').fill(username);
+  // Wait for the form: until then the list's "Sort by username" header also answers to "Username".
+  await expect(page.getByRole('heading', { name: 'New business owner' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Username' }).fill(username);
   await page.getByLabel('Initial password').fill('Coffee@2026');
   await page.getByLabel('Name', { exact: true }).fill('Meera Iyer');
   await page.getByLabel('Phone number').fill('9845076543');
@@ -63,8 +65,8 @@ test('sales creates an outlet and its owner; both show in the audit log; the own
 
   // The new owner logs in on the business login page and sees the outlet.
   await page.goto(new URL('/for-bussiness/login', page.url()).href);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill('Coffee@2026');
+  await page.getByRole('textbox', { name: 'Username' }).fill(username);
+  await page.getByLabel('Password', { exact: true }).fill('Coffee@2026');
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/for-bussiness\/promotion-organizer\/regular-offers\/\d+$/);
   await expect(page.getByText(outletName).first()).toBeVisible();

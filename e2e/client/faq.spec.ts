@@ -68,18 +68,20 @@ test('content pages: terms, privacy, about us, events and become promoter', asyn
   await expect(page.getByRole('heading', { name: 'Thanks, Ravi!' })).toBeVisible();
 });
 
-test('page views are sent in one batch, without query strings', async ({ page }) => {
-  const tracked = page.waitForRequest((r) => r.url().includes('/trpc/analytics.track') && r.method() === 'POST', {
-    timeout: 15_000,
+test('page views reach the server in batches, without query strings', async ({ page }) => {
+  // The client batches views for up to 5 s (client/lib/analytics.test.ts checks the batching); on a
+  // slow machine the two views below may land in one batch or two, so collect every batch.
+  const bodies: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/trpc/analytics.track') && r.method() === 'POST') bodies.push(r.postData() ?? '');
   });
   await page.goto('/?referal=MESECRET1');
   await expect(page.getByRole('heading', { name: 'Find savings near you' })).toBeVisible();
   await page.getByRole('link', { name: 'Help' }).click();
   await expect(page.getByRole('heading', { name: 'Frequently asked questions' })).toBeVisible();
 
-  const request = await tracked;
-  const body = request.postData() ?? '';
-  expect(body).not.toContain('MESECRET1');
-  const paths = [...body.matchAll(/"path":"([^"]+)"/g)].map((m) => m[1]);
-  expect(paths).toEqual(['/', '/faqs']);
+  const pathsSent = () => bodies.flatMap((body) => [...body.matchAll(/"path":"([^"]+)"/g)].map((m) => m[1]));
+  await expect.poll(pathsSent, { timeout: 15_000 }).toEqual(['/', '/faqs']);
+  expect(bodies.length).toBeLessThanOrEqual(2);
+  expect(bodies.join('\n')).not.toContain('MESECRET1');
 });
