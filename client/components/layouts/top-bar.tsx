@@ -82,7 +82,7 @@ export function TopBar({ onHomeClick }: TopBarProps) {
 
         <div className="top-bar__actions">
           <Link href={businessHomeHref()} className="top-bar__business">
-            For Business
+            <span className="top-bar__business-for">For </span>Business
           </Link>
           <Link href={paths.faqs.href()} className="top-bar__help">
             <HelpIcon width={20} height={20} />
