@@ -81,8 +81,8 @@ export function TopBar({ onHomeClick }: TopBarProps) {
         </nav>
 
         <div className="top-bar__actions">
-          <Link href={businessHomeHref()} className="top-bar__business">
-            <span className="top-bar__business-for">For </span>Business
+          <Link href={businessHomeHref()} className="top-bar__business" aria-label="For Business">
+            <span className="top-bar__business-for">For</span> Business
           </Link>
           <Link href={paths.faqs.href()} className="top-bar__help">
             <HelpIcon width={20} height={20} />
