@@ -4,7 +4,7 @@ import { measureHomeRoute, type BundleItem } from './home-route-size';
 const chunk = (fileName: string, opts: Partial<Extract<BundleItem, { type: 'chunk' }>> = {}): BundleItem => ({
   type: 'chunk',
   fileName,
-  code: `console.log(${JSON.stringify(fileName)});`.repeat(20),
+  code: `globalThis.loaded = ${JSON.stringify(fileName)};`.repeat(20),
   isEntry: false,
   facadeModuleId: null,
   imports: [],
