@@ -15,6 +15,7 @@ import { discoverySuite } from './suites/discovery.ts';
 import { bundleSuite } from './suites/bundle.ts';
 import { paymentsSuite } from './suites/payments.ts';
 import { dashboardsSuite } from './suites/dashboards.ts';
+import { createHttpClient, type BenchHttpClient } from './http-client.ts';
 
 /**
  * `npm run bench`: starts the app on a throwaway database (embedded by default, or BENCH_DATABASE_URL),
@@ -25,6 +26,8 @@ import { dashboardsSuite } from './suites/dashboards.ts';
 export interface BenchContext {
   db: Knex;
   baseUrl: string;
+  /** A lean HTTP client for calling the app (see http-client.ts). */
+  http: BenchHttpClient;
   print: (line: string) => void;
 }
 
@@ -67,12 +70,14 @@ try {
   server.keepAliveTimeout = 120_000;
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const client = createHttpClient();
   print(`Bachat benchmarks: ${env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}, node ${process.version}, ${os.cpus().length} cores`);
   for (const [name, suite] of Object.entries(SUITES)) {
     if (only && name !== only) continue;
     print(`\n## ${name}`);
-    await suite({ db, baseUrl, print });
+    await suite({ db, baseUrl, http: client, print });
   }
+  client.close();
   await new Promise<void>((r) => server.close(() => r()));
 } finally {
   await db.destroy();

@@ -1,10 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { Writable } from 'node:stream';
+import knex from 'knex';
 import superjson from 'superjson';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from './test/setup.ts';
 import { bearer, createTestApp } from './test/app.ts';
 import { testDb } from './test/database.ts';
+import { createLogger } from './lib/logger.ts';
 
 useTestDatabase();
 
@@ -89,6 +92,21 @@ describe('REST errors', () => {
     const res = await request.get('/api/no/such/thing');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: 'No such API path' });
+  });
+
+  it('answers unknown paths under every router prefix with a JSON 404', async () => {
+    const { request } = createTestApp();
+    for (const p of ['/api', '/api/admin/auth/nope', '/api/admin/auth', '/api/outlet/nope']) {
+      const res = await request.get(p);
+      expect(res.status, p).toBe(404);
+      expect(res.body, p).toEqual({ message: 'No such API path' });
+    }
+    // The back office's routers still answer their own paths, and only them.
+    expect((await request.get('/api/admin/outlets')).status).toBe(401);
+    expect((await request.get('/api/admin/auth/me')).status).not.toBe(404);
+    expect((await request.get('/api/outlet/details?outletId=1')).body).toEqual({ message: 'No such API path' });
+    // A path that only starts with the letters "api" is not the API: it is the SPA's business.
+    expect((await request.get('/apinotes')).headers['content-type'] ?? '').not.toContain('application/json');
   });
 
   it('answers malformed JSON with a 400, not a 500', async () => {
@@ -261,6 +279,38 @@ describe('static front ends', () => {
 });
 
 describe('request ids', () => {
+  it('logs a failed request once with the status it was answered with, and its request id', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logger = createLogger(
+      { level: 'info' },
+      new Writable({
+        write(chunk, _enc, cb) {
+          lines.push(JSON.parse(String(chunk)));
+          cb();
+        },
+      }),
+    );
+    // A database that refuses every connection: the fault is ours, so the answer is a 500.
+    const db = knex({
+      client: 'pg',
+      connection: 'postgres://postgres@127.0.0.1:1/none',
+      pool: { min: 0, max: 1 },
+      acquireConnectionTimeout: 2000,
+      log: { warn() {}, error() {}, debug() {}, deprecate() {} },
+    });
+    try {
+      const { request } = createTestApp({ logger, db });
+      const res = await request.post('/api/outlet/details?outletId=1').set('X-Request-Id', 'req-500-test');
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({ message: 'Internal server error' });
+      const requestLines = lines.filter((l) => l.msg === 'request failed' || l.msg === 'request');
+      expect(requestLines).toEqual([expect.objectContaining({ msg: 'request failed', status: 500, path: '/api/outlet/details', reqId: 'req-500-test' })]);
+      expect(lines).toContainEqual(expect.objectContaining({ msg: 'unhandled error', reqId: 'req-500-test' }));
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it('echoes a sane X-Request-Id and makes one otherwise', async () => {
     const { request } = createTestApp();
     expect((await request.get('/healthz').set('X-Request-Id', 'abc-12345678')).headers['x-request-id']).toBe('abc-12345678');

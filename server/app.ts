@@ -1,12 +1,13 @@
 import path from 'node:path';
 import Koa from 'koa';
 import Router from '@koa/router';
+import compose from 'koa-compose';
 import { bodyParser } from '@koa/bodyparser';
 import type { Knex } from 'knex';
 import type { Env } from './env.ts';
 import { resolveAppSecret } from './lib/crypto.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
-import { runWithRuntime, setRuntime } from './lib/runtime.ts';
+import { setRuntime } from './lib/runtime.ts';
 import { authMiddleware } from './http/auth.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
 import { requestLogger } from './http/request-logger.ts';
@@ -117,20 +118,15 @@ export function createApp(options: AppOptions): Koa {
   admin.use(requireSales());
   for (const mount of REST_MODULES) mount({ api, admin });
   salesAuthRest({ adminAuth });
-  // Unknown paths under /api are JSON 404s, never the SPA.
-  const apiNotFound: Koa.Middleware = (ctx, next) => {
-    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw notFound('No such API path');
-    return next();
-  };
-
+  const routes = routeByPrefix({ adminAuth, admin, api });
   const bodyLimit = `${env.BODY_LIMIT_KB}kb`;
   const distDir = options.distDir ?? path.resolve('dist');
 
   app
-    // Each request sees this app's runtime even when several apps share a process (tests, workers).
-    .use((_ctx, next) => runWithRuntime(rt, next))
+    // Each request runs in its own scope: its id for the logs, and this app's runtime even when several
+    // apps share a process (tests, workers).
+    .use(requestLogger(logger, rt))
     .use(errorMiddleware(logger))
-    .use(requestLogger(logger))
     .use(securityHeaders())
     .use(healthRoutes().routes())
     .use(authMiddleware())
@@ -146,16 +142,35 @@ export function createApp(options: AppOptions): Koa {
     .use(paymentsWebhook({ limitBytes: env.BODY_LIMIT_KB * 1024 }))
     // DELETE bodies are parsed too: the business API sends `DELETE /business/photos` etc. with a JSON body (SPEC §7).
     .use(bodyParser({ enableTypes: ['json'], jsonLimit: bodyLimit, encoding: 'utf-8', parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] }))
-    .use(adminAuth.routes())
-    .use(adminAuth.allowedMethods({ throw: true }))
-    .use(admin.routes())
-    .use(admin.allowedMethods({ throw: true }))
-    .use(api.routes())
-    .use(api.allowedMethods({ throw: true }))
-    .use(apiNotFound)
+    .use(routes)
     .use(uploads('root' in storage && storage.root ? storage.root : path.resolve(env.DATA_DIR, 'uploads')))
     .use(spa({ root: path.join(distDir, 'admin'), mount: '/clientpage/sales' }))
     .use(spa({ root: path.join(distDir, 'client'), mount: '' }));
 
   return app;
+}
+
+/**
+ * The REST routers behind one middleware that picks by path: a router whose prefix cannot match is
+ * never walked, so `/api/outlet/details` does not pass through the back office's routers on its way
+ * (each pass is a matching walk and two more promise hops on every request). The order is the
+ * routers' own: `/api/admin/auth`, then `/api/admin`, then `/api`, and an unknown `/api` path is a
+ * JSON 404, never the SPA. Paths outside `/api` go straight on to the static files.
+ */
+function routeByPrefix(routers: { adminAuth: Router; admin: Router; api: Router }): Koa.Middleware {
+  const chainOf = (router: Router) => [router.routes(), router.allowedMethods({ throw: true })] as Koa.Middleware[];
+  const apiNotFound: Koa.Middleware = () => {
+    throw notFound('No such API path');
+  };
+  const api = compose([...chainOf(routers.api), apiNotFound]);
+  const admin = compose([...chainOf(routers.admin), api]);
+  const adminAuth = compose([...chainOf(routers.adminAuth), admin]);
+  const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+  return (ctx, next) => {
+    const p = ctx.path;
+    if (!under(p, '/api')) return next();
+    if (under(p, '/api/admin/auth')) return adminAuth(ctx, next);
+    if (under(p, '/api/admin')) return admin(ctx, next);
+    return api(ctx, next);
+  };
 }

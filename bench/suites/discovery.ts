@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { BenchContext } from '../run.ts';
 import { formatRatio, formatStats, measure, measureInterleaved, type Stats } from '../measure.ts';
+import { ok } from '../http-client.ts';
 import { BASE_ID, ensureGeneratedOutlets, generatedCount } from '../data/generate.ts';
 import { CITIES } from '../../seeds/data/cities.ts';
 import { CITY_GEO } from '../../seeds/data/localities.ts';
@@ -43,15 +44,10 @@ async function explain(db: Knex, sql: string, bindings: readonly unknown[]): Pro
   return rows.map((r) => Object.values(r)[0]!);
 }
 
-const drain = async (res: Response) => {
-  if (!res.ok) throw new Error(`HTTP ${res.status}: ${await res.text()}`);
-  await res.arrayBuffer();
-};
-
 const trpcUrl = (baseUrl: string, path: string, input: unknown) =>
   `${baseUrl}/trpc/${path}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
 
-export async function discoverySuite({ db, baseUrl, print }: BenchContext): Promise<void> {
+export async function discoverySuite({ db, baseUrl, http, print }: BenchContext): Promise<void> {
   const date = istMoment(new Date()).date;
   const points = queryPoints();
   const have = await generatedCount(db);
@@ -74,15 +70,13 @@ export async function discoverySuite({ db, baseUrl, print }: BenchContext): Prom
   };
   const restPoint = cycle(points);
   const nearbyRest = async () =>
-    drain(
-      await fetch(`${baseUrl}/api/outlet/getNearbyOutlets?offSet=1&limit=16`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
+    ok(
+      await http.request('POST', `${baseUrl}/api/outlet/getNearbyOutlets?offSet=1&limit=16`, {
         body: JSON.stringify({ ...restPoint(), noLocation: false }),
       }),
     );
   const trpcPoint = cycle(points);
-  const nearbyTrpc = async () => drain(await fetch(trpcUrl(baseUrl, 'outlets.nearby', trpcPoint())));
+  const nearbyTrpc = async () => ok(await http.request('GET', trpcUrl(baseUrl, 'outlets.nearby', trpcPoint())));
 
   // One connection: the three interleaved call by call, so each sees the same machine load.
   const [nearbySql1, nearbyRest1, nearbyTrpc1] = (await measureInterleaved([
@@ -161,10 +155,10 @@ export async function discoverySuite({ db, baseUrl, print }: BenchContext): Prom
     await db.raw(q.sql, q.bindings);
   };
   const restId = cycle(liveIds);
-  const detailsRest = async () =>
-    drain(await fetch(`${baseUrl}/api/outlet/details?outletId=${restId()}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }));
+  // The documented call: POST with the id in the query string and no body (SPEC §7).
+  const detailsRest = async () => ok(await http.request('POST', `${baseUrl}/api/outlet/details?outletId=${restId()}`));
   const trpcId = cycle(liveIds);
-  const detailsTrpc = async () => drain(await fetch(trpcUrl(baseUrl, 'outlets.byId', { outletId: trpcId() })));
+  const detailsTrpc = async () => ok(await http.request('GET', trpcUrl(baseUrl, 'outlets.byId', { outletId: trpcId() })));
   print('');
   const [detSql, detRest, detTrpc] = (await measureInterleaved([
     { name: 'details: raw SQL', fn: detailsRaw },
@@ -185,7 +179,9 @@ export async function discoverySuite({ db, baseUrl, print }: BenchContext): Prom
     const p = cycle(points);
     return async () => {
       const pt = p();
-      drain(await fetch(`${baseUrl}/api/cmn/search?searchString=${encodeURIComponent(word)}&latitude=${pt.latitude}&longitude=${pt.longitude}`));
+      return ok(
+        await http.request('GET', `${baseUrl}/api/cmn/search?searchString=${encodeURIComponent(word)}&latitude=${pt.latitude}&longitude=${pt.longitude}`),
+      );
     };
   };
   const searchSql = (word: string) => {
@@ -210,7 +206,7 @@ export async function discoverySuite({ db, baseUrl, print }: BenchContext): Prom
         name: `search tRPC outlets.search: "${COMMON_WORD}"`,
         fn: (() => {
           const p = cycle(points);
-          return async () => drain(await fetch(trpcUrl(baseUrl, 'outlets.search', { searchString: COMMON_WORD, ...p() })));
+          return async () => ok(await http.request('GET', trpcUrl(baseUrl, 'outlets.search', { searchString: COMMON_WORD, ...p() })));
         })(),
       },
     ],

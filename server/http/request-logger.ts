@@ -1,22 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
 import { requestContext, type Logger } from '../lib/logger.ts';
+import type { Runtime } from '../lib/runtime.ts';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 /**
- * Gives every request an id (the caller's X-Request-Id when it is sane), runs the rest of the request
- * inside it so each log line carries `reqId`, echoes it back, and logs one line when the response ends.
- * Only the path is logged: query strings can carry search text and headers carry tokens.
+ * The app's first middleware. Gives every request an id (the caller's X-Request-Id when it is sane),
+ * runs the rest of the request in its scope (the id, so each log line carries `reqId`, and this app's
+ * runtime), echoes the id back, and logs one line when the response ends, with the status the error
+ * middleware settled on. Only the path is logged: query strings can carry search text and headers
+ * carry tokens.
  */
-export function requestLogger(logger: Logger): Middleware {
+export function requestLogger(logger: Logger, runtime?: Runtime): Middleware {
   return (ctx, next) => {
     const incoming = ctx.get('X-Request-Id');
     const requestId = SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     ctx.state.requestId = requestId;
     ctx.set('X-Request-Id', requestId);
     const started = process.hrtime.bigint();
-    return requestContext.run({ requestId }, async () => {
+    return requestContext.run({ requestId, runtime }, async () => {
       try {
         await next();
       } finally {

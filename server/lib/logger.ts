@@ -1,10 +1,22 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { pino, type Logger, type DestinationStream } from 'pino';
+import type { Runtime } from './runtime.ts';
 
 export type { Logger };
 
-/** Carries the request id through everything a request does, so every log line can name it. */
-export const requestContext = new AsyncLocalStorage<{ requestId: string }>();
+/** What one request carries through everything it does. */
+export interface RequestScope {
+  /** Every log line inside the request names it. */
+  requestId?: string;
+  /** The app serving the request (see lib/runtime.ts), so two apps in one process keep apart. */
+  runtime?: Runtime;
+}
+
+/**
+ * The request's scope. One AsyncLocalStorage for both the id and the runtime: on Node 20 every live
+ * AsyncLocalStorage adds work to every promise the process creates, so there is one, not one per use.
+ */
+export const requestContext = new AsyncLocalStorage<RequestScope>();
 
 /** Keys whose values never reach a log line, wherever they appear (one or two levels deep). */
 const SECRET_KEYS = [
@@ -43,7 +55,7 @@ export function createLogger(
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
       mixin() {
         const store = requestContext.getStore();
-        return store ? { reqId: store.requestId } : {};
+        return store?.requestId ? { reqId: store.requestId } : {};
       },
       transport:
         options.pretty && !destination

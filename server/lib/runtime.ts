@@ -1,7 +1,6 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Knex } from 'knex';
 import type { Env } from '../env.ts';
-import type { Logger } from './logger.ts';
+import { requestContext, type Logger } from './logger.ts';
 import type { Storage } from '../providers/storage.ts';
 import type { SmsProvider } from '../providers/sms.ts';
 import type { PaymentProvider } from '../providers/payments.ts';
@@ -23,21 +22,23 @@ export interface Runtime {
 }
 
 let current: Runtime | null = null;
-/** The runtime of the app serving the current request, so two apps in one process keep apart. */
-const scoped = new AsyncLocalStorage<Runtime>();
 
 export function setRuntime(runtime: Runtime): Runtime {
   current = runtime;
   return runtime;
 }
 
-/** Runs `fn` with `rt` as the runtime (createApp's first middleware does this for each request). */
+/**
+ * Runs `fn` with `rt` as the runtime. Requests get theirs from the request scope that createApp's
+ * first middleware opens (http/request-logger.ts); this is for work outside a request.
+ */
 export function runWithRuntime<T>(rt: Runtime, fn: () => T): T {
-  return scoped.run(rt, fn);
+  return requestContext.run({ ...requestContext.getStore(), runtime: rt }, fn);
 }
 
+/** The runtime of the app serving the current request, else the one set last. */
 export function runtime(): Runtime {
-  const rt = scoped.getStore() ?? current;
+  const rt = requestContext.getStore()?.runtime ?? current;
   if (!rt) throw new Error('Runtime not configured: call createApp() or setRuntime() first');
   return rt;
 }

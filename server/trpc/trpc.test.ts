@@ -109,6 +109,23 @@ describe('tRPC error mapping over HTTP', () => {
     expect(out.year).toBe(2026);
   });
 
+  it('answers a query (GET) as tRPC does: JSON content type, superjson body, a batch keyed by call', async () => {
+    const input = encodeURIComponent(JSON.stringify({ json: { at: '2026-11-21T10:00:00.000Z' }, meta: { values: { at: ['Date'] } } }));
+    const one = await fetch(`${baseUrl}/echoDate?input=${input}`);
+    expect(one.status).toBe(200);
+    expect(one.headers.get('content-type')).toContain('application/json');
+    expect(await one.json()).toEqual({ result: { data: { json: { at: '2026-11-21T10:00:00.000Z', year: 2026 }, meta: { values: { at: ['Date'] }, v: 1 } } } });
+    const batchInput = encodeURIComponent(JSON.stringify({ 0: { json: { at: '2026-01-01T00:00:00.000Z' }, meta: { values: { at: ['Date'] } } } }));
+    const batch = await fetch(`${baseUrl}/echoDate,notFound?batch=1&input=${batchInput}`);
+    // One call failed: tRPC answers the batch with 207 and each call's own result.
+    expect(batch.status).toBe(207);
+    const body = (await batch.json()) as [{ result: unknown }, { error: { json: { data: { httpStatus: number } } } }];
+    expect(body[0].result).toEqual({ data: { json: { at: '2026-01-01T00:00:00.000Z', year: 2026 }, meta: { values: { at: ['Date'] }, v: 1 } } });
+    expect(body[1].error.json.data.httpStatus).toBe(404);
+    // A mutation sent as a GET is refused by tRPC itself, not by the glue.
+    expect((await fetch(`${baseUrl}/validate?input=${encodeURIComponent(JSON.stringify({ json: { phoneNumber: '9876543210' } }))}`)).status).toBe(405);
+  });
+
   it('refuses an oversized body', async () => {
     const res = await fetch(`${baseUrl}/validate`, {
       method: 'POST',

@@ -22,7 +22,16 @@ import {
   type UpcomingOffersInput,
 } from './schema.ts';
 
-const camel = (k: string) => k.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+const camelNames = new Map<string, string>();
+/** snake_case → camelCase, remembered: raw statements return the same few dozen column names. */
+const camel = (k: string) => {
+  let name = camelNames.get(k);
+  if (name === undefined) {
+    name = k.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+    camelNames.set(k, name);
+  }
+  return name;
+};
 
 /**
  * Runs one raw statement and returns its rows with camelCase keys (the snake-case mappers of the
@@ -32,7 +41,7 @@ export async function rawRows<T>(db: Knex, sql: string, bindings: readonly unkno
   const result = (await db.raw(sql, bindings as Knex.RawBinding[])) as { rows: Record<string, unknown>[] };
   return result.rows.map((r) => {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(r)) out[camel(k)] = v;
+    for (const k in r) out[camel(k)] = r[k];
     return out as T;
   });
 }

@@ -29,11 +29,13 @@ async function readRaw(req: NodeJS.ReadableStream, limit: number): Promise<Buffe
  * signature is checked over the exact bytes the provider signed. Bad signature → 400, nothing written.
  */
 export function paymentsWebhook(options: { limitBytes: number }): Middleware {
-  return async (ctx, next) => {
+  return (ctx, next) => {
     const m = WEBHOOK_PATH.exec(ctx.path);
-    if (!m) return next();
+    return m ? receive(ctx, m[1]!) : next();
+  };
+  async function receive(ctx: Parameters<Middleware>[0], provider: string) {
     if (ctx.method !== 'POST') throw new AppError('BAD_REQUEST', 'Webhooks are POST requests');
-    if (m[1] !== runtime().payments.name) throw notFound('No such API path');
+    if (provider !== runtime().payments.name) throw notFound('No such API path');
     const raw = await readRaw(ctx.req, options.limitBytes);
     const result = await handleWebhook(raw, ctx.get('X-Razorpay-Signature') || undefined, ctx.get('X-Razorpay-Event-Id') || undefined);
     ctx.body = { ok: true, ...('ignored' in result ? { ignored: true } : { orderId: result.orderId, status: result.status, duplicate: result.duplicate }) };
