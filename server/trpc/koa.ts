@@ -1,9 +1,14 @@
 import type { Context as KoaContext, Middleware } from 'koa';
 import { nodeHTTPRequestHandler } from '@trpc/server/adapters/node-http';
-import { resolveResponse } from '@trpc/server/http';
-import type { AnyRouter } from '@trpc/server';
+import { getHTTPStatusCode, resolveResponse } from '@trpc/server/http';
+import { callTRPCProcedure, getTRPCErrorFromUnknown, getTRPCErrorShape, transformTRPCResponse, type AnyRouter } from '@trpc/server';
 import type { Logger } from '../lib/logger.ts';
 import { createContextInner, type Context } from './context.ts';
+
+/** What the glue reads of a procedure: its type (`router._def.procedures` holds them by dotted path). */
+interface AnyProcedureLike {
+  _def: { type: string };
+}
 
 interface TrpcKoaOptions {
   router: AnyRouter;
@@ -16,11 +21,14 @@ interface TrpcKoaOptions {
 /**
  * Our own Koa glue over tRPC v11 (the community adapter targets v10). Mounted before any body parser.
  *
- * - Queries (GET, and HEAD): tRPC's own `resolveResponse` answers a Fetch `Request` built from Koa's
- *   request, and the answer is handed to Koa as text. These calls carry no body and our links never
- *   stream, so the node adapter's work of piping the answer through a WHATWG WritableStream (and
- *   wiring an AbortController to the socket) is pure overhead on the hottest path: measured with
- *   `npm run bench -- discovery`, it was about a third of a millisecond of every outlet-details call.
+ * - Plain queries (GET of query procedures, one call or a batch, JSON answers): answered directly with
+ *   the helpers tRPC exports for adapters (`callTRPCProcedure`, `getTRPCErrorShape`,
+ *   `transformTRPCResponse`, `getHTTPStatusCode`), the same steps as tRPC's `resolveResponse` without
+ *   building a Fetch Request and Response around them. They are the hottest calls the app serves, and
+ *   that wrapping cost about 0.6 ms of every outlet-details call (`npm run bench -- discovery`).
+ * - Anything else that is a GET or HEAD (an unknown path, a mutation sent as GET, input that does not
+ *   parse, a streaming accept header, an oversized batch): nothing has run yet, so tRPC's own
+ *   `resolveResponse` answers it, with its own errors.
  * - Everything else (mutations with a JSON body, which tRPC reads with its size limit): tRPC's node
  *   HTTP handler on Koa's raw req/res, and Koa is told not to respond.
  */
@@ -39,7 +47,68 @@ export function trpcMiddleware(options: TrpcKoaOptions): Middleware {
     }
   };
 
+  const config = options.router._def._config;
+
+  /** The calls of a plain query request, or null when tRPC itself should answer (see above). */
+  const plainQueryCalls = (ctx: KoaContext, path: string): { path: string; input: unknown }[] | null => {
+    if (ctx.method !== 'GET') return null;
+    const accept = `${ctx.get('trpc-accept')},${ctx.get('accept')}`;
+    if (accept.includes('application/jsonl') || accept.includes('text/event-stream')) return null;
+    const isBatch = ctx.query.batch === '1';
+    let paths: string[];
+    try {
+      paths = isBatch ? decodeURIComponent(path).split(',') : [decodeURIComponent(path)];
+    } catch {
+      return null;
+    }
+    if (paths.length > options.maxBatchSize) return null;
+    if (!paths.every((p) => (options.router._def.procedures as Record<string, AnyProcedureLike | undefined>)[p]?._def.type === 'query')) {
+      return null;
+    }
+    const raw = typeof ctx.query.input === 'string' && ctx.query.input ? ctx.query.input : undefined;
+    try {
+      const parsed: unknown = raw === undefined ? undefined : JSON.parse(raw);
+      if (!isBatch) return [{ path: paths[0]!, input: parsed === undefined ? undefined : config.transformer.input.deserialize(parsed) }];
+      if (parsed !== undefined && (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))) return null;
+      const inputs = (parsed ?? {}) as Record<string, unknown>;
+      return paths.map((p, i) => ({ path: p, input: inputs[i] === undefined ? undefined : config.transformer.input.deserialize(inputs[i]) }));
+    } catch {
+      return null;
+    }
+  };
+
+  const answerPlainQueries = async (ctx: KoaContext, calls: { path: string; input: unknown }[], isBatch: boolean) => {
+    const context = contextOf(ctx);
+    const results = await Promise.all(
+      calls.map(async ({ path, input }, batchIndex) => {
+        try {
+          const data = await callTRPCProcedure({
+            router: options.router,
+            path,
+            getRawInput: async () => input,
+            ctx: context,
+            type: 'query',
+            signal: undefined,
+            batchIndex,
+          });
+          return { result: { data } };
+        } catch (cause) {
+          const error = getTRPCErrorFromUnknown(cause);
+          onError({ error, path });
+          return { error: getTRPCErrorShape({ config, error, type: 'query', path, input, ctx: context }) };
+        }
+      }),
+    );
+    ctx.status = getHTTPStatusCode(results);
+    ctx.set('Vary', 'trpc-accept, accept');
+    for (const [name, value] of context.responseHeaders) ctx.set(name, value);
+    ctx.type = 'application/json';
+    ctx.body = JSON.stringify(transformTRPCResponse(config, isBatch ? results : results[0]!));
+  };
+
   const query = async (ctx: KoaContext, path: string) => {
+    const calls = plainQueryCalls(ctx, path);
+    if (calls) return answerPlainQueries(ctx, calls, ctx.query.batch === '1');
     const context = contextOf(ctx);
     const headers = new Headers();
     for (const [name, value] of Object.entries(ctx.req.headers)) {

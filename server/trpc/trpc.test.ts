@@ -126,6 +126,36 @@ describe('tRPC error mapping over HTTP', () => {
     expect((await fetch(`${baseUrl}/validate?input=${encodeURIComponent(JSON.stringify({ json: { phoneNumber: '9876543210' } }))}`)).status).toBe(405);
   });
 
+  it("answers plain queries exactly as tRPC's own resolveResponse does", async () => {
+    const date = (iso: string) => ({ json: { at: iso }, meta: { values: { at: ['Date'] } } });
+    const urls = [
+      `/echoDate?input=${encodeURIComponent(JSON.stringify(date('2026-11-21T10:00:00.000Z')))}`,
+      '/notFound',
+      '/tooMany',
+      '/crash',
+      '/duplicate',
+      `/echoDate,tooMany,unprocessable?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: date('2026-01-01T00:00:00.000Z') }))}`,
+      `/echoDate,echoDate?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: date('2026-01-01T00:00:00.000Z'), 1: date('2027-01-01T00:00:00.000Z') }))}`,
+    ];
+    for (const url of urls) {
+      const direct = await fetch(`${baseUrl}${url}`);
+      // An event-stream accept header sends the call through resolveResponse (it changes nothing for queries).
+      const viaTrpc = await fetch(`${baseUrl}${url}`, { headers: { accept: 'text/event-stream' } });
+      expect(direct.status, url).toBe(viaTrpc.status);
+      expect(direct.headers.get('retry-after'), url).toBe(viaTrpc.headers.get('retry-after'));
+      expect(direct.headers.get('vary'), url).toBe(viaTrpc.headers.get('vary'));
+      expect(await direct.json(), url).toEqual(await viaTrpc.json());
+    }
+  });
+
+  it('leaves what is not a plain query to tRPC: bad input, unknown paths, HEAD, oversized batches', async () => {
+    expect((await fetch(`${baseUrl}/echoDate?input=%7Bnot-json`)).status).toBe(400);
+    expect((await fetch(`${baseUrl}/no.such.procedure`)).status).toBe(404);
+    expect((await fetch(`${baseUrl}/echoDate`, { method: 'HEAD' })).status).toBe(204);
+    const tooMany = Array.from({ length: 11 }, () => 'notFound').join(',');
+    expect((await fetch(`${baseUrl}/${tooMany}?batch=1`)).status).toBe(400);
+  });
+
   it('refuses an oversized body', async () => {
     const res = await fetch(`${baseUrl}/validate`, {
       method: 'POST',
