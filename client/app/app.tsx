@@ -2,10 +2,10 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { Suspense, lazy, useState } from 'react';
 import { useLocation } from 'wouter';
 import { MainLayout } from '@client/components/layouts/main-layout';
-import { isBusinessConsolePath } from '@client/features/business/lib/links';
 import { resetBrowseFiltersAtom } from '@client/features/outlets/atoms';
 import { usePageViews } from '@client/lib/analytics';
 import { authModeFromPath, sidebarStateAtom } from '@client/lib/auth';
+import { isBusinessConsolePath } from './paths';
 import { Providers } from './providers';
 import { AppRoutes } from './routes';
 

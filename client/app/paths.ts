@@ -62,6 +62,18 @@ export const paths = {
   forBusinessForm: fixed('/for-business-form'),
 } as const;
 
+/**
+ * The signed-in business console: everything under /for-bussiness but its landing and login pages.
+ * The app shell asks this on every route, so it lives here rather than in the business feature, which
+ * the home route must not load.
+ */
+export function isBusinessConsolePath(path: string): boolean {
+  const base = paths.forBusiness.path;
+  if (!path.startsWith(`${base}/`)) return false;
+  const rest = path.slice(base.length).replace(/\/+$/, '');
+  return rest !== '' && rest !== paths.forBusinessLogin.path.slice(base.length);
+}
+
 /** SPEC §2: the Profile tab is highlighted on these routes too. */
 export const profileSectionPaths: readonly string[] = [
   paths.profile.path,

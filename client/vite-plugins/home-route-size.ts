@@ -77,7 +77,10 @@ export function measureHomeRoute(bundle: Record<string, BundleItem> | readonly B
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** Prints the home route's size after each client build and warns about back-office code. */
+/**
+ * Prints the home route's size after each client build, and fails the build when back-office code (the
+ * sales panel or the business console) reaches the home route: a warning here went unnoticed once.
+ */
 export function homeRouteSize(): Plugin {
   return {
     name: 'bachat:home-route-size',
@@ -90,7 +93,7 @@ export function homeRouteSize(): Plugin {
           'Compare with the toolchain floor: npm run bench -- bundle\n',
       );
       if (report.backOffice.length > 0) {
-        this.warn(`Back-office code in the home route: ${report.backOffice.slice(0, 5).join(', ')}`);
+        this.error(`Back-office code in the home route: ${report.backOffice.slice(0, 5).join(', ')}`);
       }
     },
   };

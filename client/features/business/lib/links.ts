@@ -58,13 +58,6 @@ export const absolute = (relative: string) => (relative === '/' ? BUSINESS_BASE 
 export const businessHome = (outletId: number | null) =>
   outletId === null ? absolute(section.owner('user-management')) : absolute(section.promotion('regular-offers', outletId));
 
-/** The signed-in console (everything under /for-bussiness but the landing and login pages). */
-export function isBusinessConsolePath(path: string): boolean {
-  if (!path.startsWith(`${BUSINESS_BASE}/`)) return false;
-  const rest = path.slice(BUSINESS_BASE.length).replace(/\/+$/, '');
-  return rest !== '' && rest !== '/login';
-}
-
 /**
  * The same page for another outlet: `/promotion-organizer/daily-offers/3` → `…/daily-offers/7`.
  * Pages without an outlet (user management, GSTIN) stay where they are.
