@@ -47,6 +47,17 @@ describe('migrations', () => {
     expect(defs).toMatch(/USING gin \(name gin_trgm_ops\)/);
   });
 
+  it("price pg_trgm's similarity operators honestly, so a common search word is planned on the trigram index", async () => {
+    const { rows } = await testDb().raw(
+      `SELECT proname, procost FROM pg_proc WHERE proname IN ('similarity_op', 'word_similarity_op', 'word_similarity_commutator_op') ORDER BY proname`,
+    );
+    expect(rows.map((r: { proname: string; procost: number }) => [r.proname, Number(r.procost)])).toEqual([
+      ['similarity_op', 100],
+      ['word_similarity_commutator_op', 100],
+      ['word_similarity_op', 100],
+    ]);
+  });
+
   it('keep the money ledgers append-only', async () => {
     const db = testDb();
     const [consumer] = await db('consumers').insert({ phoneHash: 'h', referralCode: 'MEZZZZ1' }).returning('id');
