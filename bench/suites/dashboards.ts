@@ -1,5 +1,6 @@
 import type { BenchContext } from '../run.ts';
 import { formatRatio, formatStats, measure } from '../measure.ts';
+import { ok } from '../http-client.ts';
 import { runtime } from '../../server/lib/runtime.ts';
 import { hashPassword } from '../../server/lib/passwords.ts';
 import { insertShopper } from '../../server/modules/auth/testing.ts';
@@ -14,7 +15,7 @@ import { couponsPage, listCoupons } from '../../server/modules/dashboards/servic
  *    ≤ 2× the page query alone (the total is the outlet's counter, never a count over a million rows).
  *  The whole service call (with the ownership check, one more round trip) and REST are printed too.
  */
-export async function dashboardsSuite({ db, baseUrl, print }: BenchContext): Promise<void> {
+export async function dashboardsSuite({ db, baseUrl, http, print }: BenchContext): Promise<void> {
   const flag = process.argv.find((a) => a.startsWith('--coupons='));
   const total = flag ? Number(flag.slice('--coupons='.length)) : 1_000_000;
   const outlet = await db('outlets').orderBy('id').first('id');
@@ -77,12 +78,12 @@ export async function dashboardsSuite({ db, baseUrl, print }: BenchContext): Pro
 
   const { token } = await createSession({ kind: 'business', principalId: ownerId });
   const rest = await measure('REST POST /business/v1/dashboard/coupons (page 1)', async () => {
-    const res = await fetch(`${baseUrl}/api/business/v1/dashboard/coupons?offSet=1&limit=20`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ outletId }),
-    });
-    await res.arrayBuffer();
+    ok(
+      await http.request('POST', `${baseUrl}/api/business/v1/dashboard/coupons?offSet=1&limit=20`, {
+        headers: { Authorization: `Bearer ${token}` },
+        body: JSON.stringify({ outletId }),
+      }),
+    );
   });
 
   for (const s of [queryOnly, queryOnlyN, page1, pageN, service1, serviceN, naiveCount, rest]) print(formatStats(s));

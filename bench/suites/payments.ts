@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BenchContext } from '../run.ts';
 import { formatRatio, formatStats, measure } from '../measure.ts';
+import { ok } from '../http-client.ts';
 import { runtime } from '../../server/lib/runtime.ts';
 import { insertShopper } from '../../server/modules/auth/testing.ts';
 import { createSession } from '../../server/modules/sessions/service.ts';
@@ -12,7 +13,7 @@ import { computeBill } from '../../server/modules/bills/compute.ts';
  * live-offer read it is built on, and a full order + sandbox capture (one transaction writing the
  * payment, redemption, seven ledger rows and the daily stats) against creating the order alone.
  */
-export async function paymentsSuite({ db, baseUrl, print }: BenchContext): Promise<void> {
+export async function paymentsSuite({ db, baseUrl, http, print }: BenchContext): Promise<void> {
   const outlet = await db('outlets').where({ isLive: true }).orderBy('id').first('id');
   if (!outlet) {
     print('no live outlet in the demo data; skipped');
@@ -32,36 +33,31 @@ export async function paymentsSuite({ db, baseUrl, print }: BenchContext): Promi
   );
   const offer = await measure('getLiveOffer (service, 1 query)', () => getLiveOffer(outletId));
   const bill = await measure('bill: REST GET /api/outlet/v1/getBill', async () => {
-    const res = await fetch(`${baseUrl}/api/outlet/v1/getBill?outletId=${outletId}&amount=1000`, { headers });
-    await res.arrayBuffer();
+    ok(await http.request('GET', `${baseUrl}/api/outlet/v1/getBill?outletId=${outletId}&amount=1000`, { headers }));
   });
   const createOnly = await measure(
     'order: REST create (no payment)',
     async () => {
-      const res = await fetch(`${baseUrl}/api/outlet/route/v1/create`, {
-        method: 'POST',
-        headers: { ...headers, 'Idempotency-Key': randomUUID() },
-        body: JSON.stringify({ outletId, amount: '1000' }),
-      });
-      await res.arrayBuffer();
+      ok(
+        await http.request('POST', `${baseUrl}/api/outlet/route/v1/create`, {
+          headers: { ...headers, 'Idempotency-Key': randomUUID() },
+          body: JSON.stringify({ outletId, amount: '1000' }),
+        }),
+      );
     },
     { iterations: 100, warmup: 5 },
   );
   const payFlow = await measure(
     'order + sandbox Pay (capture transaction)',
     async () => {
-      const res = await fetch(`${baseUrl}/api/outlet/route/v1/create`, {
-        method: 'POST',
-        headers: { ...headers, 'Idempotency-Key': randomUUID() },
-        body: JSON.stringify({ outletId, amount: '1000' }),
-      });
-      const { order } = (await res.json()) as { order: { ORDER_ID: string } };
-      const done = await fetch(`${baseUrl}/api/payments/demo/${order.ORDER_ID}/complete`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ outcome: 'pay' }),
-      });
-      await done.arrayBuffer();
+      const res = ok(
+        await http.request('POST', `${baseUrl}/api/outlet/route/v1/create`, {
+          headers: { ...headers, 'Idempotency-Key': randomUUID() },
+          body: JSON.stringify({ outletId, amount: '1000' }),
+        }),
+      );
+      const { order } = JSON.parse(res.body) as { order: { ORDER_ID: string } };
+      ok(await http.request('POST', `${baseUrl}/api/payments/demo/${order.ORDER_ID}/complete`, { headers, body: JSON.stringify({ outcome: 'pay' }) }));
     },
     { iterations: 100, warmup: 5 },
   );

@@ -1,30 +1,21 @@
 import type { BenchContext } from '../run.ts';
 import { formatRatio, formatStats, measure } from '../measure.ts';
+import { ok } from '../http-client.ts';
 
 /**
  * Reference data through both transports against the same SQL run directly: the overhead our HTTP,
  * tRPC and REST layers add to the cheapest query the home page makes.
  */
-export async function referenceDataSuite({ db, baseUrl, print }: BenchContext): Promise<void> {
+export async function referenceDataSuite({ db, baseUrl, http, print }: BenchContext): Promise<void> {
   const sql = await measure('categories: raw SQL', () =>
     db.raw('SELECT id, name, slug, icon FROM categories WHERE is_active ORDER BY sort_order, name'),
   );
-  const rest = await measure('categories: REST GET /api/cmn/category', async () => {
-    const res = await fetch(`${baseUrl}/api/cmn/category`);
-    await res.arrayBuffer();
+  const rest = await measure('categories: REST GET /api/cmn/category', async () => ok(await http.request('GET', `${baseUrl}/api/cmn/category`)));
+  const trpc = await measure('categories: tRPC categories.list', async () => ok(await http.request('GET', `${baseUrl}/trpc/categories.list`)));
+  const rest10 = await measure('categories: REST, 10 connections', async () => ok(await http.request('GET', `${baseUrl}/api/cmn/category`)), {
+    concurrency: 10,
+    iterations: 500,
   });
-  const trpc = await measure('categories: tRPC categories.list', async () => {
-    const res = await fetch(`${baseUrl}/trpc/categories.list`);
-    await res.arrayBuffer();
-  });
-  const rest10 = await measure(
-    'categories: REST, 10 connections',
-    async () => {
-      const res = await fetch(`${baseUrl}/api/cmn/category`);
-      await res.arrayBuffer();
-    },
-    { concurrency: 10, iterations: 500 },
-  );
   for (const s of [sql, rest, trpc, rest10]) print(formatStats(s));
   print(formatRatio('REST p50 ÷ raw SQL p50', rest.p50, sql.p50));
   print(formatRatio('tRPC p50 ÷ raw SQL p50', trpc.p50, sql.p50));
