@@ -1,13 +1,19 @@
-import http from 'node:http';
+import net from 'node:net';
 
 /**
- * The benchmarks' HTTP client: `node:http` with a keep-alive agent, on the main thread.
+ * The benchmarks' HTTP client: HTTP/1.1 over kept-alive TCP sockets, written and parsed by hand, in the
+ * way load generators such as wrk do it.
  *
- * The app under test runs on the same thread (and PGlite with it), so whatever CPU the client spends is
- * counted as the API's time. `fetch` (undici, WHATWG streams, AbortSignals) cost about 0.4 ms a call
- * more than this client on a 3 ms request here; that is the client's cost, not the API's. A client on
- * a worker thread was tried too: each call then paid two cross-thread wake-ups (about 0.3 ms), which
- * no real request pays either. This is the leanest client that still speaks real HTTP.
+ * Why so bare: the app under test runs on this same thread (and, on PGlite, the database with it), so
+ * every microsecond the client spends is counted as the API's. Measured on the outlet-details call
+ * (`npm run bench -- discovery`): `fetch` (undici, WHATWG streams, AbortSignals) added about 0.4 ms a
+ * call over `node:http`, and `node:http` (ClientRequest, agent, IncomingMessage streams) about 0.1 ms
+ * over this. A client on a worker thread was tried as well: each call then paid two cross-thread
+ * wake-ups, about 0.3 ms, which no real request pays either. The server side is untouched: it parses
+ * real HTTP from a real socket and answers through the whole middleware stack.
+ *
+ * Each socket carries one request at a time (no pipelining); concurrent calls open more sockets, up to
+ * `maxSockets`, and reuse them. Bodies are read by Content-Length or chunked transfer coding.
  */
 export interface BenchResponse {
   status: number;
@@ -19,29 +25,134 @@ export interface BenchHttpClient {
   close(): void;
 }
 
-export function createHttpClient(): BenchHttpClient {
-  // Enough sockets for the 10-connection measurements; kept alive across the whole run.
-  const agent = new http.Agent({ keepAlive: true, keepAliveMsecs: 120_000, maxSockets: 32 });
-  return {
-    request(method, url, init = {}) {
-      const headers: Record<string, string> = { ...init.headers };
-      if (init.body !== undefined) {
-        headers['content-type'] ??= 'application/json';
-        headers['content-length'] = String(Buffer.byteLength(init.body));
+interface Pending {
+  resolve: (r: BenchResponse) => void;
+  reject: (e: Error) => void;
+}
+
+class Connection {
+  readonly socket: net.Socket;
+  private buffer: Buffer = Buffer.alloc(0);
+  private pending: Pending | null = null;
+  closed = false;
+
+  constructor(host: string, port: number, onIdle: (c: Connection) => void) {
+    this.socket = net.connect(port, host);
+    this.socket.setNoDelay(true);
+    this.socket.on('data', (chunk: Buffer) => {
+      this.buffer = this.buffer.length ? Buffer.concat([this.buffer, chunk]) : chunk;
+      const response = this.parse();
+      if (!response) return;
+      const p = this.pending!;
+      this.pending = null;
+      if (!this.closed) onIdle(this);
+      p.resolve(response);
+    });
+    const fail = (e: Error) => {
+      this.closed = true;
+      const p = this.pending;
+      this.pending = null;
+      p?.reject(e);
+    };
+    this.socket.on('error', fail);
+    this.socket.on('close', () => fail(new Error('connection closed before the response ended')));
+  }
+
+  send(head: string, body: string | undefined, pending: Pending): void {
+    this.pending = pending;
+    this.socket.write(body === undefined ? head : head + body);
+  }
+
+  /** One whole response off the front of the buffer, or null while it is still arriving. */
+  private parse(): BenchResponse | null {
+    const headEnd = this.buffer.indexOf('\r\n\r\n');
+    if (headEnd < 0) return null;
+    const head = this.buffer.toString('latin1', 0, headEnd);
+    const status = Number(head.slice(9, 12));
+    const start = headEnd + 4;
+    let body: Buffer;
+    let end: number;
+    if (/\r\ntransfer-encoding: *chunked/i.test(head)) {
+      const parts: Buffer[] = [];
+      let at = start;
+      for (;;) {
+        const lineEnd = this.buffer.indexOf('\r\n', at);
+        if (lineEnd < 0) return null;
+        const size = parseInt(this.buffer.toString('latin1', at, lineEnd), 16);
+        if (size === 0) {
+          if (this.buffer.length < lineEnd + 4) return null;
+          end = lineEnd + 4;
+          break;
+        }
+        if (this.buffer.length < lineEnd + 2 + size + 2) return null;
+        parts.push(this.buffer.subarray(lineEnd + 2, lineEnd + 2 + size));
+        at = lineEnd + 2 + size + 2;
       }
-      return new Promise((resolve, reject) => {
-        const req = http.request(url, { method, agent, headers }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-          res.on('error', reject);
-        });
-        req.on('error', reject);
-        req.end(init.body);
-      });
+      body = Buffer.concat(parts);
+    } else {
+      const length = /\r\ncontent-length: *(\d+)/i.exec(head);
+      const size = length ? Number(length[1]) : 0;
+      if (this.buffer.length < start + size) return null;
+      body = this.buffer.subarray(start, start + size);
+      end = start + size;
+    }
+    const text = body.toString('utf8');
+    this.buffer = this.buffer.subarray(end);
+    if (/\r\nconnection: *close/i.test(head)) {
+      this.closed = true;
+      this.socket.destroy();
+    }
+    return { status, body: text };
+  }
+}
+
+export function createHttpClient(options: { maxSockets?: number } = {}): BenchHttpClient {
+  const maxSockets = options.maxSockets ?? 32;
+  const idle: Connection[] = [];
+  const all = new Set<Connection>();
+  const waiting: ((c: Connection) => void)[] = [];
+  const release = (c: Connection) => {
+    const next = waiting.shift();
+    if (next) next(c);
+    else idle.push(c);
+  };
+  const acquire = (host: string, port: number): Promise<Connection> => {
+    while (idle.length) {
+      const c = idle.pop()!;
+      if (!c.closed) return Promise.resolve(c);
+      all.delete(c);
+    }
+    for (const c of all) if (c.closed) all.delete(c);
+    if (all.size < maxSockets) {
+      const c = new Connection(host, port, release);
+      all.add(c);
+      return Promise.resolve(c);
+    }
+    return new Promise((resolve) => waiting.push(resolve));
+  };
+
+  return {
+    async request(method, url, init = {}) {
+      const u = new URL(url);
+      const connection = await acquire(u.hostname, Number(u.port));
+      let head = `${method} ${u.pathname}${u.search} HTTP/1.1\r\nHost: ${u.host}\r\n`;
+      for (const [name, value] of Object.entries(init.headers ?? {})) head += `${name}: ${value}\r\n`;
+      if (init.body !== undefined) {
+        if (!Object.keys(init.headers ?? {}).some((h) => h.toLowerCase() === 'content-type')) head += 'Content-Type: application/json\r\n';
+        head += `Content-Length: ${Buffer.byteLength(init.body)}\r\n`;
+      } else if (method !== 'GET' && method !== 'HEAD') {
+        head += 'Content-Length: 0\r\n';
+      }
+      head += '\r\n';
+      return new Promise((resolve, reject) => connection.send(head, init.body, { resolve, reject }));
     },
     close() {
-      agent.destroy();
+      for (const c of all) {
+        c.closed = true;
+        c.socket.destroy();
+      }
+      all.clear();
+      idle.length = 0;
     },
   };
 }

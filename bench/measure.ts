@@ -63,14 +63,17 @@ export function formatRatio(label: string, value: number, reference: number, tar
 /**
  * Times several functions round-robin (one call of each per round, in a rotating order), so every one
  * sees the same machine load: on a busy machine this is what makes their p50s comparable. Sequential
- * (one call in flight). Returns stats in the order given.
+ * (one call in flight), after 150 untimed rounds by default. Returns stats in the order given.
  */
 export async function measureInterleaved(
   fns: readonly { name: string; fn: () => Promise<unknown> }[],
   options: { iterations?: number; warmup?: number } = {},
 ): Promise<Stats[]> {
   const iterations = options.iterations ?? 300;
-  for (let i = 0; i < (options.warmup ?? 20); i++) for (const f of fns) await f.fn();
+  // Enough untimed rounds for V8 to finish optimising every path being compared: with 20, the first
+  // rounds of a path the run had not called yet (tRPC's, say) were still running unoptimised code and
+  // showed up in its p50 (measured: 0.15–0.2 ms on a 2 ms call).
+  for (let i = 0; i < (options.warmup ?? 150); i++) for (const f of fns) await f.fn();
   const samples = fns.map(() => [] as number[]);
   for (let i = 0; i < iterations; i++) {
     for (let k = 0; k < fns.length; k++) {

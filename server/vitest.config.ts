@@ -20,7 +20,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'seeds/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'seeds/**/*.test.ts', 'bench/**/*.test.ts'],
           globalSetup: ['server/test/global-setup.ts'],
           pool: 'forks',
           testTimeout: 30_000,

@@ -160,14 +160,17 @@ export async function discoverySuite({ db, baseUrl, http, print }: BenchContext)
   const trpcId = cycle(liveIds);
   const detailsTrpc = async () => ok(await http.request('GET', trpcUrl(baseUrl, 'outlets.byId', { outletId: trpcId() })));
   print('');
-  const [detSql, detRest, detTrpc] = (await measureInterleaved([
+  // /healthz rides along as the floor: an HTTP round trip through the app with no query, for reading
+  // how much of the overhead is the HTTP stack itself.
+  const [detSql, detRest, detTrpc, health] = (await measureInterleaved([
     { name: 'details: raw SQL', fn: detailsRaw },
     { name: 'details: REST outlet/details', fn: detailsRest },
     { name: 'details: tRPC outlets.byId', fn: detailsTrpc },
-  ])) as [Stats, Stats, Stats];
+    { name: '(floor) GET /healthz, no query', fn: async () => ok(await http.request('GET', `${baseUrl}/healthz`)) },
+  ])) as [Stats, Stats, Stats, Stats];
   const detRest10 = await measure('details: REST, 10 connections', detailsRest, { concurrency: 10, iterations: 500 });
   const detTrpc10 = await measure('details: tRPC, 10 connections', detailsTrpc, { concurrency: 10, iterations: 500 });
-  for (const s of [detSql, detRest, detTrpc, detRest10, detTrpc10]) show(s);
+  for (const s of [detSql, detRest, detTrpc, health, detRest10, detTrpc10]) show(s);
   const overhead = (label: string, api: number, sql: number) =>
     `${label.padEnd(56)} ${(api - sql).toFixed(3).padStart(7)} ms${api - sql <= 1 ? '  OK (target ≤ 1 ms)' : '  OVER (target ≤ 1 ms)'}`;
   print(overhead('details REST p50 − raw SQL p50', detRest.p50, detSql.p50));
@@ -183,6 +186,10 @@ export async function discoverySuite({ db, baseUrl, http, print }: BenchContext)
         await http.request('GET', `${baseUrl}/api/cmn/search?searchString=${encodeURIComponent(word)}&latitude=${pt.latitude}&longitude=${pt.longitude}`),
       );
     };
+  };
+  const searchTrpc = (word: string) => {
+    const p = cycle(points);
+    return async () => ok(await http.request('GET', trpcUrl(baseUrl, 'outlets.search', { searchString: word, ...p() })));
   };
   const searchSql = (word: string) => {
     const p = cycle(points);
@@ -202,18 +209,13 @@ export async function discoverySuite({ db, baseUrl, http, print }: BenchContext)
       { name: `search SQL (outlets): "${NO_HIT_WORD}"`, fn: searchSql(NO_HIT_WORD) },
       { name: `search REST cmn/search: "${COMMON_WORD}"`, fn: searchRest(COMMON_WORD) },
       { name: `search REST cmn/search: "${NO_HIT_WORD}"`, fn: searchRest(NO_HIT_WORD) },
-      {
-        name: `search tRPC outlets.search: "${COMMON_WORD}"`,
-        fn: (() => {
-          const p = cycle(points);
-          return async () => ok(await http.request('GET', trpcUrl(baseUrl, 'outlets.search', { searchString: COMMON_WORD, ...p() })));
-        })(),
-      },
+      { name: `search tRPC outlets.search: "${COMMON_WORD}"`, fn: searchTrpc(COMMON_WORD) },
     ],
     { iterations: 150, warmup: 5 },
   )) as [Stats, Stats, Stats, Stats, Stats];
   const commonRest10 = await measure(`search REST, 10 connections: "${COMMON_WORD}"`, searchRest(COMMON_WORD), { concurrency: 10, iterations: 200, warmup: 5 });
-  for (const s of [commonSql, noHitSql, commonRest, noHitRest, commonTrpc, commonRest10]) show(s);
+  const commonTrpc10 = await measure(`search tRPC, 10 connections: "${COMMON_WORD}"`, searchTrpc(COMMON_WORD), { concurrency: 10, iterations: 200, warmup: 5 });
+  for (const s of [commonSql, noHitSql, commonRest, noHitRest, commonTrpc, commonRest10, commonTrpc10]) show(s);
   print(formatRatio('search REST p95: no-hit ÷ common word', noHitRest.p95, commonRest.p95, { max: 3 }));
   print(formatRatio('search SQL p95: no-hit ÷ common word', noHitSql.p95, commonSql.p95, { max: 3 }));
   for (const word of [COMMON_WORD, NO_HIT_WORD]) {
