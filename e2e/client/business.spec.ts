@@ -155,6 +155,26 @@ test('owner uploads a photo → it appears on the outlet page photos tab', async
   await shopper.close();
 });
 
+test('owner creates an ad, then gives it a picture from the ad library', async ({ page }) => {
+  const outletId = await loginAsOwner(page);
+  await page.goto(`/for-bussiness/promotion-organizer/ad-library/${outletId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Ad library' })).toBeVisible();
+  const title = `Filter coffee hour ${Date.now()}`;
+  const form = page.getByRole('form', { name: 'New ad' });
+  await form.getByLabel('Title').fill(title);
+  await form.getByLabel('Discount %').fill('12');
+  await form.getByRole('button', { name: 'Add to library' }).click();
+  const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+  await expect(item.getByRole('button', { name: 'Add picture' })).toBeVisible();
+  await expect(item.locator('img')).toHaveCount(0);
+
+  const png = await sharp({ create: { width: 800, height: 400, channels: 3, background: '#6b3e26' } }).png().toBuffer();
+  await item.getByLabel(`Picture for ${title}`).setInputFiles({ name: 'coffee.png', mimeType: 'image/png', buffer: png });
+  await expect(item.getByRole('button', { name: 'Change picture' })).toBeVisible();
+  await expect(item.locator('img')).toHaveAttribute('src', /\.webp$/);
+  await page.screenshot({ path: test.info().outputPath('ad-library.png'), fullPage: true });
+});
+
 test('a business applies on /for-business-form from the landing page', async ({ page }) => {
   await page.goto('/for-bussiness');
   await expect(page.getByText('15 days', { exact: true })).toBeVisible();

@@ -117,6 +117,50 @@ describe('promotion organizer over REST', () => {
     expect(del.status).toBe(200);
   });
 
+  it('/adv/edit (multipart) adds a picture to an ad, replaces it and removes the old files; a spoofed one changes nothing', async () => {
+    const uploads = path.join(app.dataDir, 'uploads');
+    const created = await app.request.post('/api/adv/create').set(w.authA).send({ outletId: w.outletA, adType: 'R', title: 'Thali Tuesday', discountPercent: 10 });
+    expect(created.status).toBe(201);
+    const advId = created.body.advertisement.ADV_ID as number;
+    expect(created.body.advertisement.IMAGE_URL).toBeNull();
+    const edit = async (image: Buffer, filename: string) =>
+      app.request
+        .post('/api/adv/edit')
+        .set(w.authA)
+        .field('outletId', String(w.outletA))
+        .field('advId', String(advId))
+        .attach('image', image, { filename, contentType: 'image/png' });
+
+    const first = await edit(await png(640, 320), 'thali.png');
+    expect(first.status).toBe(200);
+    expect(first.body.advertisement).toMatchObject({ ADV_ID: advId, TITLE: 'Thali Tuesday', DISCOUNT_PERCENT: 10, IMAGE_URL: expect.stringMatching(/\.webp$/) });
+    const firstFiles = files(uploads);
+    expect(firstFiles.length).toBeGreaterThan(0);
+
+    const second = await edit(await png(800, 400), 'thali-2.png');
+    expect(second.status).toBe(200);
+    expect(second.body.advertisement.IMAGE_URL).not.toBe(first.body.advertisement.IMAGE_URL);
+    const secondFiles = files(uploads);
+    expect(secondFiles).toHaveLength(firstFiles.length);
+    expect(secondFiles.filter((f) => firstFiles.includes(f))).toEqual([]);
+
+    const spoofed = await edit(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'x.png');
+    expect(spoofed.status).toBe(400);
+    expect(files(uploads)).toEqual(secondFiles);
+    const list = await app.request.get('/api/adv').query({ outletId: w.outletA, offset: 0, limit: 1000 }).set(w.authA);
+    expect(list.body.advertisements.find((a: { ADV_ID: number }) => a.ADV_ID === advId).IMAGE_URL).toBe(second.body.advertisement.IMAGE_URL);
+
+    // Another owner cannot put a picture on this ad.
+    const intruder = await app.request
+      .post('/api/adv/edit')
+      .set(w.authB)
+      .field('outletId', String(w.outletA))
+      .field('advId', String(advId))
+      .attach('image', await png(640, 320), { filename: 'mine.png', contentType: 'image/png' });
+    expect([403, 404]).toContain(intruder.status);
+    expect(files(uploads)).toEqual(secondFiles);
+  });
+
   it('/adv/highlight and /adv/highlight/edit with advObj; /adv/schedule and the live list', async () => {
     const h = await app.request.post('/api/adv/highlight').set(w.authA).send({ outletId: w.outletA, adType: 'Highlight', advObj: { title: 'Live music Fridays' } });
     expect(h.status).toBe(201);

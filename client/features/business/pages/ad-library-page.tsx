@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '@client/components/ui/button';
 import { InlineError } from '@client/components/ui/inline-error';
 import { Spinner } from '@client/components/ui/spinner';
@@ -19,6 +19,56 @@ const TYPE_LABELS: Record<Ad['adType'], string> = { R: 'Regular', D: 'Daily', E:
 
 type Draft = { adType: AdType; title: string; description: string; discountPercent: string; startsOn: string; endsOn: string; eventId: string };
 const EMPTY: Draft = { adType: 'R', title: '', description: '', discountPercent: '', startsOn: '', endsOn: '', eventId: '' };
+
+/** Sends an ad's picture through the documented multipart edit (the server checks and resizes it). */
+function uploadAdPicture(outletId: number, advId: number, image: File): Promise<unknown> {
+  const form = new FormData();
+  form.set('outletId', String(outletId));
+  form.set('advId', String(advId));
+  form.set('image', image);
+  return uploadForm('/adv/edit', form, 'Failed to upload the picture');
+}
+
+/** Adds or replaces the picture of an ad already in the library. */
+function AdPictureButton({ outletId, ad, onUploaded }: { outletId: number; ad: Ad; onUploaded: () => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const onPick = async (file: File | undefined) => {
+    if (!file) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await uploadAdPicture(outletId, ad.id, file);
+      onUploaded();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'Failed to upload the picture');
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = '';
+    }
+  };
+  return (
+    <>
+      <input
+        ref={input}
+        type="file"
+        hidden
+        accept="image/jpeg,image/png,image/webp"
+        aria-label={`Picture for ${ad.title}`}
+        onChange={(e) => void onPick(e.target.files?.[0])}
+      />
+      <Button variant="secondary" size="sm" disabled={busy} onClick={() => input.current?.click()}>
+        {busy ? 'Uploading…' : ad.imageUrl ? 'Change picture' : 'Add picture'}
+      </Button>
+      {error ? (
+        <p className="field__error ad-item__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
 
 /** promotion-organizer/ad-library: the offers (R, D, E) that time slots run. */
 export function AdLibraryPage({ outletId }: BusinessPageProps) {
@@ -68,13 +118,8 @@ export function AdLibraryPage({ outletId }: BusinessPageProps) {
           setDraft({ ...EMPTY, adType: draft.adType });
           setNote(`“${ad.title}” is in your library. Schedule it from ${TYPE_LABELS[ad.adType].toLowerCase()} offers.`);
           if (image) {
-            // The picture goes through the documented multipart edit (checked and resized by the server).
-            const form = new FormData();
-            form.set('outletId', String(id));
-            form.set('advId', String(ad.id));
-            form.set('image', image);
             try {
-              await uploadForm('/adv/edit', form, 'Failed to upload the picture');
+              await uploadAdPicture(id, ad.id, image);
               invalidate();
             } catch (e) {
               setErrors({ form: `The ad is saved, but its picture was not: ${e instanceof Error ? e.message : 'please try again'}` });
@@ -204,6 +249,7 @@ export function AdLibraryPage({ outletId }: BusinessPageProps) {
                     </p>
                   </div>
                   <div className="biz-row-actions">
+                    <AdPictureButton outletId={id} ad={ad} onUploaded={invalidate} />
                     <Button
                       variant="secondary"
                       size="sm"
