@@ -3,23 +3,9 @@ import { TRPCClientError } from '@trpc/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@client/testing/render';
 import { BusinessSectionRoutes } from '../business-section';
-import { getBusinessSession, saveBusinessSession, type BusinessUserDetails } from '../lib/session';
+import { getBusinessSession, saveBusinessSession } from '../lib/session';
+import { OWNER_DETAILS } from '../test-fixtures';
 
-const DETAILS: BusinessUserDetails = {
-  boId: 3,
-  name: 'Ravi Kumar',
-  username: 'demo.owner',
-  phoneNumber: '9845012345',
-  pan: 'ABCPK1234L',
-  designation: 'Proprietor',
-  isMaster: true,
-  masterId: null,
-  currentOutletId: 11,
-  allOutletForBusiness: [
-    { id: 11, name: 'Sri Krishna Udupi Grand', addressLineTwo: 'Jayanagar' },
-    { id: 12, name: 'Kaapi Katte', addressLineTwo: 'Koramangala' },
-  ],
-};
 
 const discount = (outletId: number) => ({ outletId, discountPercent: 25, isLive: true, updatedAt: null, liveOffer: null });
 
@@ -40,7 +26,7 @@ describe('business console shell', () => {
   });
 
   it('the outlet switcher opens the same page for the chosen outlet and makes it current', async () => {
-    saveBusinessSession('tok', DETAILS);
+    saveBusinessSession('tok', OWNER_DETAILS);
     const { user, location } = renderWithProviders(<BusinessSectionRoutes />, {
       path: '/account/discount-button/11',
       trpc: { 'businessAccount.discount': (input) => discount((input as { outletId: number }).outletId) },
@@ -61,13 +47,13 @@ describe('business console shell', () => {
   });
 
   it("refuses an outlet that isn't the account's, without calling the server for it", async () => {
-    saveBusinessSession('tok', DETAILS);
+    saveBusinessSession('tok', OWNER_DETAILS);
     renderWithProviders(<BusinessSectionRoutes />, { path: '/account/discount-button/99' });
     expect(await screen.findByRole('heading', { name: 'Not one of your outlets' })).toBeInTheDocument();
   });
 
   it('shows "Failed to Logout" when logout fails, and keeps the session', async () => {
-    saveBusinessSession('tok', DETAILS);
+    saveBusinessSession('tok', OWNER_DETAILS);
     const { user } = renderWithProviders(<BusinessSectionRoutes />, {
       path: '/account/discount-button/11',
       trpc: {
@@ -83,7 +69,7 @@ describe('business console shell', () => {
   });
 
   it('logout clears the business cookies and returns to the login (also when the session had already ended)', async () => {
-    saveBusinessSession('tok', DETAILS);
+    saveBusinessSession('tok', OWNER_DETAILS);
     const { user, location } = renderWithProviders(<BusinessSectionRoutes />, {
       path: '/account/discount-button/11',
       trpc: {
@@ -100,7 +86,7 @@ describe('business console shell', () => {
   });
 
   it('native back: goes back inside the console, and asks the Android wrapper to exit when there is no history', async () => {
-    saveBusinessSession('tok', DETAILS);
+    saveBusinessSession('tok', OWNER_DETAILS);
     const exitApp = vi.fn();
     const win = window as unknown as { Android?: { exitApp: () => void }; bachatNativeBack?: () => boolean };
     win.Android = { exitApp };
@@ -122,7 +108,7 @@ describe('business console shell', () => {
   });
 
   it('a session that ended on the server sends the owner back to the login and clears the cookies', async () => {
-    saveBusinessSession('expired', DETAILS);
+    saveBusinessSession('expired', OWNER_DETAILS);
     const { location } = renderWithProviders(<BusinessSectionRoutes />, {
       path: '/account/discount-button/11',
       trpc: {
@@ -136,7 +122,7 @@ describe('business console shell', () => {
   });
 
   it('hides user management from a sub-account', async () => {
-    saveBusinessSession('tok', { ...DETAILS, isMaster: false, masterId: 3 });
+    saveBusinessSession('tok', { ...OWNER_DETAILS, isMaster: false, masterId: 3 });
     renderWithProviders(<BusinessSectionRoutes />, {
       path: '/account/discount-button/11',
       trpc: { 'businessAccount.discount': () => discount(11) },

@@ -2,21 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Ad } from '@server/modules/promotions/schema';
 import { renderWithProviders } from '@client/testing/render';
-import { saveBusinessSession, getBusinessSession, type BusinessUserDetails } from '../lib/session';
+import { getBusinessSession, saveBusinessSession } from '../lib/session';
+import { OWNER_DETAILS } from '../test-fixtures';
 import { AdLibraryPage } from './ad-library-page';
 
-const DETAILS: BusinessUserDetails = {
-  boId: 3,
-  name: 'Ravi Kumar',
-  username: 'demo.owner',
-  phoneNumber: '9845012345',
-  pan: 'ABCPK1234L',
-  designation: 'Proprietor',
-  isMaster: true,
-  masterId: null,
-  currentOutletId: 11,
-  allOutletForBusiness: [{ id: 11, name: 'Sri Krishna Udupi Grand', addressLineTwo: 'Jayanagar' }],
-};
 
 const ad = (patch: Partial<Ad> = {}): Ad => ({
   id: 41,
@@ -41,7 +30,7 @@ afterEach(() => {
 });
 
 function renderLibrary(ads: () => Ad[]) {
-  saveBusinessSession('owner-token', DETAILS);
+  saveBusinessSession('owner-token', OWNER_DETAILS);
   return renderWithProviders(<AdLibraryPage outletId={11} session={getBusinessSession()!} />, {
     trpc: { 'promotions.ads': () => ads(), 'promotions.events': () => [] },
   });
