@@ -1,3 +1,5 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
 import { createJSONStorage, atomWithStorage } from 'jotai/utils';
 import { useCallback, useEffect } from 'react';
 import { useLocation } from 'wouter';
@@ -55,9 +57,17 @@ export function useCurrentUser(): CurrentUserState {
   return { user, isLoading, isLoggedIn: !isLoading && Boolean(user?.name) };
 }
 
-/** Sign in / sign out helpers that keep the token cookie and the `users.me` cache together. */
+/**
+ * Sign in / sign out helpers that keep the token cookie and the `users.me` cache together.
+ *
+ * Dropping the shopper removes the cached user rather than resetting it: a reset refetches at once,
+ * while the components still hold the old token in their `enabled` option, and so asks the server for
+ * the shopper *without* a token. That anonymous call answers 401, which once made the business console
+ * (signed in a moment later on the same page) take it for its own session ending.
+ */
 export function useAuthActions() {
   const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
 
   const signIn = useCallback(
     (token: string, user?: CurrentUser | null) => {
@@ -70,13 +80,19 @@ export function useAuthActions() {
     [utils],
   );
 
-  const signOut = useCallback(() => {
+  /** Removes the shopper's token and cached user without asking the server anything. */
+  const forgetShopper = useCallback(() => {
+    void utils.users.me.cancel();
     clearAuthToken();
-    utils.users.me.reset();
-    utils.invalidate();
-  }, [utils]);
+    queryClient.removeQueries({ queryKey: getQueryKey(trpc.users.me) });
+  }, [utils, queryClient]);
 
-  return { signIn, signOut };
+  const signOut = useCallback(() => {
+    forgetShopper();
+    void utils.invalidate();
+  }, [utils, forgetShopper]);
+
+  return { signIn, signOut, forgetShopper };
 }
 
 // ---------------------------------------------------------------------------------------------

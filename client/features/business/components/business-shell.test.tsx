@@ -121,6 +121,25 @@ describe('business console shell', () => {
     expect(getBusinessSession()).toBeNull();
   });
 
+  it("a shopper call answering 401 is not the business session ending: the owner stays in the console", async () => {
+    saveBusinessSession('tok', OWNER_DETAILS);
+    const { location, queryClient } = renderWithProviders(<BusinessSectionRoutes />, {
+      path: '/account/discount-button/11',
+      trpc: {
+        'businessAccount.discount': () => discount(11),
+        'users.me': () => {
+          throw unauthorized();
+        },
+      },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Discount button' })).toBeInTheDocument();
+    // The shopper's users.me (asked for without a token) fails with 401 while the console is open.
+    await expect(queryClient.fetchQuery({ queryKey: [['users', 'me'], { type: 'query' }], queryFn: () => Promise.reject(unauthorized()) })).rejects.toThrow();
+    expect(location.history.at(-1)).toBe('/account/discount-button/11');
+    expect(getBusinessSession()?.token).toBe('tok');
+    expect(screen.getByRole('heading', { level: 1, name: 'Discount button' })).toBeInTheDocument();
+  });
+
   it('hides user management from a sub-account', async () => {
     saveBusinessSession('tok', { ...OWNER_DETAILS, isMaster: false, masterId: 3 });
     renderWithProviders(<BusinessSectionRoutes />, {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
-import { trpc } from '@client/lib/trpc';
+import { isBusinessProcedure, trpc } from '@client/lib/trpc';
 import { LOGOUT_FAILED } from '../lib/constants';
 import {
   ACCOUNT_OUTLET_PAGES,
@@ -46,6 +46,12 @@ const pageOf = (href: string) => href.split('/')[2] ?? '';
 
 const SECTIONS: BusinessSection[] = ['promotion-organizer', 'account', 'dashboard'];
 
+/** tRPC query keys start with the procedure's path as an array (`[['promotions', 'ads'], …]`). */
+function isBusinessQuery(queryKey: readonly unknown[]): boolean {
+  const path = queryKey[0];
+  return Array.isArray(path) && path.every((part) => typeof part === 'string') && isBusinessProcedure(path.join('.'));
+}
+
 const isActive = (location: string, href: string) => location === href || location.startsWith(`${href}/`);
 
 type BusinessShellProps = {
@@ -89,8 +95,11 @@ export function BusinessShell({ session, outletId, current, children }: Business
 
   useEffect(() => {
     // A session that ended on the server (expired, revoked, logged out elsewhere): back to the login.
+    // Only a business procedure's 401 says that; a shopper call (users.me …) answering 401 is about
+    // the shopper token, which a business login removes (SPEC §6), never about this session.
     return queryClient.getQueryCache().subscribe((event) => {
       if (event.type !== 'updated' || event.query.state.status !== 'error') return;
+      if (!isBusinessQuery(event.query.queryKey)) return;
       const error = event.query.state.error as { data?: { code?: string } } | null;
       if (error?.data?.code === 'UNAUTHORIZED') {
         clearBusinessSession();

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, Redirect, useLocation } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Field, fieldAria } from '@client/components/ui/field';
-import { clearAuthToken } from '@client/lib/auth-token';
+import { useAuthActions } from '@client/lib/auth';
 import { trpc } from '@client/lib/trpc';
 import { businessHome, section } from '../lib/links';
 import { detailsFromLogin, saveBusinessSession, useBusinessSession } from '../lib/session';
@@ -13,7 +13,7 @@ import '@client/styles/business.css';
 export function BusinessLoginPage() {
   const session = useBusinessSession();
   const [, navigate] = useLocation();
-  const utils = trpc.useUtils();
+  const { forgetShopper } = useAuthActions();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<{ username?: string; password?: string }>({});
@@ -34,9 +34,8 @@ export function BusinessLoginPage() {
       { username: username.trim(), password },
       {
         onSuccess: (result) => {
-          // SPEC §6: logging in as a business owner removes the shopper's token.
-          clearAuthToken();
-          utils.users.me.reset();
+          // SPEC §6: logging in as a business owner removes the shopper's token (and nothing else).
+          forgetShopper();
           const details = detailsFromLogin(result);
           saveBusinessSession(result.accessToken, details);
           navigate(`~${businessHome(details.currentOutletId)}`, { replace: true });

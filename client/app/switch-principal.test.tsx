@@ -1,0 +1,77 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { TRPCClientError } from '@trpc/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderWithProviders, type TrpcFixtures } from '@client/testing/render';
+import { testShopper } from '@client/testing/fixtures';
+import { readCookie } from '@client/lib/auth-token';
+import { AppShell } from './app';
+
+/**
+ * SPEC §6: logging in as a business owner removes the shopper's token, and only that. A shopper
+ * signed in on the same browser must not turn the owner's login into a bounce back to the login page.
+ */
+
+afterEach(() => {
+  for (const name of ['business_auth_token', 'businessUserDetails', 'authToken']) {
+    document.cookie = `${name}=; Max-Age=0; Path=/`;
+  }
+});
+
+const unauthorized = () =>
+  new TRPCClientError('Please log in.', {
+    result: { error: { code: -32001, message: 'Please log in.', data: { code: 'UNAUTHORIZED', httpStatus: 401 } } },
+  });
+
+const LOGIN_RESULT = {
+  accessToken: 'biz-token',
+  businessOwner: {
+    id: 3,
+    username: 'demo.owner',
+    name: 'Ravi Kumar',
+    phoneNumber: '9845012345',
+    pan: 'ABCPK1234L',
+    designation: 'Proprietor',
+    isMaster: true,
+    masterId: null,
+  },
+  outlets: [{ id: 11, name: 'Sri Krishna Udupi Grand', addressLineTwo: 'Jayanagar' }],
+};
+
+const flush = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 20)));
+
+describe('a shopper signed in on the same browser logs in as an owner', () => {
+  it('lands in the console and stays there; only the shopper token goes', async () => {
+    document.cookie = 'authToken=shopper-token; Path=/';
+    const meCalls: Array<string | null> = [];
+    const trpc: TrpcFixtures = {
+      // Like the server: the shopper is known only while the token cookie is sent.
+      'users.me': () => {
+        const token = readCookie('authToken');
+        meCalls.push(token);
+        if (!token) throw unauthorized();
+        return testShopper();
+      },
+      'businessAuth.login': () => LOGIN_RESULT,
+      'promotions.ads': () => [],
+      'promotions.liveAndScheduled': () => ({ live: null, today: [], tomorrow: [] }),
+    };
+    const { user, location } = renderWithProviders(<AppShell />, { trpc, path: '/for-bussiness/login' });
+    await waitFor(() => expect(meCalls).toEqual(['shopper-token']));
+
+    await user.type(await screen.findByLabelText('Username'), 'demo.owner');
+    await user.type(screen.getByLabelText('Password'), 'Bachat@123');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByRole('heading', { name: 'Regular offers', level: 1 })).toBeInTheDocument();
+    await flush();
+    await flush();
+    expect(location.history.at(-1)).toBe('/for-bussiness/promotion-organizer/regular-offers/11');
+    expect(screen.getByRole('heading', { name: 'Regular offers', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    // The business session stays; the shopper token is gone and never asked for anonymously.
+    expect(readCookie('business_auth_token')).toBe('biz-token');
+    expect(readCookie('businessUserDetails')).not.toBeNull();
+    expect(readCookie('authToken')).toBeNull();
+    expect(meCalls).not.toContain(null);
+  });
+});
