@@ -82,6 +82,33 @@ describe('AuthPanel: login', () => {
     expect(phone).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it.each(['+91 98765 43210', '098765 43210', '+91-98765-43210'])(
+    'pasting %j into the phone field gives 9876543210 and logs in with it (SPEC §5)',
+    async (pasted) => {
+      const login = vi.fn(() => sent);
+      const { user } = renderPanel('/login', { 'auth.login': login });
+      const phone = screen.getByLabelText('Phone Number');
+      await user.click(phone);
+      await user.paste(pasted);
+      expect(phone).toHaveValue('9876543210');
+      await user.click(screen.getByRole('button', { name: 'Get OTP' }));
+      expect(await screen.findByRole('dialog', { name: 'Enter OTP' })).toBeInTheDocument();
+      expect(login).toHaveBeenCalledWith({ phoneNumber: '9876543210', isApk: false });
+    },
+  );
+
+  it('typing a number with its 91 or its 0 ends with the ten digits', async () => {
+    const { user } = renderPanel('/login');
+    const phone = screen.getByLabelText('Phone Number');
+    await user.type(phone, '91987654321');
+    expect(phone).toHaveValue('91987654321');
+    await user.type(phone, '0');
+    expect(phone).toHaveValue('9876543210');
+    await user.clear(phone);
+    await user.type(phone, '09876543210');
+    expect(phone).toHaveValue('9876543210');
+  });
+
   it("shows We couldn't find your account. with a Sign up link for an unknown phone", async () => {
     const { user } = renderPanel('/login', {
       'auth.login': () => {
@@ -146,6 +173,14 @@ describe('AuthPanel: login', () => {
     expect(input).toHaveValue('123');
     await user.click(within(otp).getByRole('button', { name: 'LOGIN' }));
     expect(await within(otp).findByText('otp should be of 6 digits')).toBeInTheDocument();
+  });
+
+  it('a pasted code with spaces ("123 456") keeps all six digits', async () => {
+    const { user, otp } = await startLogin({});
+    const input = within(otp).getByLabelText('6-digit OTP');
+    await user.click(input);
+    await user.paste('123 456');
+    expect(input).toHaveValue('123456');
   });
 
   it('a wrong code shows "Wrong Otp. Try again."', async () => {
@@ -296,6 +331,14 @@ describe('AuthPanel: signup', () => {
       referral: 'MEAARAV1',
       isApk: false,
     });
+  });
+
+  it('pasting "+91 98765 43210" into the signup phone field gives 9876543210', async () => {
+    const { user } = renderPanel('/signup');
+    const phone = screen.getByLabelText('Phone Number');
+    await user.click(phone);
+    await user.paste('+91 98765 43210');
+    expect(phone).toHaveValue('9876543210');
   });
 
   it("shows the server's message when the phone already has an account", async () => {

@@ -132,7 +132,6 @@ export function OtpModal({
               type="text"
               inputMode="numeric"
               autoComplete="one-time-code"
-              maxLength={OTP_LENGTH}
               value={otp}
               onChange={(event) => setOtp(digitsOnly(event.target.value, OTP_LENGTH))}
               aria-invalid={error ? true : undefined}

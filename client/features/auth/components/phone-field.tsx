@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Field, fieldAria } from '@client/components/ui/field';
-import { PHONE_MAX_DIGITS, digitsOnly } from '../lib/inputs';
+import { phoneInputValue } from '@server/modules/common/schema';
 
 type PhoneFieldProps = {
   value: string;
@@ -8,7 +8,11 @@ type PhoneFieldProps = {
   error: string | null | undefined;
 };
 
-/** "Phone Number" with the +91 prefix: digits only, up to 10 (the login and signup panels). */
+/**
+ * "Phone Number" with the +91 prefix (the login and signup panels): digits only, and a pasted
+ * "+91 98765 43210" or "098765 43210" becomes the ten digits (SPEC §5). No `maxLength`: the browser
+ * would cut the pasted text before the non-digits are stripped.
+ */
 export function PhoneField({ value, onChange, error }: PhoneFieldProps) {
   const id = useId();
   return (
@@ -24,9 +28,8 @@ export function PhoneField({ value, onChange, error }: PhoneFieldProps) {
           inputMode="numeric"
           autoComplete="tel-national"
           placeholder="10-digit mobile number"
-          maxLength={PHONE_MAX_DIGITS}
           value={value}
-          onChange={(event) => onChange(digitsOnly(event.target.value, PHONE_MAX_DIGITS))}
+          onChange={(event) => onChange(phoneInputValue(event.target.value))}
           {...fieldAria(id, error)}
           autoFocus
         />

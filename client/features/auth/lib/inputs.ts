@@ -4,7 +4,6 @@ import { TRPCClientError } from '@trpc/client';
 export const digitsOnly = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
 export const withoutSpaces = (value: string) => value.replace(/\s/g, '');
 
-export const PHONE_MAX_DIGITS = 11; // optional leading 0 + ten digits
 export const OTP_LENGTH = 6;
 /** SPEC §9: 60 s before another code can be asked for. */
 export const RESEND_SECONDS = 60;

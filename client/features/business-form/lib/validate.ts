@@ -1,3 +1,5 @@
+import { phoneNumberSchema } from '@server/modules/common/schema';
+
 /** The form's checks before anything is sent (the server checks the same again). */
 export type ApplicationDraft = {
   businessName: string;
@@ -23,9 +25,8 @@ export function validateApplication(draft: ApplicationDraft): Record<string, str
   if (draft.businessName.trim().length < 2) errors.businessName = 'Business name is required';
   if (draft.address.trim().length < 5) errors.address = 'Business address is required';
   if (!draft.contactName.trim()) errors.contactName = 'Name is required';
-  const phone = draft.phoneNumber.replace(/\D/g, '');
-  if (!phone) errors.phoneNumber = 'Phone Number is required';
-  else if (!/^0?([6-9]\d{9}|1{10})$/.test(phone)) errors.phoneNumber = 'Please enter a valid phone number';
+  const phone = phoneNumberSchema.safeParse(draft.phoneNumber);
+  if (!phone.success) errors.phoneNumber = phone.error.issues[0]?.message ?? 'Please enter a valid phone number';
   if (draft.email.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(draft.email.trim())) errors.email = 'Invalid email address';
   if (!/^[A-Z]{5}[0-9]{4}[A-Z]$/.test(draft.pan.replace(/\s/g, '').toUpperCase())) errors.pan = 'Please enter a valid PAN (like ABCDE1234F)';
   if (draft.gstMode === 'certificate' && !draft.hasCertificate) errors.gstCertificate = FORM_MESSAGES.gstProof;

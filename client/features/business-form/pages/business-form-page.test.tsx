@@ -56,4 +56,13 @@ describe('/for-business-form', () => {
     });
     expect((submit.mock.calls[0]![0] as { gstCertificate?: string }).gstCertificate).toBeUndefined();
   }, 20_000);
+
+  it('a pasted "+91 98450 11111" in Phone Number is the ten digits (SPEC §5)', async () => {
+    const { trpc } = fixtures();
+    const { user } = renderWithProviders(<BusinessFormPage />, { trpc });
+    const phone = screen.getByLabelText('Phone Number');
+    await user.click(phone);
+    await user.paste('+91 98450 11111');
+    expect(phone).toHaveValue('9845011111');
+  });
 });

@@ -1,6 +1,7 @@
 import { TRPCClientError } from '@trpc/client';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
+import { normalizePhoneNumber, phoneInputValue } from '@server/modules/common/schema';
 import { Button } from '@client/components/ui/button';
 import { trpc } from '@client/lib/trpc';
 import { useScrollToTop } from '@client/lib/use-scroll-to-top';
@@ -65,7 +66,7 @@ export function BusinessFormPage() {
         businessName: fields.businessName.trim(),
         address: fields.address.trim(),
         contactName: fields.contactName.trim(),
-        phoneNumber: fields.phoneNumber.replace(/\D/g, ''),
+        phoneNumber: normalizePhoneNumber(fields.phoneNumber),
         email: fields.email.trim(),
         pan: fields.pan,
         gstin: fields.gstin.trim(),
@@ -163,7 +164,7 @@ export function BusinessFormPage() {
                 type="tel"
                 inputMode="numeric"
                 value={fields.phoneNumber}
-                onChange={(e) => set('phoneNumber')(e.target.value.replace(/\D/g, '').slice(0, 11))}
+                onChange={(e) => set('phoneNumber')(phoneInputValue(e.target.value))}
                 autoComplete="tel-national"
               />
             </Field>

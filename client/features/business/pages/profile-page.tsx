@@ -4,6 +4,7 @@ import { InlineError } from '@client/components/ui/inline-error';
 import { Spinner } from '@client/components/ui/spinner';
 import { trpc } from '@client/lib/trpc';
 import type { BusinessProfile } from '@server/modules/business-account/schema';
+import { normalizePhoneNumber, phoneInputValue } from '@server/modules/common/schema';
 import { fieldErrorsOf, messageOf } from '../lib/errors';
 import type { BusinessPageProps } from '../lib/page-props';
 import { BizPage } from '../components/biz-page';
@@ -74,7 +75,7 @@ function ProfileForm({ outletId, profile }: { outletId: number; profile: Busines
       name: form.name.trim(),
       email: form.email.trim() || null,
       designation: form.designation.trim() || null,
-      outletPhoneNumber: form.outletPhoneNumber.replace(/\D/g, '') || null,
+      outletPhoneNumber: normalizePhoneNumber(form.outletPhoneNumber) || null,
       opensAt: form.opensAt,
       closesAt: form.closesAt,
       landmark: form.landmark.trim() || null,
@@ -118,7 +119,7 @@ function ProfileForm({ outletId, profile }: { outletId: number; profile: Busines
           type="tel"
           inputMode="tel"
           value={form.outletPhoneNumber}
-          onChange={set('outletPhoneNumber')}
+          onChange={(value) => set('outletPhoneNumber')(phoneInputValue(value))}
           error={errors.outletPhoneNumber}
           optional
         />

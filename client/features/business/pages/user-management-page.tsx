@@ -3,6 +3,7 @@ import { Button } from '@client/components/ui/button';
 import { InlineError } from '@client/components/ui/inline-error';
 import { Spinner } from '@client/components/ui/spinner';
 import { trpc } from '@client/lib/trpc';
+import { phoneInputValue, phoneNumberSchema } from '@server/modules/common/schema';
 import type { SubAccount } from '@server/modules/sub-accounts/schema';
 import { fieldErrorsOf, messageOf } from '../lib/errors';
 import type { BusinessPageProps } from '../lib/page-props';
@@ -46,7 +47,8 @@ function UserManagement({ outlets }: { outlets: readonly BusinessOutlet[] }) {
     if (draft.username.trim().length < 3) local.username = 'Username must have at least 3 characters';
     if (draft.password.length < 8) local.password = 'Password must have at least 8 characters';
     if (!draft.name.trim()) local.name = 'Name is required';
-    if (!/^0?([6-9]\d{9}|1{10})$/.test(draft.phoneNumber.replace(/\D/g, ''))) local.phoneNumber = 'Please enter a valid phone number';
+    const phone = phoneNumberSchema.safeParse(draft.phoneNumber);
+    if (!phone.success) local.phoneNumber = phone.error.issues[0]?.message ?? 'Please enter a valid phone number';
     setErrors(local);
     if (Object.keys(local).length > 0) return;
     create.mutate(
@@ -54,7 +56,7 @@ function UserManagement({ outlets }: { outlets: readonly BusinessOutlet[] }) {
         username: draft.username.trim(),
         password: draft.password,
         name: draft.name.trim(),
-        phoneNumber: draft.phoneNumber.replace(/\D/g, ''),
+        phoneNumber: phone.data ?? draft.phoneNumber,
         designation: draft.designation.trim() || null,
         outletIds: draft.outletIds,
       },
@@ -79,7 +81,7 @@ function UserManagement({ outlets }: { outlets: readonly BusinessOutlet[] }) {
         <form className="biz-card biz-form" noValidate onSubmit={onSubmit} aria-label="New user">
           <h2 className="biz-card__title">New user</h2>
           <TextField id="um-name" label="Name" value={draft.name} onChange={set('name')} error={errors.name} />
-          <TextField id="um-phone" label="Phone number" type="tel" inputMode="tel" value={draft.phoneNumber} onChange={set('phoneNumber')} error={errors.phoneNumber} />
+          <TextField id="um-phone" label="Phone number" type="tel" inputMode="tel" value={draft.phoneNumber} onChange={(value) => set('phoneNumber')(phoneInputValue(value))} error={errors.phoneNumber} />
           <TextField id="um-designation" label="Designation" value={draft.designation} onChange={set('designation')} error={errors.designation} optional placeholder="Outlet Manager" />
           <TextField id="um-username" label="Username" value={draft.username} onChange={set('username')} error={errors.username} />
           <TextField id="um-password" label="Password" type="password" value={draft.password} onChange={set('password')} error={errors.password} />

@@ -33,4 +33,15 @@ describe('BecomePromoterPage', () => {
     expect(await screen.findByRole('heading', { name: 'Thanks, Ravi!' })).toBeInTheDocument();
     expect(create).toHaveBeenCalledWith(expect.objectContaining({ name: 'Ravi Kumar', phoneNumber: '9845012345', city: 'Mysuru' }));
   });
+
+  it('a pasted "+91 98450 12345" or "098450 12345" is the ten digits (SPEC §5)', async () => {
+    const { user } = renderWithProviders(<BecomePromoterPage />, { trpc: { 'promoterApplications.create': vi.fn() } });
+    const phone = screen.getByLabelText('Mobile number');
+    await user.click(phone);
+    await user.paste('+91 98450 12345');
+    expect(phone).toHaveValue('9845012345');
+    await user.clear(phone);
+    await user.paste('098450 12345');
+    expect(phone).toHaveValue('9845012345');
+  });
 });

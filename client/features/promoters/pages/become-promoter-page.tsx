@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { z } from 'zod';
+import { phoneInputValue } from '@server/modules/common/schema';
 import { createPromoterApplicationSchema } from '@server/modules/promoter-applications/schema';
 import { paths } from '@client/app/paths';
 import { Button } from '@client/components/ui/button';
@@ -31,7 +32,7 @@ export function BecomePromoterPage() {
   const create = trpc.promoterApplications.create.useMutation();
 
   const set = (field: Field) => (event: { target: { value: string } }) => {
-    const value = field === 'phoneNumber' ? event.target.value.replace(/\D/g, '').slice(0, 11) : event.target.value;
+    const value = field === 'phoneNumber' ? phoneInputValue(event.target.value) : event.target.value;
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
   };

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
+import { phoneInputValue } from '@server/modules/common/schema';
 import { createSupportTicketSchema } from '@server/modules/support-tickets/schema';
 import { paths } from '@client/app/paths';
 import { Button } from '@client/components/ui/button';
@@ -140,8 +141,7 @@ function SupportForm({ user }: { user: CurrentUser }) {
             type="tel"
             inputMode="numeric"
             autoComplete="tel-national"
-            maxLength={11}
-            onChange={(e) => set('phoneNumber', e.target.value.replace(/\D/g, '').slice(0, 11))}
+            onChange={(e) => set('phoneNumber', phoneInputValue(e.target.value))}
           />,
         )}
         {field(
