@@ -1,11 +1,20 @@
 import { z } from 'zod';
 import { emailSchema, nameSchema, phoneNumberSchema } from '../common/schema.ts';
 
-/** A help-and-support message from a signed-in shopper (`POST /api/user/help-and-support`). */
+/** A blank contact field counts as left out: the shopper's profile fills it in. */
+const leftOutWhenBlank = (value: unknown) =>
+  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
+
+/**
+ * A help-and-support message from a signed-in shopper (`POST /api/user/help-and-support`, tRPC
+ * `supportTickets.create`). Only subject and message are needed: name, email and phone number left
+ * out (or blank) are taken from the shopper's profile; those given are validated with the spec's
+ * rules and used as given (a shopper may want the reply at another address).
+ */
 export const createSupportTicketSchema = z.object({
-  name: nameSchema,
-  email: emailSchema,
-  phoneNumber: z.preprocess((v) => (v === '' || v === null ? undefined : v), phoneNumberSchema.optional()),
+  name: z.preprocess(leftOutWhenBlank, nameSchema.optional()),
+  email: z.preprocess(leftOutWhenBlank, emailSchema.optional()),
+  phoneNumber: z.preprocess(leftOutWhenBlank, phoneNumberSchema.optional()),
   subject: z
     .string({ error: 'Subject is required' })
     .trim()

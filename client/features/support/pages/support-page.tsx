@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { phoneInputValue } from '@server/modules/common/schema';
 import { createSupportTicketSchema } from '@server/modules/support-tickets/schema';
 import { paths } from '@client/app/paths';
 import { Button } from '@client/components/ui/button';
@@ -9,7 +8,7 @@ import { useRequireLogin, type CurrentUser } from '@client/lib/auth';
 import { trpc } from '@client/lib/trpc';
 import '@client/styles/profile.css';
 
-type Field = 'name' | 'email' | 'phoneNumber' | 'subject' | 'message';
+type Field = 'email' | 'subject' | 'message';
 
 export function SupportPage() {
   const { user, isLoggedIn } = useRequireLogin();
@@ -17,19 +16,23 @@ export function SupportPage() {
   return <SupportForm user={user} />;
 }
 
+/** "9876543210" → "+91 98765 43210". */
+const displayPhone = (phone: string) => (/^\d{10}$/.test(phone) ? `+91 ${phone.slice(0, 5)} ${phone.slice(5)}` : phone);
+
+/**
+ * The signed-in shopper writes only a subject and a message: the reply goes to the name, email and
+ * phone number of their profile, which the server fills in (shown here, not editable). A profile
+ * without an email asks for one, since the reply goes there.
+ */
 function SupportForm({ user }: { user: CurrentUser }) {
   const id = useId();
   const create = trpc.supportTickets.create.useMutation();
-  const [values, setValues] = useState<Record<Field, string>>({
-    name: user.name ?? '',
-    email: user.email ?? '',
-    phoneNumber: user.phoneNumber ?? '',
-    subject: '',
-    message: '',
-  });
+  const profileEmail = user.email?.trim() || null;
+  const [values, setValues] = useState<Record<Field, string>>({ email: '', subject: '', message: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [ticketId, setTicketId] = useState<number | null>(null);
+  const replyEmail = profileEmail ?? values.email;
 
   const set = (field: Field, value: string) => setValues((prev) => ({ ...prev, [field]: value }));
 
@@ -37,13 +40,17 @@ function SupportForm({ user }: { user: CurrentUser }) {
     event.preventDefault();
     if (create.isPending) return;
     setFormError(null);
-    const parsed = createSupportTicketSchema.safeParse(values);
-    if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field;
-        next[field] ??= issue.message;
-      }
+    const input = profileEmail
+      ? { subject: values.subject, message: values.message }
+      : { email: values.email, subject: values.subject, message: values.message };
+    const parsed = createSupportTicketSchema.safeParse(input);
+    const next: Partial<Record<Field, string>> = {};
+    if (!profileEmail && !values.email.trim()) next.email = 'Email is required';
+    for (const issue of parsed.error?.issues ?? []) {
+      const field = issue.path[0] as Field;
+      next[field] ??= issue.message;
+    }
+    if (!parsed.success || Object.keys(next).length > 0) {
       setErrors(next);
       return;
     }
@@ -70,7 +77,7 @@ function SupportForm({ user }: { user: CurrentUser }) {
           </span>
           <h1 className="account-page__title">Message sent</h1>
           <p>
-            Thanks, {user.name?.split(' ')[0] ?? 'there'}. Our team will reply to <strong>{values.email}</strong>{' '}
+            Thanks, {user.name?.split(' ')[0] ?? 'there'}. Our team will reply to <strong>{replyEmail}</strong>{' '}
             within one working day. Your ticket number is <strong>#{ticketId}</strong>.
           </p>
           <Link href={paths.home.href()} className="btn btn--primary btn--md">
@@ -114,36 +121,32 @@ function SupportForm({ user }: { user: CurrentUser }) {
       </div>
 
       <form className="card support-form" noValidate onSubmit={handleSubmit} aria-label="Contact support">
-        {field(
-          'name',
-          'Name',
-          <input {...common('name')} className="field__input" autoComplete="name" maxLength={80} onChange={(e) => set('name', e.target.value)} />,
-        )}
-        {field(
-          'email',
-          'Email',
-          <input
-            {...common('email')}
-            className="field__input"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            maxLength={254}
-            onChange={(e) => set('email', e.target.value.replace(/\s/g, ''))}
-          />,
-        )}
-        {field(
-          'phoneNumber',
-          'Phone Number (optional)',
-          <input
-            {...common('phoneNumber')}
-            className="field__input"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            onChange={(e) => set('phoneNumber', phoneInputValue(e.target.value))}
-          />,
-        )}
+        <div className="support-form__contact" role="group" aria-label="Your contact details">
+          <p className="field__label">We&rsquo;ll reply to</p>
+          <p>
+            <strong>{user.name}</strong>
+            {profileEmail ? <> · {profileEmail}</> : null}
+            {user.phoneNumber ? <> · {displayPhone(user.phoneNumber)}</> : null}
+          </p>
+          <p className="field__hint">
+            From your profile. <Link href={paths.profile.href()}>Change it in your profile</Link>.
+          </p>
+        </div>
+        {profileEmail
+          ? null
+          : field(
+              'email',
+              'Email',
+              <input
+                {...common('email')}
+                className="field__input"
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                maxLength={254}
+                onChange={(e) => set('email', e.target.value.replace(/\s/g, ''))}
+              />,
+            )}
         {field(
           'subject',
           'Subject',
