@@ -119,6 +119,32 @@ describe('menu, overview and GSTIN over REST', () => {
     expect(got.body.overview.ABOUT).toBe('Since 1965');
   });
 
+  it('POST /business/overview with only about keeps cost for two and highlights; explicit null clears', async () => {
+    const post = (body: Record<string, unknown>) => app.request.post('/api/business/overview').set(w.authA).send({ outletId: w.outletA, ...body });
+    await post({ about: 'Since 1965', costForTwoPaise: 40000, highlights: ['Pure veg', 'Wi-Fi'] });
+
+    const onlyAbout = await post({ about: 'Filter coffee since 1965' });
+    expect(onlyAbout.status).toBe(200);
+    expect(onlyAbout.body.overview).toEqual({
+      OUTLET_ID: w.outletA,
+      ABOUT: 'Filter coffee since 1965',
+      COST_FOR_TWO_PAISE: 40000,
+      HIGHLIGHTS: ['Pure veg', 'Wi-Fi'],
+    });
+    // The legacy upper-case keys behave the same.
+    expect((await post({ ABOUT: 'Since 1965' })).body.overview).toMatchObject({ COST_FOR_TWO_PAISE: 40000, HIGHLIGHTS: ['Pure veg', 'Wi-Fi'] });
+    expect((await post({ COST_FOR_TWO_PAISE: 50000 })).body.overview).toMatchObject({ ABOUT: 'Since 1965', COST_FOR_TWO_PAISE: 50000 });
+
+    const cleared = await post({ costForTwoPaise: null, HIGHLIGHTS: [] });
+    expect(cleared.body.overview).toEqual({ OUTLET_ID: w.outletA, ABOUT: 'Since 1965', COST_FOR_TWO_PAISE: null, HIGHLIGHTS: [] });
+    const got = await app.request.get('/api/business/overview').query({ outletId: w.outletA }).set(w.authA);
+    expect(got.body.overview).toEqual(cleared.body.overview);
+
+    const bad = await post({ costForTwoPaise: -5 });
+    expect(bad.status).toBe(400);
+    expect((await app.request.get('/api/business/overview').query({ outletId: w.outletA }).set(w.authA)).body.overview).toEqual(cleared.body.overview);
+  });
+
   it('POST /business/gstin: checksum error → 400; acknowledgment → pending; certificate → verified', async () => {
     const bad = await app.request.post('/api/business/gstin').set(w.authA).send({ outletId: w.outletA, gstin: '27AAPFU0939F1ZW', ackNumber: 'AA271123001234Z' });
     expect(bad.status).toBe(400);

@@ -146,12 +146,14 @@ export function businessAccountRest({ api }: { api: Router; admin: Router }): vo
   });
   api.post('/business/overview', async (ctx) => {
     const { ownerId, raw } = await checkedInputOf(ctx);
-    const about = raw.about ?? raw.ABOUT;
+    // camelCase or the legacy UPPER_SNAKE key; a key that is absent stays absent (the field is kept),
+    // an explicit null is passed on (the field is cleared).
+    const field = (name: string, legacy: string) => (name in raw ? raw[name] : raw[legacy]);
     const input = parseWith(updateOverviewSchema, {
       ...raw,
-      about,
-      costForTwoPaise: raw.costForTwoPaise ?? raw.COST_FOR_TWO_PAISE,
-      highlights: raw.highlights ?? raw.HIGHLIGHTS,
+      about: field('about', 'ABOUT'),
+      costForTwoPaise: field('costForTwoPaise', 'COST_FOR_TWO_PAISE'),
+      highlights: field('highlights', 'HIGHLIGHTS'),
     });
     ctx.body = { success: true, ...overviewWire(await updateOverview(ownerId, input)) };
   });

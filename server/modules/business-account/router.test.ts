@@ -44,6 +44,26 @@ describe('businessAccount over tRPC', () => {
     expect((await failure(sub.businessAccount.discount({ outletId: w.outletA2 }))).code).toBe('FORBIDDEN');
   });
 
+  it('updateOverview with only about keeps cost for two and highlights; null or [] clears them', async () => {
+    const caller = await businessCaller(w.ownerA);
+    await caller.businessAccount.updateOverview({ outletId: w.outletA, about: 'Since 1965', costForTwoPaise: 40000, highlights: ['Pure veg'] });
+    expect(await caller.businessAccount.updateOverview({ outletId: w.outletA, about: 'Filter coffee since 1965' })).toMatchObject({
+      about: 'Filter coffee since 1965',
+      costForTwoPaise: 40000,
+      highlights: ['Pure veg'],
+    });
+    expect(await caller.businessAccount.updateOverview({ outletId: w.outletA, costForTwoPaise: null, highlights: [] })).toMatchObject({
+      about: 'Filter coffee since 1965',
+      costForTwoPaise: null,
+      highlights: [],
+    });
+    expect(await caller.businessAccount.overview({ outletId: w.outletA })).toMatchObject({
+      about: 'Filter coffee since 1965',
+      costForTwoPaise: null,
+      highlights: [],
+    });
+  });
+
   it('returns camelCase shapes', async () => {
     const caller = await businessCaller(w.ownerA);
     expect(await caller.businessAccount.updateOverview({ outletId: w.outletA, about: 'Hello', highlights: ['Wi-Fi'] })).toMatchObject({

@@ -110,11 +110,24 @@ export type DiscountStatus = z.infer<typeof discountStatusSchema>;
 
 // ---------------------------------------------------------------- overview
 
+/**
+ * A partial update: a field left out (undefined) keeps its stored value. An explicit `null` clears it
+ * (about → "", cost for two → none, highlights → []), as do `""` for about and cost for two and `[]`
+ * for highlights. So a form that sends only the about text never wipes the cost or the highlights.
+ */
 export const updateOverviewSchema = z.object({
   outletId: outletIdSchema,
-  about: z.string().trim().max(2000, 'About can be at most 2000 characters'),
-  costForTwoPaise: z.coerce.number().int('Cost for two must be whole paise').min(0).max(100_000_000).nullish(),
-  highlights: z.array(z.string().trim().min(1).max(40, 'A highlight can be at most 40 characters')).max(20, 'At most 20 highlights').default([]),
+  about: z.string().trim().max(2000, 'About can be at most 2000 characters').nullish(),
+  costForTwoPaise: z
+    .preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+      z.coerce.number().int('Cost for two must be whole paise').min(0).max(100_000_000).nullable(),
+    )
+    .optional(),
+  highlights: z
+    .array(z.string().trim().min(1).max(40, 'A highlight can be at most 40 characters'))
+    .max(20, 'At most 20 highlights')
+    .nullish(),
 });
 export type UpdateOverviewInput = z.infer<typeof updateOverviewSchema>;
 

@@ -3,7 +3,7 @@ import { useTestDatabase } from '../../test/setup.ts';
 import { createTestApp } from '../../test/app.ts';
 import { testDb } from '../../test/database.ts';
 import { getLiveOffer } from '../offers/service.ts';
-import { ACCOUNT_MESSAGES, gstinCheckChar, gstinSchema, isValidGstin } from './schema.ts';
+import { ACCOUNT_MESSAGES, gstinCheckChar, gstinSchema, isValidGstin, updateOverviewSchema } from './schema.ts';
 import {
   deleteMenu,
   getDiscount,
@@ -85,6 +85,45 @@ describe('profile and overview', () => {
     expect(await getOverview(w.ownerA, w.outletA)).toMatchObject({ about: '', highlights: [] });
     const o = await updateOverview(w.ownerA, { outletId: w.outletA, about: 'Filter coffee since 1965', costForTwoPaise: 40000, highlights: ['Pure veg', 'Pure veg', 'Wi-Fi'] });
     expect(o).toMatchObject({ about: 'Filter coffee since 1965', costForTwoPaise: 40000, highlights: ['Pure veg', 'Wi-Fi'] });
+  });
+
+  it('overview: a field left out keeps its value; an explicit null or empty clears it', async () => {
+    const parse = (body: Record<string, unknown>) => updateOverviewSchema.parse({ outletId: w.outletA, ...body });
+    await updateOverview(w.ownerA, parse({ about: 'Since 1965', costForTwoPaise: 40000, highlights: ['Pure veg', 'Wi-Fi'] }));
+
+    // Only the about text: cost for two and highlights stay.
+    expect(await updateOverview(w.ownerA, parse({ about: 'Filter coffee since 1965' }))).toMatchObject({
+      about: 'Filter coffee since 1965',
+      costForTwoPaise: 40000,
+      highlights: ['Pure veg', 'Wi-Fi'],
+    });
+    // Only the highlights, then only the cost: the rest stays.
+    await updateOverview(w.ownerA, parse({ highlights: ['Pure veg'] }));
+    expect(await updateOverview(w.ownerA, parse({ costForTwoPaise: 45000 }))).toMatchObject({
+      about: 'Filter coffee since 1965',
+      costForTwoPaise: 45000,
+      highlights: ['Pure veg'],
+    });
+    // Nothing but the outlet changes nothing.
+    expect(await updateOverview(w.ownerA, parse({}))).toMatchObject({ about: 'Filter coffee since 1965', costForTwoPaise: 45000, highlights: ['Pure veg'] });
+
+    // Explicit clearing: null cost, empty highlights, empty about (null works for each too).
+    expect(await updateOverview(w.ownerA, parse({ costForTwoPaise: null }))).toMatchObject({ costForTwoPaise: null, highlights: ['Pure veg'] });
+    expect(await updateOverview(w.ownerA, parse({ highlights: [] }))).toMatchObject({ about: 'Filter coffee since 1965', highlights: [] });
+    expect(await updateOverview(w.ownerA, parse({ about: '' }))).toMatchObject({ about: '', costForTwoPaise: null, highlights: [] });
+    await updateOverview(w.ownerA, parse({ about: 'Back', costForTwoPaise: '30000', highlights: ['AC'] }));
+    expect(await updateOverview(w.ownerA, parse({ about: null, costForTwoPaise: '', highlights: null }))).toMatchObject({
+      about: '',
+      costForTwoPaise: null,
+      highlights: [],
+    });
+
+    // The first write of an outlet with only one field fills the rest with the empty values.
+    expect(await updateOverview(w.ownerA, updateOverviewSchema.parse({ outletId: w.outletA2, costForTwoPaise: 20000 }))).toMatchObject({
+      about: '',
+      costForTwoPaise: 20000,
+      highlights: [],
+    });
   });
 });
 

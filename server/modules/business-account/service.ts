@@ -141,19 +141,29 @@ export async function getOverview(ownerId: number, outletId: number): Promise<Bu
   };
 }
 
+/**
+ * Changes only the fields given (docs/business.md): undefined keeps the stored value, null clears it.
+ * An outlet's first write fills the fields not given with their empty values.
+ */
 export async function updateOverview(ownerId: number, input: UpdateOverviewInput): Promise<BusinessOverview> {
   await assertOutletAccess(ownerId, input.outletId);
   const { db, now } = runtime();
+  const changes: { about?: string; costForTwoPaise?: number | null; highlights?: string } = {};
+  if (input.about !== undefined) changes.about = input.about ?? '';
+  if (input.costForTwoPaise !== undefined) changes.costForTwoPaise = input.costForTwoPaise;
+  if (input.highlights !== undefined) changes.highlights = JSON.stringify([...new Set(input.highlights ?? [])]);
+  const changed = Object.keys(changes) as (keyof typeof changes)[];
+  if (changed.length === 0) return getOverview(ownerId, input.outletId);
   await db('outletOverviews')
     .insert({
       outletId: input.outletId,
-      about: input.about,
-      costForTwoPaise: input.costForTwoPaise ?? null,
-      highlights: JSON.stringify([...new Set(input.highlights)]),
+      about: changes.about ?? '',
+      costForTwoPaise: changes.costForTwoPaise ?? null,
+      highlights: changes.highlights ?? '[]',
       updatedAt: now(),
     })
     .onConflict('outletId')
-    .merge(['about', 'costForTwoPaise', 'highlights', 'updatedAt']);
+    .merge([...changed, 'updatedAt']);
   return getOverview(ownerId, input.outletId);
 }
 
