@@ -283,6 +283,57 @@ describe('AuthPanel: closing', () => {
   });
 });
 
+describe('AuthPanel: a shopper who is already signed in', () => {
+  const signedIn = (trpc: TrpcFixtures = {}) => {
+    document.cookie = 'authToken=tok; Path=/';
+    return { 'users.me': () => USER, ...trpc };
+  };
+
+  it("is taken from an outlet's …/login overlay to the outlet page and never sees the panel", async () => {
+    const { location } = renderPanel('/delhi/cafe-x/login', signedIn());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await vi.waitFor(() => expect(location.history.at(-1)).toBe('/delhi/cafe-x'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(document.body.style.overflow).toBe('');
+  });
+
+  it('is taken from /login to the remembered page, else home; /signup likewise', async () => {
+    sessionStorage.setItem('authPageRedirect', '/redeemed-history');
+    const first = renderPanel('/login', signedIn());
+    await vi.waitFor(() => expect(first.location.history.at(-1)).toBe('/redeemed-history'));
+    expect(sessionStorage.getItem('authPageRedirect')).toBeNull();
+    first.unmount();
+
+    const second = renderPanel('/login', signedIn());
+    await vi.waitFor(() => expect(second.location.history.at(-1)).toBe('/'));
+    second.unmount();
+
+    const third = renderPanel('/delhi/cafe-x/instore-offers/12/signup', signedIn());
+    await vi.waitFor(() => expect(third.location.history.at(-1)).toBe('/delhi/cafe-x/instore-offers/12'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('a stored sidebar state opens nothing; the state is cleared and the page stays', async () => {
+    sessionStorage.setItem('sidebarState', JSON.stringify('login'));
+    const { location } = renderPanel('/events', signedIn());
+    await vi.waitFor(() => expect(sessionStorage.getItem('sidebarState')).toBe('null'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(location.history.at(-1)).toBe('/events');
+  });
+
+  it('shows nothing while the stored token is being checked, and the panel when it turns out stale', async () => {
+    let answer: (value: unknown) => void = () => {};
+    renderPanel('/login', signedIn({ 'users.me': () => new Promise((resolve, reject) => (answer = (v) => (v ? resolve(v) : reject(trpcError('Please sign in to continue.', 'UNAUTHORIZED', 401))))) }));
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await act(async () => answer(null));
+    expect(await screen.findByRole('dialog', { name: 'Login' })).toBeInTheDocument();
+    expect(getAuthToken()).toBeNull();
+  });
+});
+
 describe('AuthPanel: signup', () => {
   it('?referal=ME… pre-fills, locks and shows the referral field', () => {
     renderPanel('/signup?referal=MEAARAV1');

@@ -9,6 +9,7 @@ import {
   setAuthPageRedirect,
   sidebarStateAtom,
   useAuthActions,
+  useCurrentUser,
   type SidebarState,
 } from '@client/lib/auth';
 import { useDocumentMeta } from '../hooks/use-document-meta';
@@ -29,11 +30,17 @@ function switchHref(location: string, to: SidebarState): string {
  * (or ends with) /login or /signup, or from the stored sidebar state. Backdrop, Escape and the
  * browser's back button close it after a 300 ms slide-out, then it navigates to `authPageRedirect`,
  * else the page under the overlay.
+ *
+ * A shopper who is already signed in never sees it: sent to /login, to an outlet's …/login overlay
+ * or with a stored sidebar state, they are taken on as after a sign-in (the remembered page, else the
+ * page under the overlay, else where they are). While a stored token's user is still loading, nothing
+ * is drawn, so the panel does not flash.
  */
 export function AuthPanel() {
   const [location, navigate] = useLocation();
   const [sidebarState, setSidebarState] = useAtom(sidebarStateAtom);
   const { signIn } = useAuthActions();
+  const currentUser = useCurrentUser();
   const pathMode = authModeFromPath(location);
   const mode = pathMode ?? sidebarState;
 
@@ -120,6 +127,14 @@ export function AuthPanel() {
     return () => document.removeEventListener('keydown', onKey);
   }, [shown, requestClose]);
 
+  // Already signed in: take the shopper on instead of asking them to log in again.
+  const alreadySignedIn = mode !== null && currentUser.isLoggedIn && !closing;
+  useEffect(() => {
+    if (!alreadySignedIn) return;
+    clearTimeout(timer.current);
+    finish(pathMode ? pathUnderAuthPanel(location) : null, true);
+  }, [alreadySignedIn, finish, pathMode, location]);
+
   /** SPEC §4: on verify the token is stored, the business token dropped, the panel hides and we go on. */
   const handleSignedIn = useCallback(
     ({ accessToken, user }: SignedIn) => {
@@ -135,7 +150,7 @@ export function AuthPanel() {
     return location;
   };
 
-  if (!shown) return null;
+  if (!shown || currentUser.isLoading || alreadySignedIn) return null;
 
   return (
     <AuthPanelView
