@@ -123,10 +123,24 @@ function SupportForm({ user }: { user: CurrentUser }) {
       <form className="card support-form" noValidate onSubmit={handleSubmit} aria-label="Contact support">
         <div className="support-form__contact" role="group" aria-label="Your contact details">
           <p className="field__label">We&rsquo;ll reply to</p>
-          <p>
+          <p className="support-form__who">
             <strong>{user.name}</strong>
-            {profileEmail ? <> · {profileEmail}</> : null}
-            {user.phoneNumber ? <> · {displayPhone(user.phoneNumber)}</> : null}
+            {profileEmail ? (
+              <>
+                <span className="support-form__sep" aria-hidden="true">
+                  {' · '}
+                </span>
+                <span>{profileEmail}</span>
+              </>
+            ) : null}
+            {user.phoneNumber ? (
+              <>
+                <span className="support-form__sep" aria-hidden="true">
+                  {' · '}
+                </span>
+                <span>{displayPhone(user.phoneNumber)}</span>
+              </>
+            ) : null}
           </p>
           <p className="field__hint">
             From your profile. <Link href={paths.profile.href()}>Change it in your profile</Link>.
