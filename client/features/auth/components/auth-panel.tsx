@@ -57,7 +57,7 @@ export function AuthPanel() {
       setLeaving(null);
       setClosing(false);
       setQuietClose(false);
-    } else if (previousMode && !quietClose) {
+    } else if (previousMode && !quietClose && !currentUser.isLoggedIn) {
       setLeaving(previousMode);
     } else {
       setQuietClose(false);
@@ -127,13 +127,16 @@ export function AuthPanel() {
     return () => document.removeEventListener('keydown', onKey);
   }, [shown, requestClose]);
 
-  // Already signed in: take the shopper on instead of asking them to log in again.
-  const alreadySignedIn = mode !== null && currentUser.isLoggedIn && !closing;
+  // Already signed in: take the shopper on as a sign-in would, instead of asking them to log in again
+  // (the panel is never drawn for them, so there is nothing to slide out).
+  const alreadySignedIn = mode !== null && currentUser.isLoggedIn;
   useEffect(() => {
     if (!alreadySignedIn) return;
-    clearTimeout(timer.current);
-    finish(pathMode ? pathUnderAuthPanel(location) : null, true);
-  }, [alreadySignedIn, finish, pathMode, location]);
+    const target = getAuthPageRedirect() ?? (pathMode ? pathUnderAuthPanel(location) : null);
+    setAuthPageRedirect(null);
+    setSidebarState(null);
+    if (target && target !== location) navigate(target, { replace: true });
+  }, [alreadySignedIn, pathMode, location, navigate, setSidebarState]);
 
   /** SPEC §4: on verify the token is stored, the business token dropped, the panel hides and we go on. */
   const handleSignedIn = useCallback(
@@ -150,7 +153,7 @@ export function AuthPanel() {
     return location;
   };
 
-  if (!shown || currentUser.isLoading || alreadySignedIn) return null;
+  if (!shown || currentUser.isLoading || currentUser.isLoggedIn) return null;
 
   return (
     <AuthPanelView
