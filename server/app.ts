@@ -10,6 +10,7 @@ import { createLogger, type Logger } from './lib/logger.ts';
 import { setRuntime } from './lib/runtime.ts';
 import { authMiddleware } from './http/auth.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
+import { applyProxyTrust } from './http/proxy.ts';
 import { requestLogger } from './http/request-logger.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { spa, uploads } from './http/static.ts';
@@ -109,7 +110,8 @@ export function createApp(options: AppOptions): Koa {
     now: options.now ?? (() => new Date()),
   });
 
-  const app = new Koa({ proxy: env.NODE_ENV === 'production' });
+  const app = new Koa();
+  applyProxyTrust(app, env.TRUST_PROXY); // ctx.ip / ctx.protocol: proxy headers only as TRUST_PROXY says
   app.silent = true; // errors are logged by errorMiddleware, once
 
   const api = new Router({ prefix: '/api' });
