@@ -12,7 +12,7 @@ import { authMiddleware } from './http/auth.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
 import { applyProxyTrust } from './http/proxy.ts';
 import { requestLogger } from './http/request-logger.ts';
-import { securityHeaders } from './http/security-headers.ts';
+import { contentSecurityPolicy, securityHeaders } from './http/security-headers.ts';
 import { spa, uploads } from './http/static.ts';
 import { createStorage, type Storage } from './providers/storage.ts';
 import { createSms, type SmsProvider } from './providers/sms.ts';
@@ -123,13 +123,14 @@ export function createApp(options: AppOptions): Koa {
   const routes = routeByPrefix({ adminAuth, admin, api });
   const bodyLimit = `${env.BODY_LIMIT_KB}kb`;
   const distDir = options.distDir ?? path.resolve('dist');
+  const csp = { razorpay: env.PAYMENT_PROVIDER === 'razorpay' };
 
   app
     // Each request runs in its own scope: its id for the logs, and this app's runtime even when several
     // apps share a process (tests, workers).
     .use(requestLogger(logger, rt))
     .use(errorMiddleware(logger))
-    .use(securityHeaders())
+    .use(securityHeaders({ hsts: env.NODE_ENV === 'production' }))
     .use(healthRoutes().routes())
     .use(authMiddleware())
     .use(
@@ -146,8 +147,8 @@ export function createApp(options: AppOptions): Koa {
     .use(bodyParser({ enableTypes: ['json'], jsonLimit: bodyLimit, encoding: 'utf-8', parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] }))
     .use(routes)
     .use(uploads('root' in storage && storage.root ? storage.root : path.resolve(env.DATA_DIR, 'uploads')))
-    .use(spa({ root: path.join(distDir, 'admin'), mount: '/clientpage/sales' }))
-    .use(spa({ root: path.join(distDir, 'client'), mount: '' }));
+    .use(spa({ root: path.join(distDir, 'admin'), mount: '/clientpage/sales', csp: contentSecurityPolicy('admin', csp) }))
+    .use(spa({ root: path.join(distDir, 'client'), mount: '', csp: contentSecurityPolicy('client', csp) }));
 
   return app;
 }
