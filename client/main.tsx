@@ -1,3 +1,4 @@
+import './lib/zod-jitless'; // first: before any zod schema is built (CSP, see the file)
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

@@ -10,8 +10,9 @@ import { createLogger, type Logger } from './lib/logger.ts';
 import { setRuntime } from './lib/runtime.ts';
 import { authMiddleware } from './http/auth.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
+import { applyProxyTrust } from './http/proxy.ts';
 import { requestLogger } from './http/request-logger.ts';
-import { securityHeaders } from './http/security-headers.ts';
+import { contentSecurityPolicy, securityHeaders } from './http/security-headers.ts';
 import { spa, uploads } from './http/static.ts';
 import { createStorage, type Storage } from './providers/storage.ts';
 import { createSms, type SmsProvider } from './providers/sms.ts';
@@ -109,7 +110,8 @@ export function createApp(options: AppOptions): Koa {
     now: options.now ?? (() => new Date()),
   });
 
-  const app = new Koa({ proxy: env.NODE_ENV === 'production' });
+  const app = new Koa();
+  applyProxyTrust(app, env.TRUST_PROXY); // ctx.ip / ctx.protocol: proxy headers only as TRUST_PROXY says
   app.silent = true; // errors are logged by errorMiddleware, once
 
   const api = new Router({ prefix: '/api' });
@@ -121,13 +123,14 @@ export function createApp(options: AppOptions): Koa {
   const routes = routeByPrefix({ adminAuth, admin, api });
   const bodyLimit = `${env.BODY_LIMIT_KB}kb`;
   const distDir = options.distDir ?? path.resolve('dist');
+  const csp = { razorpay: env.PAYMENT_PROVIDER === 'razorpay' };
 
   app
     // Each request runs in its own scope: its id for the logs, and this app's runtime even when several
     // apps share a process (tests, workers).
     .use(requestLogger(logger, rt))
     .use(errorMiddleware(logger))
-    .use(securityHeaders())
+    .use(securityHeaders({ hsts: env.NODE_ENV === 'production' }))
     .use(healthRoutes().routes())
     .use(authMiddleware())
     .use(
@@ -144,8 +147,8 @@ export function createApp(options: AppOptions): Koa {
     .use(bodyParser({ enableTypes: ['json'], jsonLimit: bodyLimit, encoding: 'utf-8', parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] }))
     .use(routes)
     .use(uploads('root' in storage && storage.root ? storage.root : path.resolve(env.DATA_DIR, 'uploads')))
-    .use(spa({ root: path.join(distDir, 'admin'), mount: '/clientpage/sales' }))
-    .use(spa({ root: path.join(distDir, 'client'), mount: '' }));
+    .use(spa({ root: path.join(distDir, 'admin'), mount: '/clientpage/sales', csp: contentSecurityPolicy('admin', csp) }))
+    .use(spa({ root: path.join(distDir, 'client'), mount: '', csp: contentSecurityPolicy('client', csp) }));
 
   return app;
 }

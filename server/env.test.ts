@@ -3,6 +3,16 @@ import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import { EnvError, envSchema, parseEnv } from './env.ts';
 
+/** What a production start needs at least. */
+const PRODUCTION: Record<string, string | undefined> = {
+  NODE_ENV: 'production',
+  APP_SECRET: 'x'.repeat(32),
+  PAYMENT_PROVIDER: 'razorpay',
+  RAZORPAY_KEY_ID: 'rzp_live_abcdef123456',
+  RAZORPAY_KEY_SECRET: 'secret-secret',
+  RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
+};
+
 describe('parseEnv', () => {
   it('fills in the documented defaults', () => {
     const env = parseEnv({});
@@ -48,8 +58,99 @@ describe('parseEnv', () => {
   });
 
   it('requires APP_SECRET in production', () => {
-    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/APP_SECRET/);
-    expect(parseEnv({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32) }).NODE_ENV).toBe('production');
+    expect(() => parseEnv({ ...PRODUCTION, APP_SECRET: undefined })).toThrow(/APP_SECRET/);
+    expect(parseEnv(PRODUCTION).NODE_ENV).toBe('production');
+  });
+
+  describe('in production', () => {
+    const refusal = (source: Record<string, string | undefined>) => {
+      try {
+        parseEnv(source);
+      } catch (e) {
+        expect(e).toBeInstanceOf(EnvError);
+        return e as EnvError;
+      }
+      throw new Error('parseEnv accepted it');
+    };
+
+    it.each([
+      ['unset', undefined],
+      ['empty', ''],
+      ['sandbox', 'sandbox'],
+    ])('refuses PAYMENT_PROVIDER %s, naming the variable', (_, value) => {
+      const error = refusal({ ...PRODUCTION, PAYMENT_PROVIDER: value });
+      expect(error.issues).toEqual([{ variable: 'PAYMENT_PROVIDER', message: expect.stringContaining('must be razorpay when NODE_ENV=production') }]);
+      expect(error.message).toContain('PAYMENT_PROVIDER: must be razorpay');
+    });
+
+    it('keeps the sandbox as the default in development and test', () => {
+      expect(parseEnv({}).PAYMENT_PROVIDER).toBe('sandbox');
+      expect(parseEnv({ NODE_ENV: 'test' }).PAYMENT_PROVIDER).toBe('sandbox');
+      expect(parseEnv({ NODE_ENV: 'development', PAYMENT_PROVIDER: 'sandbox' }).PAYMENT_PROVIDER).toBe('sandbox');
+    });
+
+    it('never seeds demo data: SEED_DEMO_DATA defaults to false, and true stops the start', () => {
+      expect(parseEnv(PRODUCTION).SEED_DEMO_DATA).toBe(false);
+      expect(parseEnv({ ...PRODUCTION, SEED_DEMO_DATA: '' }).SEED_DEMO_DATA).toBe(false);
+      expect(parseEnv({ ...PRODUCTION, SEED_DEMO_DATA: 'false' }).SEED_DEMO_DATA).toBe(false);
+      for (const value of ['true', '1']) {
+        const error = refusal({ ...PRODUCTION, SEED_DEMO_DATA: value });
+        expect(error.issues.map((i) => i.variable)).toEqual(['SEED_DEMO_DATA']);
+        expect(error.message).toContain('SEED_DEMO_DATA: must not be true when NODE_ENV=production');
+      }
+    });
+
+    it('still seeds by default in development and test', () => {
+      expect(parseEnv({}).SEED_DEMO_DATA).toBe(true);
+      expect(parseEnv({ NODE_ENV: 'test' }).SEED_DEMO_DATA).toBe(true);
+      expect(parseEnv({ NODE_ENV: 'test', SEED_DEMO_DATA: 'false' }).SEED_DEMO_DATA).toBe(false);
+    });
+
+    it('names every refusal at once', () => {
+      const error = refusal({ NODE_ENV: 'production', SEED_DEMO_DATA: 'true' });
+      expect(error.issues.map((i) => i.variable)).toEqual(['APP_SECRET', 'PAYMENT_PROVIDER', 'SEED_DEMO_DATA']);
+    });
+  });
+
+  describe('TRUST_PROXY', () => {
+    it('trusts nobody by default, or when empty, false or 0', () => {
+      for (const value of [undefined, '', 'false', 'FALSE', '0']) {
+        expect(parseEnv({ TRUST_PROXY: value }).TRUST_PROXY, String(value)).toEqual({ mode: 'none' });
+      }
+      // Production no longer trusts proxy headers on its own.
+      expect(parseEnv(PRODUCTION).TRUST_PROXY).toEqual({ mode: 'none' });
+    });
+
+    it('reads a hop count', () => {
+      expect(parseEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toEqual({ mode: 'hops', hops: 1 });
+      expect(parseEnv({ TRUST_PROXY: ' 2 ' }).TRUST_PROXY).toEqual({ mode: 'hops', hops: 2 });
+    });
+
+    it('reads a list of IPv4 and IPv6 addresses and CIDRs', () => {
+      expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,fd00::/8,::1' }).TRUST_PROXY).toEqual({
+        mode: 'ranges',
+        ranges: [
+          { address: '10.0.0.0', prefix: 8, family: 'ipv4' },
+          { address: '127.0.0.1', prefix: 32, family: 'ipv4' },
+          { address: 'fd00::', prefix: 8, family: 'ipv6' },
+          { address: '::1', prefix: 128, family: 'ipv6' },
+        ],
+      });
+    });
+
+    it.each(['true', 'yes', '10.0.0.0/33', '10.0.0/8', 'fd00::/129', '10.0.0.1,', 'proxy.example.com', '1.2.3.4/8/1', '99'])(
+      'refuses %j, naming the variable',
+      (value) => {
+        let error: unknown;
+        try {
+          parseEnv({ TRUST_PROXY: value });
+        } catch (e) {
+          error = e;
+        }
+        expect(error).toBeInstanceOf(EnvError);
+        expect((error as EnvError).issues.map((i) => i.variable)).toEqual(['TRUST_PROXY']);
+      },
+    );
   });
 
   it('is documented variable for variable in .env.example, and its defaults parse', () => {
@@ -72,5 +173,17 @@ describe('parseEnv', () => {
     });
     expect(result.status).not.toBe(0);
     expect(result.stderr).toContain('PORT');
+  });
+
+  it('stops a production start with the sandbox payment provider or demo seeds, naming the variables', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+      env: { ...process.env, ...PRODUCTION, PAYMENT_PROVIDER: '', SEED_DEMO_DATA: 'true', DATABASE_URL: '', PORT: '1' },
+      encoding: 'utf8',
+      timeout: 30_000,
+      killSignal: 'SIGKILL',
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('PAYMENT_PROVIDER: must be razorpay when NODE_ENV=production');
+    expect(result.stderr).toContain('SEED_DEMO_DATA: must not be true when NODE_ENV=production');
   });
 });

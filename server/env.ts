@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -9,6 +10,47 @@ const boolFromString = z
   .transform((v) => v === 'true' || v === '1');
 
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+/**
+ * Which peers may tell us the client's address (X-Forwarded-For) and scheme (X-Forwarded-Proto); see
+ * server/http/proxy.ts and docs/operations.md. `none`: nobody, the socket address is the client.
+ * `hops`: that many proxies in front of us, counted from the socket. `ranges`: any peer inside one of
+ * these IPs/CIDRs.
+ */
+export type TrustProxy =
+  | { mode: 'none' }
+  | { mode: 'hops'; hops: number }
+  | { mode: 'ranges'; ranges: { address: string; prefix: number; family: 'ipv4' | 'ipv6' }[] };
+
+const TRUST_PROXY_HELP = 'must be empty/false, a hop count (e.g. 1) or a comma-separated list of proxy IPs/CIDRs (e.g. 10.0.0.0/8,127.0.0.1)';
+
+function parseTrustProxy(value: string | undefined, ctx: z.RefinementCtx): TrustProxy {
+  const v = value?.trim().toLowerCase() ?? '';
+  if (v === '' || v === 'false' || v === '0') return { mode: 'none' };
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops <= 32) return { mode: 'hops', hops };
+    ctx.addIssue({ code: 'custom', message: 'a hop count must be at most 32' });
+    return z.NEVER;
+  }
+  if (v === 'true') {
+    ctx.addIssue({ code: 'custom', message: `${TRUST_PROXY_HELP}; "true" would let any client forge its address` });
+    return z.NEVER;
+  }
+  const ranges: { address: string; prefix: number; family: 'ipv4' | 'ipv6' }[] = [];
+  for (const entry of v.split(',').map((e) => e.trim())) {
+    const [address = '', prefixText, extra] = entry.split('/');
+    const version = net.isIP(address);
+    const max = version === 4 ? 32 : 128;
+    const prefix = prefixText === undefined ? max : /^\d{1,3}$/.test(prefixText) ? Number(prefixText) : NaN;
+    if (!version || extra !== undefined || !(prefix >= 0 && prefix <= max)) {
+      ctx.addIssue({ code: 'custom', message: `${TRUST_PROXY_HELP}; ${JSON.stringify(entry)} is not an IP address or CIDR` });
+      return z.NEVER;
+    }
+    ranges.push({ address, prefix, family: version === 4 ? 'ipv4' : 'ipv6' });
+  }
+  return { mode: 'ranges', ranges };
+}
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -32,7 +74,8 @@ export const envSchema = z.object({
     emptyAsUndefined,
     z.string().min(32, 'must be at least 32 characters').optional(),
   ),
-  SEED_DEMO_DATA: z.preprocess(emptyAsUndefined, boolFromString.default(true)),
+  // Default: true in development and test, false in production (see parseEnv).
+  SEED_DEMO_DATA: z.preprocess(emptyAsUndefined, boolFromString.optional()),
   SMS_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['console', 'twilio']).default('console')),
   SMS_OUTBOX_FILE: z.preprocess(emptyAsUndefined, z.string().optional()),
   TWILIO_ACCOUNT_SID: z.preprocess(
@@ -81,9 +124,18 @@ export const envSchema = z.object({
   ),
   BODY_LIMIT_KB: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_240).default(256)),
   TRPC_MAX_BATCH_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100).default(50)),
+  TRUST_PROXY: z.string().optional().transform(parseTrustProxy),
+  SHUTDOWN_GRACE_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a number of seconds from 0 to 8' })
+      .min(0, 'must be a number of seconds from 0 to 8')
+      .max(8, 'must be a number of seconds from 0 to 8')
+      .default(5),
+  ),
 });
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = Omit<z.infer<typeof envSchema>, 'SEED_DEMO_DATA'> & { SEED_DEMO_DATA: boolean };
 
 export class EnvError extends Error {
   constructor(readonly issues: { variable: string; message: string }[]) {
@@ -106,7 +158,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       })),
     );
   }
-  const env = result.data;
+  const env: Env = { ...result.data, SEED_DEMO_DATA: result.data.SEED_DEMO_DATA ?? result.data.NODE_ENV !== 'production' };
   if (env.SMS_PROVIDER === 'twilio') {
     const missing = (['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const).filter((k) => !env[k]);
     if (missing.length) {
@@ -119,8 +171,23 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       throw new EnvError(missing.map((variable) => ({ variable, message: 'is required when PAYMENT_PROVIDER=razorpay' })));
     }
   }
-  if (env.NODE_ENV === 'production' && !env.APP_SECRET) {
-    throw new EnvError([{ variable: 'APP_SECRET', message: 'is required when NODE_ENV=production' }]);
+  if (env.NODE_ENV === 'production') {
+    // What is only safe on a developer's machine stops a production start, all reasons at once.
+    const refused: { variable: string; message: string }[] = [];
+    if (!env.APP_SECRET) refused.push({ variable: 'APP_SECRET', message: 'is required when NODE_ENV=production' });
+    if (env.PAYMENT_PROVIDER !== 'razorpay') {
+      refused.push({
+        variable: 'PAYMENT_PROVIDER',
+        message: 'must be razorpay when NODE_ENV=production: the sandbox (the default) lets a shopper mark their own order paid',
+      });
+    }
+    if (env.SEED_DEMO_DATA) {
+      refused.push({
+        variable: 'SEED_DEMO_DATA',
+        message: 'must not be true when NODE_ENV=production (the demo data set has well-known logins); leave it empty or set false',
+      });
+    }
+    if (refused.length) throw new EnvError(refused);
   }
   return env;
 }

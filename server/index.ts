@@ -51,20 +51,50 @@ server.listen(env.PORT, env.HOST, () => {
   );
 });
 
+/**
+ * Shutdown (SIGTERM from the orchestrator, Ctrl-C): stop accepting connections, close the idle
+ * keep-alive ones at once and each one as soon as its request is answered, give requests still in
+ * flight SHUTDOWN_GRACE_SECONDS, then cut every connection left, close the database (bounded) and exit
+ * 0. Whatever hangs, the process ends within FORCE_EXIT_MS (code 1): that timer is deliberately not
+ * unref'd, so it fires even when nothing else keeps the event loop going. A second signal exits at once.
+ * docs/operations.md.
+ */
+const FORCE_EXIT_MS = 10_000;
+const DB_CLOSE_MS = 1_000;
 let closing = false;
 async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  logger.info({ signal }, 'shutting down');
-  const force = setTimeout(() => {
-    logger.error('forced exit after 10 s');
+  if (closing) {
+    logger.warn({ signal }, 'second signal: exiting now');
     process.exit(1);
-  }, 10_000);
-  force.unref();
-  server.close();
+  }
+  closing = true;
+  logger.info({ signal, graceSeconds: env.SHUTDOWN_GRACE_SECONDS }, 'shutting down');
+  setTimeout(() => {
+    logger.error(`forced exit after ${FORCE_EXIT_MS / 1000} s`);
+    process.exit(1);
+  }, FORCE_EXIT_MS);
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
-  await new Promise<void>((resolve) => server.once('close', () => resolve()));
-  await db.destroy();
+  // A keep-alive connection whose request has just been answered is idle: close it then.
+  const sweep = setInterval(() => server.closeIdleConnections(), 100);
+  const grace = setTimeout(() => {
+    logger.warn('closing the connections still open after the grace period');
+    server.closeAllConnections();
+  }, env.SHUTDOWN_GRACE_SECONDS * 1000);
+  await closed;
+  clearInterval(sweep);
+  clearTimeout(grace);
+  const dbClosed = await Promise.race([
+    db.destroy().then(
+      () => true,
+      (err: unknown) => {
+        logger.warn({ err }, 'closing the database failed');
+        return true;
+      },
+    ),
+    new Promise<false>((resolve) => setTimeout(() => resolve(false), DB_CLOSE_MS)),
+  ]);
+  if (!dbClosed) logger.warn(`the database did not close within ${DB_CLOSE_MS / 1000} s; exiting anyway`);
   logger.info('stopped');
   process.exit(0);
 }

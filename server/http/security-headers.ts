@@ -1,12 +1,52 @@
 import type { Middleware } from 'koa';
 
-/** Conservative defaults for every response; the SPA sets no inline scripts, so a strict CSP holds. */
-export function securityHeaders(): Middleware {
+/** HSTS: a year, subdomains included; sent in production only (docs/operations.md). */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** Razorpay Checkout: its script, and the API origin its window is framed from and talks to. */
+export const RAZORPAY_CHECKOUT = { script: 'https://checkout.razorpay.com', api: 'https://api.razorpay.com' } as const;
+
+/** The two kinds of page the server serves: the shopper + business SPA (dist/client) and the back office (dist/admin). */
+export type PageKind = 'client' | 'admin';
+
+/**
+ * The Content-Security-Policy of a page. No inline script anywhere (the built index.html files load
+ * only files; `server/http/security-headers.test.ts` checks the sources). Styles: the client's are files, so `'self'`; the
+ * back office is react-admin on MUI, whose emotion runtime injects `<style>` elements, so its
+ * style-src needs `'unsafe-inline'` (styles only, never scripts). Razorpay's origins are allowed on the
+ * client page only, and only when PAYMENT_PROVIDER=razorpay.
+ */
+export function contentSecurityPolicy(kind: PageKind, options: { razorpay: boolean }): string {
+  const razorpay = kind === 'client' && options.razorpay;
+  const directives: [string, ...string[]][] = [
+    ['default-src', "'self'"],
+    ['script-src', "'self'", ...(razorpay ? [RAZORPAY_CHECKOUT.script] : [])],
+    ['style-src', "'self'", ...(kind === 'admin' ? ["'unsafe-inline'"] : [])],
+    ['img-src', "'self'", 'data:', 'blob:'],
+    ['font-src', "'self'", 'data:'],
+    ['connect-src', "'self'", ...(razorpay ? [RAZORPAY_CHECKOUT.api] : [])],
+    razorpay ? ['frame-src', RAZORPAY_CHECKOUT.api] : ['frame-src', "'none'"],
+    ['worker-src', "'self'"],
+    ['manifest-src', "'self'"],
+    ['object-src', "'none'"],
+    ['base-uri', "'self'"],
+    ['form-action', "'self'"],
+    ['frame-ancestors', "'none'"],
+  ];
+  return directives.map((d) => d.join(' ')).join('; ');
+}
+
+/**
+ * Conservative defaults for every response; HSTS in production. The pages' CSP is set where the pages
+ * are served (`spa()` in static.ts), stored files get their own no-script CSP (`uploads()`).
+ */
+export function securityHeaders(options: { hsts: boolean }): Middleware {
   return (ctx, next) => {
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     ctx.set('X-Frame-Options', 'DENY');
     ctx.set('Permissions-Policy', 'geolocation=(self), camera=(self), microphone=()');
+    if (options.hsts) ctx.set('Strict-Transport-Security', HSTS);
     return next();
   };
 }

@@ -14,9 +14,11 @@ function isReserved(p: string): boolean {
  * Serves a built single-page app from `root` under `mount` ('' for the site root): hashed files in
  * `assets/` are cached for a year as immutable, everything else is revalidated, and any other GET that
  * accepts HTML (and is not an API path) gets `index.html` so client-side routes work on reload.
+ * Everything it serves carries the app's Content-Security-Policy (`csp`): it rules the page, and the
+ * service worker (`sw.js`) is a document-like context too.
  */
-export function spa(options: { root: string; mount: string }): Middleware {
-  const { root, mount } = options;
+export function spa(options: { root: string; mount: string; csp: string }): Middleware {
+  const { root, mount, csp } = options;
   const index = path.join(root, 'index.html');
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
@@ -31,6 +33,7 @@ export function spa(options: { root: string; mount: string }): Middleware {
           immutable: rel.startsWith('/assets/'),
           maxage: rel.startsWith('/assets/') ? YEAR_MS : 0,
           setHeaders: (res) => {
+            res.setHeader('Content-Security-Policy', csp);
             if (!rel.startsWith('/assets/')) res.setHeader('Cache-Control', 'no-cache');
           },
         });
@@ -45,6 +48,7 @@ export function spa(options: { root: string; mount: string }): Middleware {
     if (!fs.existsSync(index)) return next();
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');
+    ctx.set('Content-Security-Policy', csp);
     ctx.body = fs.createReadStream(index);
   };
 }
