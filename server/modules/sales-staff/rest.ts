@@ -14,7 +14,7 @@ function salesPrincipal(principal: Principal | null) {
 export function salesAuthRest({ adminAuth }: { adminAuth: Router }): void {
   adminAuth.post('/login', async (ctx) => {
     const input = parseWith(salesLoginSchema, ctx.request.body ?? {});
-    ctx.body = await loginSalesStaff(input, { userAgent: ctx.get('User-Agent') });
+    ctx.body = await loginSalesStaff(input, { userAgent: ctx.get('User-Agent'), ip: ctx.ip || null });
   });
   adminAuth.get('/me', async (ctx) => {
     ctx.body = await getSalesStaffIdentity(salesPrincipal(ctx.state.principal).salesStaffId);
