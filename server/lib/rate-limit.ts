@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { keyedHash } from './crypto.ts';
 import { tooManyRequests } from './errors.ts';
 import { runtime } from './runtime.ts';
 
@@ -25,6 +26,11 @@ export interface Limit {
   windowSeconds: number;
   /** The 429 message when this limit is reached. */
   message: string;
+}
+
+/** The counter key of `scope` for one client IP (a keyed hash, never the address; no IP counts as one client). */
+export function clientKey(scope: string, ip: string | null | undefined): string {
+  return `${scope}:ip:${keyedHash(runtime().secret, 'ip', ip || 'unknown')}`;
 }
 
 /** Cooldown rows live in one fixed "window" at the epoch; their expiry is the end of the cooldown. */
