@@ -9,10 +9,10 @@ export { INVALID_LOGIN, LOCK_MINUTES, LOCKED_OUT, MAX_FAILED_LOGINS, MAX_FAILED_
 export async function loginSalesStaff(
   input: SalesLoginInput,
   meta: { userAgent?: string; ip?: string | null } = {},
-): Promise<{ token: string; staff: SalesStaffIdentity }> {
+): Promise<{ token: string; expiresAt: Date; staff: SalesStaffIdentity }> {
   const staff = await verifyPasswordLogin<{ id: number; username: string; name: string }>('salesStaff', input, ['name'], { ip: meta.ip });
-  const { token } = await createSession({ kind: 'sales', principalId: staff.id, userAgent: meta.userAgent });
-  return { token, staff: { id: staff.id, username: staff.username, name: staff.name } };
+  const { token, expiresAt } = await createSession({ kind: 'sales', principalId: staff.id, userAgent: meta.userAgent });
+  return { token, expiresAt, staff: { id: staff.id, username: staff.username, name: staff.name } };
 }
 
 export async function getSalesStaffIdentity(salesStaffId: number): Promise<SalesStaffIdentity> {
