@@ -7,8 +7,11 @@ describe('App', () => {
     vi.unstubAllGlobals();
   });
 
-  it('shows the react-admin login form when not signed in, without calling the API', async () => {
-    const fetchMock = vi.fn<typeof fetch>();
+  it('shows the react-admin login form when not signed in, after asking only /api/admin/auth/*', async () => {
+    // The session is an HttpOnly cookie the page cannot read, so checkAuth asks the server.
+    const fetchMock = vi.fn<typeof fetch>(
+      async () => new Response(JSON.stringify({ message: 'Please sign in to the sales back office.' }), { status: 401, headers: { 'Content-Type': 'application/json' } }),
+    );
     vi.stubGlobal('fetch', fetchMock);
 
     render(<App />);
@@ -17,6 +20,7 @@ describe('App', () => {
     expect(screen.getByLabelText(/password/i, { selector: 'input' })).toHaveAttribute('type', 'password');
     expect(screen.getByRole('button', { name: /sign in/i })).toBeInTheDocument();
     expect(window.location.hash).toBe('#/login');
-    expect(fetchMock).not.toHaveBeenCalled();
+    // react-admin ends a failed checkAuth with a logout (the server just clears the cookie); no data is asked for.
+    expect(new Set(fetchMock.mock.calls.map(([url]) => String(url)))).toEqual(new Set(['/api/admin/auth/me', '/api/admin/auth/logout']));
   });
 });

@@ -1,16 +1,15 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
+import { ADMIN_REQUEST_HEADER } from '@server/modules/sales-staff/schema';
 
-/** localStorage key of the sales staff bearer token. */
-export const TOKEN_KEY = 'bachat_sales_token';
 const AUTH_URL = '/api/admin/auth';
 
 export type SalesStaff = { id: number | string; username: string; name: string };
 
-export function getSalesToken(): string | null {
-  return localStorage.getItem(TOKEN_KEY);
-}
-
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+/**
+ * Sent on every call to `/api/admin`: the server refuses a state-changing call that its session cookie
+ * authenticates without it (CSRF), and answers the login without the token in the body.
+ */
+export const ADMIN_HEADERS: Record<string, string> = { [ADMIN_REQUEST_HEADER]: '1' };
 
 async function messageFrom(response: Response, fallback: string): Promise<string> {
   try {
@@ -21,12 +20,29 @@ async function messageFrom(response: Response, fallback: string): Promise<string
   }
 }
 
-/** react-admin auth against the server's `/api/admin/auth/*` (login, me, logout). */
+/** The signed-in staff member, from the session cookie (which page scripts cannot read). */
+async function fetchMe(): Promise<SalesStaff> {
+  const response = await fetch(`${AUTH_URL}/me`, {
+    headers: { ...ADMIN_HEADERS, Accept: 'application/json' },
+    credentials: 'same-origin',
+  });
+  if (!response.ok) {
+    const error = new Error(await messageFrom(response, 'Not signed in'));
+    throw Object.assign(error, { status: response.status });
+  }
+  return (await response.json()) as SalesStaff;
+}
+
+/**
+ * react-admin auth against the server's `/api/admin/auth/*`. The session lives in an HttpOnly cookie
+ * the server sets at login and clears at logout; nothing is kept in the browser's storage.
+ */
 export const authProvider: AuthProvider = {
   async login({ username, password }: { username: string; password: string }) {
     const response = await fetch(`${AUTH_URL}/login`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      headers: { ...ADMIN_HEADERS, 'Content-Type': 'application/json', Accept: 'application/json' },
+      credentials: 'same-origin',
       body: JSON.stringify({ username, password }),
     });
     if (!response.ok) {
@@ -37,22 +53,20 @@ export const authProvider: AuthProvider = {
         ),
       );
     }
-    const { token } = (await response.json()) as { token: string; staff: SalesStaff };
-    localStorage.setItem(TOKEN_KEY, token);
   },
 
   async logout() {
-    const token = getSalesToken();
-    localStorage.removeItem(TOKEN_KEY);
-    if (!token) return;
-    // Best effort: the local session is gone whatever the server answers.
-    await fetch(`${AUTH_URL}/logout`, { method: 'POST', headers: bearer(token) }).catch(
-      () => undefined,
-    );
+    // Best effort: the server ends the session and clears the cookie; a failure leaves nothing here.
+    await fetch(`${AUTH_URL}/logout`, {
+      method: 'POST',
+      headers: ADMIN_HEADERS,
+      credentials: 'same-origin',
+    }).catch(() => undefined);
   },
 
+  /** Asks the server: only it can see the session cookie. */
   async checkAuth() {
-    if (!getSalesToken()) throw new Error('Not signed in');
+    await fetchMe();
   },
 
   /** Only 401/403 end the session; other failures (e.g. 500) are shown, not logged out. */
@@ -64,16 +78,7 @@ export const authProvider: AuthProvider = {
   },
 
   async getIdentity(): Promise<UserIdentity> {
-    const token = getSalesToken();
-    if (!token) throw new Error('Not signed in');
-    const response = await fetch(`${AUTH_URL}/me`, {
-      headers: { ...bearer(token), Accept: 'application/json' },
-    });
-    if (!response.ok) {
-      const error = new Error(await messageFrom(response, 'Could not load your profile'));
-      throw Object.assign(error, { status: response.status });
-    }
-    const staff = (await response.json()) as SalesStaff;
+    const staff = await fetchMe();
     return { id: staff.id, fullName: staff.name };
   },
 };

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TOKEN_KEY } from './auth-provider';
+import { ADMIN_REQUEST_HEADER } from '@server/modules/sales-staff/schema';
 import { dataProvider } from './data-provider';
 
 describe('dataProvider', () => {
@@ -7,8 +7,7 @@ describe('dataProvider', () => {
     vi.unstubAllGlobals();
   });
 
-  it('calls /api/admin/<resource> in the simple-rest dialect with the bearer token', async () => {
-    localStorage.setItem(TOKEN_KEY, 'tok-123');
+  it('calls /api/admin/<resource> in the simple-rest dialect with the session cookie and the app header', async () => {
     const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(
       new Response(JSON.stringify([{ id: 1, name: 'Pune' }]), {
         status: 200,
@@ -29,6 +28,8 @@ describe('dataProvider', () => {
     expect(url.pathname).toBe('/api/admin/cities');
     expect(url.searchParams.get('sort')).toBe('["sortOrder","ASC"]');
     expect(url.searchParams.get('range')).toBe('[0,24]');
-    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer tok-123');
+    expect(init?.credentials).toBe('same-origin');
+    expect(new Headers(init?.headers).get(ADMIN_REQUEST_HEADER)).toBe('1');
+    expect(new Headers(init?.headers).get('Authorization')).toBeNull();
   });
 });

@@ -92,6 +92,8 @@ export const envSchema = z.object({
   ),
   TWILIO_BASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).default('https://api.twilio.com')),
   OTP_SENDS_PER_IP_PER_HOUR: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(30)),
+  ANALYTICS_BATCHES_PER_IP_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(120)),
+  PROMOTER_APPLICATIONS_PER_IP_PER_HOUR: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(5)),
   PAYMENT_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['sandbox', 'razorpay']).default('sandbox')),
   RAZORPAY_KEY_ID: z.preprocess(
     emptyAsUndefined,

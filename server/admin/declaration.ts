@@ -24,6 +24,19 @@ export type FieldKind =
   | 'json'
   | 'document';
 
+/**
+ * A `document` field holds a storage key (`gstCertificateKey`); the back office reads the file at
+ * `/api/admin/<resource>/<id>/documents/<name>`, the field's name without `Key` (`gstCertificate`).
+ * Documents may be private, so they are never linked through `/uploads`.
+ */
+export function documentNameOf(source: string): string {
+  return source.replace(/Key$/, '');
+}
+
+export function documentPathOf(resource: string, id: string | number, source: string): string {
+  return `/api/admin/${encodeURIComponent(resource)}/${encodeURIComponent(String(id))}/documents/${encodeURIComponent(documentNameOf(source))}`;
+}
+
 export interface Choice {
   id: string | number;
   name: string;

@@ -13,6 +13,10 @@ export async function prepareDatabase(
 ): Promise<{ migrated: string[]; seeded: boolean }> {
   const [, migrated] = (await db.migrate.latest()) as [number, string[]];
   if (migrated.length) options.logger.info({ migrations: migrated.length }, 'database migrated');
+  // Business-application documents stored before they became private move under `private/`.
+  const { moveApplicationDocumentsToPrivate } = await import('../modules/business-applications/service.ts');
+  const documents = await moveApplicationDocumentsToPrivate(db, options.storage);
+  if (documents.moved || documents.outlets) options.logger.info(documents, 'business-application documents moved to private storage');
   const row = await db('categories').count<{ count: number }[]>({ count: '*' }).first();
   if (Number(row?.count ?? 0) > 0) return { migrated, seeded: false };
   const { runSeeds } = await import('./seed.ts');

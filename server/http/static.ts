@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Middleware } from 'koa';
 import send from 'koa-send';
+import { PRIVATE_PREFIXES } from '../providers/storage.ts';
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 const API_PREFIXES = ['/api/', '/trpc/', '/uploads/'];
@@ -53,10 +54,36 @@ export function spa(options: { root: string; mount: string; csp: string }): Midd
   };
 }
 
-/** Stored files (local storage driver) at /uploads. */
+/**
+ * Whether `/uploads<rel>` would reach a file under a private prefix: resolved the way koa-send resolves
+ * it (percent-decoded, dot segments and repeated slashes collapsed), so no spelling slips through.
+ */
+function reachesPrivate(root: string, rel: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rel);
+  } catch {
+    return true; // koa-send would refuse it anyway
+  }
+  const target = path.resolve(root, `.${path.posix.normalize(`/${decoded}`)}`).toLowerCase();
+  return PRIVATE_PREFIXES.some((prefix) => {
+    const dir = path.resolve(root, prefix).toLowerCase();
+    return target === dir || target.startsWith(`${dir}${path.sep}`);
+  });
+}
+
+/**
+ * Stored files (local storage driver) at /uploads, except private keys (business-application
+ * documents), which are a 404 here whatever the spelling and are read only through authenticated routes.
+ */
 export function uploads(root: string): Middleware {
+  const notFound = (ctx: Parameters<Middleware>[0]) => {
+    ctx.status = 404;
+    ctx.body = { message: 'Not found' };
+  };
   return async (ctx, next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !ctx.path.startsWith('/uploads/')) return next();
+    if (reachesPrivate(root, ctx.path.slice('/uploads'.length))) return notFound(ctx);
     try {
       await send(ctx, ctx.path.slice('/uploads'.length), {
         root,
@@ -70,11 +97,7 @@ export function uploads(root: string): Middleware {
       });
     } catch (e) {
       const status = (e as { status?: number }).status;
-      if (status === 404 || status === 400 || status === 403) {
-        ctx.status = 404;
-        ctx.body = { message: 'Not found' };
-        return;
-      }
+      if (status === 404 || status === 400 || status === 403) return notFound(ctx);
       throw e;
     }
   };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../test/setup.ts';
 import { createTestApp } from '../test/app.ts';
 import { testDb } from '../test/database.ts';
-import { acquireCooldown, hitLimits, purgeExpiredCounters, releaseCooldown } from './rate-limit.ts';
+import { acquireCooldown, hitLimits, purgeExpiredCounters, releaseCooldown, reserveAttempts, settleAttempts } from './rate-limit.ts';
 
 useTestDatabase();
 
@@ -82,5 +82,51 @@ describe('acquireCooldown', () => {
     await acquireCooldown('cool', 60, 'wait');
     advance(2 * 3600);
     expect(await purgeExpiredCounters()).toBe(2);
+  });
+});
+
+describe('reserveAttempts (failure streaks)', () => {
+  const streak = (max: number, key = 's') => ({ key, max, windowSeconds: 900, message: 'too many tries' });
+
+  it('blocks for the whole window after the max-th attempt, then counts from one again', async () => {
+    const advance = clock();
+    for (let i = 0; i < 3; i++) {
+      await reserveAttempts([streak(3)]);
+      advance(100); // spread out, but each within 15 minutes of the last: one streak
+    }
+    // The third attempt was 100 s ago: the block lasts 900 s from it.
+    await expect(reserveAttempts([streak(3)])).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS', message: 'too many tries', retryAfter: 800 });
+    advance(799);
+    await expect(reserveAttempts([streak(3)])).rejects.toMatchObject({ retryAfter: 1 });
+    advance(1);
+    await reserveAttempts([streak(3)]);
+    expect(await testDb()('rateLimitCounters').where({ key: 's' }).first('count')).toEqual({ count: 1 });
+  });
+
+  it('forgets attempts further apart than the window', async () => {
+    const advance = clock();
+    for (let i = 0; i < 5; i++) {
+      await reserveAttempts([streak(2)]);
+      advance(901);
+    }
+  });
+
+  it('lets at most max of many concurrent attempts through', async () => {
+    clock();
+    const results = await Promise.allSettled(Array.from({ length: 30 }, () => reserveAttempts([streak(5)])));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
+  });
+
+  it('is all or nothing across keys; settle resets one streak and refunds another', async () => {
+    clock();
+    await reserveAttempts([streak(1, 'full')]);
+    await expect(reserveAttempts([streak(9, 'other'), streak(1, 'full')])).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    expect(await testDb()('rateLimitCounters').where({ key: 'other' }).first()).toBeUndefined();
+
+    await reserveAttempts([streak(3, 'pair'), streak(3, 'ip')]);
+    await reserveAttempts([streak(3, 'pair'), streak(3, 'ip')]);
+    await settleAttempts({ reset: ['pair'], refund: ['ip'] });
+    expect(await testDb()('rateLimitCounters').where({ key: 'pair' }).first()).toBeUndefined();
+    expect(await testDb()('rateLimitCounters').where({ key: 'ip' }).first('count')).toEqual({ count: 1 });
   });
 });

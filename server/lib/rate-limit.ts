@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { keyedHash } from './crypto.ts';
 import { tooManyRequests } from './errors.ts';
 import { runtime } from './runtime.ts';
 
@@ -8,10 +9,14 @@ import { runtime } from './runtime.ts';
  * upsert whose UPDATE branch only fires while the limit is not reached, so two racing requests can never
  * both take the last slot.
  *
- * Two primitives:
+ * Three primitives:
  * - fixed windows (`hitLimits`): at most `max` hits per `windowSeconds`, windows aligned to the Unix
  *   epoch (hours start on the hour, days at 00:00 UTC);
- * - cooldowns (`acquireCooldown`): at most one hit per `seconds`, measured from the last accepted hit.
+ * - cooldowns (`acquireCooldown`): at most one hit per `seconds`, measured from the last accepted hit;
+ * - failure streaks (`reserveAttempts`, `settleAttempts`): at most `max` attempts in a streak; a streak
+ *   ends `windowSeconds` after its last attempt, so the `max`-th attempt blocks the key for
+ *   `windowSeconds`. An attempt is counted *before* it is tried (so concurrent tries cannot overshoot),
+ *   and a successful one is handed back.
  */
 
 export interface Limit {
@@ -21,6 +26,11 @@ export interface Limit {
   windowSeconds: number;
   /** The 429 message when this limit is reached. */
   message: string;
+}
+
+/** The counter key of `scope` for one client IP (a keyed hash, never the address; no IP counts as one client). */
+export function clientKey(scope: string, ip: string | null | undefined): string {
+  return `${scope}:ip:${keyedHash(runtime().secret, 'ip', ip || 'unknown')}`;
 }
 
 /** Cooldown rows live in one fixed "window" at the epoch; their expiry is the end of the cooldown. */
@@ -96,6 +106,56 @@ export async function acquireCooldown(
   if (rows.length) return;
   const held = await q('rate_limit_counters').where({ key, windowStart: COOLDOWN_WINDOW }).first('expiresAt');
   throw tooManyRequests(message, held ? secondsUntil(new Date(held.expiresAt), at) : seconds);
+}
+
+/**
+ * Counts one attempt against every streak limit, all or nothing, before the attempt is tried: while a
+ * key has `max` attempts in its current streak, TOO_MANY_REQUESTS is thrown with `retryAfter` = seconds
+ * until that streak ends. Every counted attempt moves the end of its streak to `windowSeconds` from now,
+ * so failures spread out more than `windowSeconds` apart never add up; once a streak has ended, counting
+ * starts again from one. The upsert only fires below `max`, so of many racing attempts at most `max`
+ * get through. A successful attempt should be handed back with `settleAttempts`.
+ */
+export async function reserveAttempts(limits: Limit[]): Promise<void> {
+  if (!limits.length) return;
+  const { db, now } = runtime();
+  const at = now();
+  await db.transaction(async (t) => {
+    for (const limit of limits) {
+      const until = new Date(at.getTime() + limit.windowSeconds * 1000);
+      const { rows } = await t.raw(
+        `INSERT INTO rate_limit_counters (key, window_start, count, expires_at)
+         VALUES (?, ?, 1, ?)
+         ON CONFLICT (key, window_start)
+         DO UPDATE SET count = CASE WHEN rate_limit_counters.expires_at <= ? THEN 1 ELSE rate_limit_counters.count + 1 END,
+                       expires_at = EXCLUDED.expires_at
+         WHERE rate_limit_counters.expires_at <= ? OR rate_limit_counters.count < ?
+         RETURNING count`,
+        [limit.key, COOLDOWN_WINDOW, until, at, at, limit.max],
+      );
+      if (rows.length) continue;
+      const held = await t('rate_limit_counters').where({ key: limit.key, windowStart: COOLDOWN_WINDOW }).first('expiresAt');
+      throw tooManyRequests(limit.message, held ? secondsUntil(new Date(held.expiresAt), at) : limit.windowSeconds);
+    }
+  });
+}
+
+/**
+ * Hands back a successful attempt counted by `reserveAttempts`: the streaks of `reset` end (the row is
+ * deleted: "n failures in a row" starts again), the attempt is taken off the streaks of `refund` (their
+ * earlier failures still count).
+ */
+export async function settleAttempts(keys: { reset?: string[]; refund?: string[] }): Promise<void> {
+  const { db } = runtime();
+  if (keys.reset?.length) {
+    await db('rate_limit_counters').whereIn('key', keys.reset).where({ windowStart: COOLDOWN_WINDOW }).delete();
+  }
+  if (keys.refund?.length) {
+    await db('rate_limit_counters')
+      .whereIn('key', keys.refund)
+      .where({ windowStart: COOLDOWN_WINDOW })
+      .update({ count: db.raw('GREATEST(count - 1, 0)') });
+  }
 }
 
 /** Ends a cooldown early (e.g. once an OTP was used, a new login may ask for a code at once). */

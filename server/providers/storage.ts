@@ -8,11 +8,23 @@ export interface Storage {
   get(key: string): Promise<Buffer | null>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
-  /** The public URL a browser loads the file from. */
+  /** The public URL a browser loads the file from (never for a private key: `/uploads` refuses those). */
   url(key: string): string;
 }
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/i;
+
+/**
+ * Keys under these prefixes are private: `/uploads` never serves them (http/static.ts), and only
+ * authenticated routes read them with `get` (e.g. the back office's documents route). `applications/`
+ * is where /for-business-form documents lived before they moved under `private/`.
+ */
+export const PRIVATE_PREFIX = 'private/';
+export const PRIVATE_PREFIXES = [PRIVATE_PREFIX, 'applications/'] as const;
+
+export function isPrivateKey(key: string): boolean {
+  return PRIVATE_PREFIXES.some((prefix) => key.startsWith(prefix));
+}
 
 export function assertSafeKey(key: string): void {
   if (!SAFE_KEY.test(key) || key.includes('..') || key.includes('//')) {
@@ -20,7 +32,7 @@ export function assertSafeKey(key: string): void {
   }
 }
 
-/** Local disk under `root`, served by Koa at `/uploads`. */
+/** Local disk under `root`, served by Koa at `/uploads` (except the private prefixes). */
 export function createLocalStorage(root: string, publicPrefix = '/uploads'): Storage & { root: string } {
   const resolve = (key: string) => {
     assertSafeKey(key);

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RecordContextProvider } from 'react-admin';
 import { renderAdmin } from '@admin/testing/render';
-import { TOKEN_KEY } from '../../auth-provider';
+import { ADMIN_REQUEST_HEADER } from '@server/modules/sales-staff/schema';
 import { ApplicationReview } from './ApplicationReview';
 
 const application = {
@@ -45,8 +45,7 @@ describe('ApplicationReview', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('reject posts the reason with the sales token; approve shows server field errors inline', async () => {
-    localStorage.setItem(TOKEN_KEY, 'tok-1');
+  it('reject posts the reason with the app header (the session is a cookie); approve shows server field errors inline', async () => {
     const fetchMock = vi
       .fn<typeof fetch>()
       .mockResolvedValueOnce(json(409, { message: 'This record already exists.', errors: { username: 'already exists', root: { serverError: 'This record already exists.' } } }))
@@ -73,7 +72,8 @@ describe('ApplicationReview', () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     const [rejectUrl, rejectInit] = fetchMock.mock.calls[1]!;
     expect(rejectUrl).toBe('/api/admin/business-applications/4/reject');
-    expect(new Headers(rejectInit?.headers).get('Authorization')).toBe('Bearer tok-1');
+    expect(new Headers(rejectInit?.headers).get(ADMIN_REQUEST_HEADER)).toBe('1');
+    expect(rejectInit?.credentials).toBe('same-origin');
     expect(JSON.parse(String(rejectInit?.body))).toEqual({ reason: 'Duplicate of application 3' });
   });
 });

@@ -4,7 +4,7 @@ import { createTestApp } from '../../test/app.ts';
 import { testDb } from '../../test/database.ts';
 import { createCaller } from '../../trpc/app-router.ts';
 import { createContextInner } from '../../trpc/context.ts';
-import { ANALYTICS_MAX_BATCH } from './schema.ts';
+import { ANALYTICS_MAX_BATCH, ANALYTICS_MESSAGES } from './schema.ts';
 import { scrubPath } from './service.ts';
 
 useTestDatabase();
@@ -58,5 +58,32 @@ describe('page views', () => {
   it('analytics.track over tRPC', async () => {
     createTestApp();
     expect(await createCaller(createContextInner()).analytics.track({ events: [{ name: 'page_view', path: '/events' }] })).toEqual({ accepted: 1 });
+  });
+
+  it('limits each client IP to ANALYTICS_BATCHES_PER_IP_PER_MINUTE batches a minute, on REST and tRPC', async () => {
+    let now = new Date('2026-11-21T10:00:30Z');
+    const { app, request } = createTestApp({ now: () => now, envOverrides: { ANALYTICS_BATCHES_PER_IP_PER_MINUTE: '3' } });
+    app.proxy = true; // X-Forwarded-For names the client in this test
+    const batch = { events: [{ name: 'page_view', path: '/' }] };
+    const from = (ip: string) => request.post('/api/analytics/track').set('X-Forwarded-For', ip).send(batch);
+    for (let i = 0; i < 2; i++) expect((await from('198.51.100.7')).status).toBe(202);
+    const viaTrpc = await request.post('/trpc/analytics.track').set('X-Forwarded-For', '198.51.100.7').set('Content-Type', 'application/json').send({ json: batch });
+    expect(viaTrpc.status).toBe(200);
+    const refused = await from('198.51.100.7');
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(ANALYTICS_MESSAGES.tooMany);
+    expect(Number(refused.headers['retry-after'])).toBe(30); // the minute's window ends at 10:01:00
+    const refusedTrpc = await request.post('/trpc/analytics.track').set('X-Forwarded-For', '198.51.100.7').set('Content-Type', 'application/json').send({ json: batch });
+    expect(refusedTrpc.status).toBe(429);
+    expect(refusedTrpc.headers['retry-after']).toBe('30');
+    // Another client is not affected; the next minute the first one may send again.
+    expect((await from('203.0.113.4')).status).toBe(202);
+    now = new Date('2026-11-21T10:01:00Z');
+    expect((await from('198.51.100.7')).status).toBe(202);
+    expect(await testDb()('analyticsEvents').count({ n: '*' }).first()).toEqual({ n: 5 });
+  });
+
+  it('the default is 120 batches a minute', () => {
+    expect(createTestApp().env.ANALYTICS_BATCHES_PER_IP_PER_MINUTE).toBe(120);
   });
 });

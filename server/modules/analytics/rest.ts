@@ -6,7 +6,7 @@ import { trackEvents } from './service.ts';
 /** `POST /api/analytics/track`: the REST twin of `analytics.track` (works with navigator.sendBeacon JSON blobs). */
 export function analyticsRest({ api }: { api: Router; admin: Router }): void {
   api.post('/analytics/track', async (ctx) => {
-    const result = await trackEvents(parseWith(trackInputSchema, ctx.request.body));
+    const result = await trackEvents(parseWith(trackInputSchema, ctx.request.body), { ip: ctx.ip || null });
     ctx.status = 202;
     ctx.body = result;
   });

@@ -3,5 +3,5 @@ import { trackInputSchema } from './schema.ts';
 import { trackEvents } from './service.ts';
 
 export const analyticsRouter = router({
-  track: publicProcedure.input(trackInputSchema).mutation(({ input }) => trackEvents(input)),
+  track: publicProcedure.input(trackInputSchema).mutation(({ input, ctx }) => trackEvents(input, { ip: ctx.ip })),
 });

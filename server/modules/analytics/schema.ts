@@ -8,6 +8,10 @@ import { z } from 'zod';
 
 export const ANALYTICS_MAX_BATCH = 20;
 
+export const ANALYTICS_MESSAGES = {
+  tooMany: 'Too many analytics requests from this network. Please try again in a minute.',
+} as const;
+
 const pathSchema = z
   .string()
   .max(300, 'path is too long')

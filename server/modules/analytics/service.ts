@@ -1,5 +1,6 @@
+import { clientKey, hitLimits } from '../../lib/rate-limit.ts';
 import { runtime } from '../../lib/runtime.ts';
-import type { AnalyticsEventInput, TrackInput, TrackResult } from './schema.ts';
+import { ANALYTICS_MESSAGES, type AnalyticsEventInput, type TrackInput, type TrackResult } from './schema.ts';
 
 /**
  * Strips what could identify a person from a path: the query string and fragment go, and runs of six
@@ -13,9 +14,15 @@ export function scrubPath(path: string): string {
 /** Events further than this from the server's clock are stamped with the server's time instead. */
 const MAX_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
 
-/** Stores a batch of page views in one insert. */
-export async function trackEvents(input: TrackInput): Promise<TrackResult> {
-  const { db, now } = runtime();
+/**
+ * Stores a batch of page views in one insert. Anyone may call it, so each client IP may send at most
+ * `ANALYTICS_BATCHES_PER_IP_PER_MINUTE` batches a minute (counted in the database, across processes).
+ */
+export async function trackEvents(input: TrackInput, meta: { ip?: string | null } = {}): Promise<TrackResult> {
+  const { db, now, env } = runtime();
+  await hitLimits([
+    { key: clientKey('analytics', meta.ip), max: env.ANALYTICS_BATCHES_PER_IP_PER_MINUTE, windowSeconds: 60, message: ANALYTICS_MESSAGES.tooMany },
+  ]);
   const at = now();
   const rows = input.events.map((e: AnalyticsEventInput) => ({
     name: e.name,

@@ -3,11 +3,11 @@ import knexFactory, { type Knex } from 'knex';
 import { afterEach, describe, expect, it } from 'vitest';
 import { knexConfig } from '../../../knexfile.ts';
 import { useTestDatabase } from '../../test/setup.ts';
-import { bearer, createTestApp } from '../../test/app.ts';
+import { bearer, createTestApp, TEST_SECRET } from '../../test/app.ts';
 import { testDb } from '../../test/database.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { AUTH_MESSAGES, OTP_RULES } from './schema.ts';
-import { fakeSms, wrongCode } from './testing.ts';
+import { fakeSms, insertShopper, wrongCode } from './testing.ts';
 
 useTestDatabase();
 
@@ -194,6 +194,34 @@ describe('tRPC over HTTP', () => {
       .send({ json: { phoneNumber: PHONE, userId } });
     expect(res.status).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(55);
+  });
+});
+
+describe('enumerating registered numbers', () => {
+  it('look-ups ("not found", "already registered") count against the per-client budget on REST and tRPC', async () => {
+    const sms = fakeSms();
+    const { request } = createTestApp({ sms, envOverrides: { OTP_SENDS_PER_IP_PER_HOUR: '3' } });
+    await insertShopper(testDb(), TEST_SECRET, { phoneNumber: PHONE });
+    expect((await request.post('/api/onboarding/login').send({ phoneNumber: '9123456701' })).status).toBe(404);
+    expect((await request.post('/api/onboarding/signup').send(signupBody(PHONE))).status).toBe(409);
+    const trpcLookUp = await request.post('/trpc/auth.login').set('Content-Type', 'application/json').send({ json: { phoneNumber: '9123456702' } });
+    expect(trpcLookUp.status).toBe(404);
+    // The budget is used: 429 with Retry-After whatever the phone, on both transports, and the texts stay.
+    for (const res of [
+      await request.post('/api/onboarding/login').send({ phoneNumber: PHONE }),
+      await request.post('/api/onboarding/login').send({ phoneNumber: '9123456703' }),
+      await request.post('/api/onboarding/signup').send(signupBody(PHONE)),
+      await request.post('/api/onboarding/signup').send(signupBody('9123456704')),
+    ]) {
+      expect(res.status).toBe(429);
+      expect(res.body.message).toBe(AUTH_MESSAGES.tooManySends);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    const trpc = await request.post('/trpc/auth.login').set('Content-Type', 'application/json').send({ json: { phoneNumber: PHONE } });
+    expect(trpc.status).toBe(429);
+    expect(trpc.body.error.json.message).toBe(AUTH_MESSAGES.tooManySends);
+    expect(Number(trpc.headers['retry-after'])).toBeGreaterThan(0);
+    expect(sms.sent).toHaveLength(0);
   });
 });
 

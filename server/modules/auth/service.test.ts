@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/setup.ts';
-import { createTestApp } from '../../test/app.ts';
+import { createTestApp, TEST_SECRET } from '../../test/app.ts';
 import { testDb } from '../../test/database.ts';
 import { AUTH_MESSAGES, OTP_RULES } from './schema.ts';
 import { generateOtp, login, OTP_RETENTION_HOURS, purgeStaleAuthData, resendOtp, signup, verifyOtp } from './service.ts';
-import { fakeSms, wrongCode } from './testing.ts';
+import { fakeSms, insertShopper, wrongCode } from './testing.ts';
 import { getMyReferrals } from '../referrals/service.ts';
 import { REFERRAL_REWARDS } from '../referrals/schema.ts';
 import { deleteAccount } from '../users/service.ts';
@@ -239,6 +239,53 @@ describe('resending', () => {
     // Refused requests count nothing: another IP and the same phone still go through.
     await signup(signupInput('9123456799'), { ip: '203.0.113.10' });
     expect(sms.sent).toHaveLength(4);
+  });
+});
+
+describe('phone look-ups cost what sending a code costs', () => {
+  it('once the client IP budget is used, login and sign-up get 429 whatever the phone', async () => {
+    const sms = fakeSms();
+    createTestApp({ sms, envOverrides: { OTP_SENDS_PER_IP_PER_HOUR: '4' } });
+    await insertShopper(testDb(), TEST_SECRET, { phoneNumber: PHONE });
+    const ip = { ip: '203.0.113.9' };
+    // Four look-ups: "not found" and "already registered" answers count like sent codes.
+    for (const phone of ['9123456701', '9123456702']) {
+      await expect(login({ phoneNumber: phone, isApk: false }, ip)).rejects.toMatchObject({ code: 'NOT_FOUND', message: AUTH_MESSAGES.notFound });
+    }
+    await expect(signup(signupInput(PHONE), ip)).rejects.toMatchObject({ code: 'CONFLICT', message: AUTH_MESSAGES.exists });
+    await expect(signup(signupInput('9123456703', { referral: 'MEZZZZZZ' }), ip)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    // Now every look-up from that client is refused before anything about the phone is said.
+    for (const attempt of [
+      () => login({ phoneNumber: PHONE, isApk: false }, ip),
+      () => login({ phoneNumber: '9123456704', isApk: false }, ip),
+      () => signup(signupInput(PHONE), ip),
+      () => signup(signupInput('9123456705'), ip),
+    ]) {
+      await expect(attempt()).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS', message: AUTH_MESSAGES.tooManySends, retryAfter: expect.any(Number) });
+    }
+    expect(sms.sent).toHaveLength(0);
+    // Another client is not affected, and the legitimate flow still works.
+    const { userId } = await login({ phoneNumber: PHONE, isApk: false }, { ip: '203.0.113.10' });
+    await expect(verifyOtp({ userId, otp: sms.lastCode(PHONE) })).resolves.toMatchObject({ isNewUser: false });
+  });
+
+  it(`a phone can be looked up at most ${OTP_RULES.perPhonePerHour} times an hour, from any number of clients`, async () => {
+    const t = setup();
+    for (let i = 0; i < OTP_RULES.perPhonePerHour; i++) {
+      await expect(login({ phoneNumber: '9123456789', isApk: false }, { ip: `198.51.100.${i}` })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    }
+    await expect(login({ phoneNumber: '9123456789', isApk: false }, { ip: '198.51.100.99' })).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    await expect(signup(signupInput('9123456789'), { ip: '198.51.100.99' })).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    t.advance(3600);
+    await signup(signupInput('9123456789'), { ip: '198.51.100.99' });
+    expect(t.sms.sent).toHaveLength(1);
+  });
+
+  it('a "not found" answer does not hold the phone to the 60 s wait: sign up right after', async () => {
+    const t = setup();
+    await expect(login({ phoneNumber: '9123456789', isApk: false })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await signup(signupInput('9123456789'));
+    expect(t.sms.sent).toHaveLength(1);
   });
 });
 

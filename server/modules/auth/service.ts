@@ -78,22 +78,46 @@ function sentAnswer(userId: number): OtpSent {
 }
 
 /**
+ * What a sign-up or login says about its phone before a code goes out: an AppError is the answer
+ * (no account, already registered, a bad referral code), else the account the flow is for (or null).
+ */
+type LookUp = (trx: Knex.Transaction) => Promise<AppError | { consumerId: number | null }>;
+
+/**
  * Takes the resend cooldown and the send limits, then lets `write` store the new code's hash, all in one
  * transaction; the SMS goes out only after it committed. If the SMS fails, the code is burned.
+ *
+ * With `lookUp` (sign-up and login), the send limits are taken first, before anything about the phone
+ * is known, and an answer that reveals whether the phone has an account ("We couldn't find your
+ * account.", "already exists") is committed with them: looking a number up costs what sending it a code
+ * costs, whatever the answer, so nobody can enumerate registered numbers faster than they could text
+ * them. A refusal (the 60 s wait, a limit reached) still counts against nothing.
  */
 async function issueCode(
   phoneNumber: string,
   meta: RequestMeta,
-  write: (trx: Knex.Transaction, codeHash: string, expiresAt: Date) => Promise<number>,
+  write: (trx: Knex.Transaction, codeHash: string, expiresAt: Date, consumerId: number | null) => Promise<number>,
+  lookUp?: LookUp,
 ): Promise<OtpSent> {
   const { db, now, secret, sms, logger } = runtime();
   const phoneHash = hashPhone(secret, phoneNumber);
   const code = generateOtp();
-  const challengeId = await db.transaction(async (trx) => {
-    await acquireCooldown(cooldownKey(phoneHash), OTP_RULES.resendSeconds, AUTH_MESSAGES.resendWait, trx);
-    await hitLimits(sendLimits(phoneHash, meta.ip), trx);
-    return write(trx, hashOtp(phoneNumber, code), new Date(now().getTime() + OTP_RULES.ttlSeconds * 1000));
+  const outcome = await db.transaction(async (trx): Promise<AppError | number> => {
+    let consumerId: number | null = null;
+    if (lookUp) {
+      await hitLimits(sendLimits(phoneHash, meta.ip), trx);
+      const found = await lookUp(trx);
+      if (found instanceof AppError) return found;
+      consumerId = found.consumerId;
+      await acquireCooldown(cooldownKey(phoneHash), OTP_RULES.resendSeconds, AUTH_MESSAGES.resendWait, trx);
+    } else {
+      await acquireCooldown(cooldownKey(phoneHash), OTP_RULES.resendSeconds, AUTH_MESSAGES.resendWait, trx);
+      await hitLimits(sendLimits(phoneHash, meta.ip), trx);
+    }
+    return write(trx, hashOtp(phoneNumber, code), new Date(now().getTime() + OTP_RULES.ttlSeconds * 1000), consumerId);
   });
+  if (outcome instanceof AppError) throw outcome;
+  const challengeId = outcome;
   try {
     await sms.send({ to: phoneNumber, text: otpText(code) });
   } catch (error) {
@@ -128,36 +152,42 @@ function newFlowId(): number {
   return randomInt(1, 2 ** 47);
 }
 
-/** Starts a new flow for a phone; any code still open for that phone stops working. */
+/** Starts a new flow for a phone once `lookUp` allowed it; any code still open for that phone stops working. */
 function startFlow(
   purpose: Purpose,
   phoneNumber: string,
-  meta: RequestMeta & { isApp: boolean; consumerId: number | null; payload: SignupPayload | null },
+  meta: RequestMeta & { isApp: boolean; payload: SignupPayload | null },
+  lookUp: LookUp,
 ): Promise<OtpSent> {
   const { now } = runtime();
-  return issueCode(phoneNumber, meta, async (trx, codeHash, expiresAt) => {
-    await trx('otpChallenges')
-      .where({ phoneNumber })
-      .whereNull('consumedAt')
-      .whereNull('burnedAt')
-      .update({ burnedAt: now() });
-    const [row] = await trx('otpChallenges')
-      .insert({
-        id: newFlowId(),
-        purpose,
-        phoneNumber,
-        consumerId: meta.consumerId,
-        codeHash,
-        maxAttempts: OTP_RULES.maxAttempts,
-        expiresAt,
-        clientIp: meta.ip ?? null,
-        signupPayload: meta.payload ? JSON.stringify(meta.payload) : null,
-        isApp: meta.isApp,
-        createdAt: now(),
-      })
-      .returning('id');
-    return Number(row.id);
-  });
+  return issueCode(
+    phoneNumber,
+    meta,
+    async (trx, codeHash, expiresAt, consumerId) => {
+      await trx('otpChallenges')
+        .where({ phoneNumber })
+        .whereNull('consumedAt')
+        .whereNull('burnedAt')
+        .update({ burnedAt: now() });
+      const [row] = await trx('otpChallenges')
+        .insert({
+          id: newFlowId(),
+          purpose,
+          phoneNumber,
+          consumerId,
+          codeHash,
+          maxAttempts: OTP_RULES.maxAttempts,
+          expiresAt,
+          clientIp: meta.ip ?? null,
+          signupPayload: meta.payload ? JSON.stringify(meta.payload) : null,
+          isApp: meta.isApp,
+          createdAt: now(),
+        })
+        .returning('id');
+      return Number(row.id);
+    },
+    lookUp,
+  );
 }
 
 async function consumerByPhone(phoneNumber: string, trx?: Knex.Transaction) {
@@ -167,28 +197,40 @@ async function consumerByPhone(phoneNumber: string, trx?: Knex.Transaction) {
     .first('id', 'deletedAt');
 }
 
-/** `POST /onboarding/signup`: checks the phone is free and the referral code real, then sends a code. */
+/**
+ * `POST /onboarding/signup`: checks the phone is free and the referral code real, then sends a code.
+ * Every answer counts against the phone's and the client's send limits (see issueCode).
+ */
 export async function signup(input: SignupInput, meta: RequestMeta = {}): Promise<OtpSent> {
-  const existing = await consumerByPhone(input.phoneNumber);
-  if (existing && !existing.deletedAt) {
-    throw conflict(AUTH_MESSAGES.exists, { phoneNumber: AUTH_MESSAGES.exists });
-  }
-  if (input.referral && !(await findReferrerByCode(input.referral))) {
-    throw badRequest('Invalid referral code', { referral: 'Invalid referral code' });
-  }
-  return startFlow('signup', input.phoneNumber, {
-    ...meta,
-    isApp: input.isApk,
-    consumerId: null,
-    payload: { name: input.name, email: input.email, ...(input.referral ? { referral: input.referral } : {}) },
-  });
+  return startFlow(
+    'signup',
+    input.phoneNumber,
+    {
+      ...meta,
+      isApp: input.isApk,
+      payload: { name: input.name, email: input.email, ...(input.referral ? { referral: input.referral } : {}) },
+    },
+    async (trx) => {
+      const existing = await consumerByPhone(input.phoneNumber, trx);
+      if (existing && !existing.deletedAt) return conflict(AUTH_MESSAGES.exists, { phoneNumber: AUTH_MESSAGES.exists });
+      if (input.referral && !(await findReferrerByCode(input.referral, trx))) {
+        return badRequest('Invalid referral code', { referral: 'Invalid referral code' });
+      }
+      return { consumerId: null };
+    },
+  );
 }
 
-/** `POST /onboarding/login`: an existing (not deleted) account gets a code; else the spec's NotFound. */
+/**
+ * `POST /onboarding/login`: an existing (not deleted) account gets a code; else the spec's NotFound.
+ * Either answer counts against the phone's and the client's send limits (see issueCode).
+ */
 export async function login(input: LoginInput, meta: RequestMeta = {}): Promise<OtpSent> {
-  const existing = await consumerByPhone(input.phoneNumber);
-  if (!existing || existing.deletedAt) throw notFound(AUTH_MESSAGES.notFound);
-  return startFlow('login', input.phoneNumber, { ...meta, isApp: input.isApk, consumerId: Number(existing.id), payload: null });
+  return startFlow('login', input.phoneNumber, { ...meta, isApp: input.isApk, payload: null }, async (trx) => {
+    const existing = await consumerByPhone(input.phoneNumber, trx);
+    if (!existing || existing.deletedAt) return notFound(AUTH_MESSAGES.notFound);
+    return { consumerId: Number(existing.id) };
+  });
 }
 
 /** `POST /onboarding/send-otp`: a new code for the same flow, no sooner than 60 s after the last one. */

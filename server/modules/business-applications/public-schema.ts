@@ -20,8 +20,18 @@ export const APPLICATION_MESSAGES = {
 export const DOCUMENT_MAX_BYTES = 8 * 1024 * 1024;
 export const DOCUMENT_WIDTHS = [1600] as const;
 
+/**
+ * Where application documents are stored: a private prefix (`server/providers/storage.ts`) that
+ * `/uploads` never serves. Documents stored before the move lived under `applications/` (also private).
+ */
+export const APPLICATION_DOCUMENTS_PREFIX = 'private/applications/';
+
 /** An upload token: `<storage key>.<keyed hash>` (the server made it; a client cannot forge one). */
-export const documentTokenSchema = z.string().trim().max(300).regex(/^applications\/[a-z0-9/_.-]+\.[0-9a-f]{64}$/, APPLICATION_MESSAGES.badDocument);
+export const documentTokenSchema = z
+  .string()
+  .trim()
+  .max(300)
+  .regex(/^(private\/)?applications\/[a-z0-9/_.-]+\.[0-9a-f]{64}$/, APPLICATION_MESSAGES.badDocument);
 
 const optionalText = (max: number) => z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().max(max).optional());
 

@@ -5,6 +5,7 @@ import { processImage, storeImage } from '../../lib/images.ts';
 import { hitLimits } from '../../lib/rate-limit.ts';
 import { runtime } from '../../lib/runtime.ts';
 import {
+  APPLICATION_DOCUMENTS_PREFIX,
   APPLICATION_MESSAGES,
   DOCUMENT_MAX_BYTES,
   DOCUMENT_WIDTHS,
@@ -14,8 +15,9 @@ import {
 
 /**
  * The public side of business applications (the review is sales staff's: service.ts). Documents are
- * checked by content, re-encoded and stored first; the token names the stored key with a keyed hash,
- * so only documents this server stored can be attached. Uploads and submissions are rate-limited per
+ * checked by content, re-encoded and stored first, under the private storage prefix (never served by
+ * `/uploads`); the token names the stored key with a keyed hash, so only documents this server stored
+ * can be attached. Uploads and submissions are rate-limited per
  * client IP (counted in the database, across processes).
  */
 
@@ -44,7 +46,8 @@ export async function uploadApplicationDocument(file: Buffer | null, meta: { ip:
     const reason = error instanceof Error ? error.message : 'the picture could not be read';
     throw badRequest(`${APPLICATION_MESSAGES.documentFailed}: ${reason}`, { [field]: reason });
   }
-  const stored = await storeImage(image, `applications/${new Date().getUTCFullYear()}/${randomBytes(4).toString('hex')}`);
+  // Private: `/uploads` never serves these; sales staff read them through the back office (docs/business.md).
+  const stored = await storeImage(image, `${APPLICATION_DOCUMENTS_PREFIX}${new Date().getUTCFullYear()}/${randomBytes(4).toString('hex')}`);
   return { token: tokenOf(stored.key) };
 }
 

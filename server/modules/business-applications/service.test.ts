@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { createLocalStorage } from '../../providers/storage.ts';
 import { useTestDatabase } from '../../test/setup.ts';
 import { createTestApp } from '../../test/app.ts';
 import { testDb } from '../../test/database.ts';
@@ -11,6 +15,7 @@ let staffId: number;
 let cityId: number;
 let categoryId: number;
 let applicationId: number;
+let storage: ReturnType<typeof createLocalStorage>;
 
 const approval = () => ({
   username: 'dosa.corner',
@@ -29,7 +34,11 @@ const approval = () => ({
 });
 
 beforeEach(async () => {
-  createTestApp();
+  // One storage for every app of a test: the application's documents are in it.
+  storage = createLocalStorage(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bachat-apps-')), 'uploads'));
+  createTestApp({ storage });
+  await storage.put('private/applications/1/gst.pdf', Buffer.from('%PDF-1.7 certificate'));
+  await storage.put('private/applications/1/cheque.jpg', Buffer.from('cheque'));
   ({ auth, id: staffId } = await insertSalesStaff());
   cityId = await insertCity();
   categoryId = await insertCategory();
@@ -41,8 +50,8 @@ beforeEach(async () => {
       phoneNumber: '9900112233',
       email: 'lakshmi@example.com',
       pan: 'ABCPR1234K',
-      gstCertificateKey: 'applications/1/gst.pdf',
-      chequeKey: 'applications/1/cheque.jpg',
+      gstCertificateKey: 'private/applications/1/gst.pdf',
+      chequeKey: 'private/applications/1/cheque.jpg',
       cityId,
       categoryId,
     })
@@ -52,12 +61,16 @@ beforeEach(async () => {
 
 describe('business applications', () => {
   it('approve creates the master account and the outlet in one transaction, links them, and audits all three', async () => {
-    const { request } = createTestApp();
+    const { request } = createTestApp({ storage });
     const res = await request.post(`/api/admin/business-applications/${applicationId}/approve`).set(auth).send(approval());
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'approved', reviewedById: staffId, reviewedByName: 'Priya Sharma', businessOwnerId: 1, outletId: 1 });
     const outlet = await testDb()('outlets').where({ id: 1 }).first();
-    expect(outlet).toMatchObject({ name: 'Dosa Corner', ownerId: 1, gstStatus: 'verified', gstCertificateKey: 'applications/1/gst.pdf', isLive: false });
+    expect(outlet).toMatchObject({ name: 'Dosa Corner', ownerId: 1, gstStatus: 'verified', isLive: false });
+    // The outlet gets its own copy of the certificate, where an owner's upload goes; the application's files stay private.
+    expect(outlet.gstCertificateKey).toMatch(/^outlets\/1\/gst-[0-9a-f]{12}\.pdf$/);
+    expect(await storage.get(outlet.gstCertificateKey)).toEqual(Buffer.from('%PDF-1.7 certificate'));
+    expect(await storage.exists('private/applications/1/gst.pdf')).toBe(true);
     const owner = await testDb()('businessOwners').where({ id: 1 }).first();
     expect(owner).toMatchObject({ username: 'dosa.corner', name: 'Lakshmi Rao', pan: 'ABCPR1234K', isMaster: true });
     expect((await testDb()('auditLog').orderBy('id').select('action', 'resource')).map((r) => `${r.action} ${r.resource}`)).toEqual([
@@ -78,7 +91,7 @@ describe('business applications', () => {
 
   it('a failed approval (username taken) leaves no owner, no outlet and no audit row', async () => {
     await insertOwner({ username: 'Dosa.Corner' });
-    const res = await createTestApp().request.post(`/api/admin/business-applications/${applicationId}/approve`).set(auth).send(approval());
+    const res = await createTestApp({ storage }).request.post(`/api/admin/business-applications/${applicationId}/approve`).set(auth).send(approval());
     expect(res.status).toBe(409);
     expect(res.body.errors).toMatchObject({ username: 'already exists' });
     expect(await testDb()('outlets').count({ n: '*' }).first()).toEqual({ n: 0 });
@@ -88,7 +101,7 @@ describe('business applications', () => {
   });
 
   it('approval fields are validated with field errors', async () => {
-    const res = await createTestApp()
+    const res = await createTestApp({ storage })
       .request.post(`/api/admin/business-applications/${applicationId}/approve`)
       .set(auth)
       .send({ ...approval(), password: 'short', pincode: '12' });
@@ -97,7 +110,7 @@ describe('business applications', () => {
   });
 
   it('reject needs a reason, then records it', async () => {
-    const { request } = createTestApp();
+    const { request } = createTestApp({ storage });
     const none = await request.post(`/api/admin/business-applications/${applicationId}/reject`).set(auth).send({ reason: ' ' });
     expect(none.status).toBe(400);
     expect(none.body.errors.reason).toBe('Give a reason for the rejection');
@@ -111,7 +124,7 @@ describe('business applications', () => {
   });
 
   it('an application typed in by sales needs the GST acknowledgment number (no certificate uploaded)', async () => {
-    const res = await createTestApp()
+    const res = await createTestApp({ storage })
       .request.post('/api/admin/business-applications')
       .set(auth)
       .send({ businessName: 'Paper Form Cafe', address: 'MG Road', contactName: 'Anil', phoneNumber: '9845011111', pan: 'ABCPA1234K' });

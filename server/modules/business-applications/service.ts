@@ -1,5 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { Knex } from 'knex';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { runtime } from '../../lib/runtime.ts';
+import type { Storage } from '../../providers/storage.ts';
 import {
   attachStaffNames,
   createInTransaction,
@@ -32,8 +36,34 @@ async function pendingApplication(id: number, ctx: HookContext): Promise<AdminRe
   return application;
 }
 
+/**
+ * The application's GST certificate becomes the outlet's: a copy under `outlets/<id>/gst-…`, where an
+ * owner's own certificate upload goes (the owner's GSTIN page links to it), named as those are so a
+ * later upload replaces it. The application's documents themselves stay private (the cheque never
+ * leaves). If the approval then fails, the copy is an unreferenced file under an outlet id that was
+ * never used. Null when the application's file is missing.
+ */
+export async function copyCertificateToOutlet(
+  applicationKey: string,
+  outletId: number,
+  storage: Storage = runtime().storage,
+): Promise<string | null> {
+  const bytes = await storage.get(applicationKey);
+  if (!bytes) return null;
+  const width = /-(\d+)\.webp$/.exec(applicationKey)?.[1];
+  const suffix = width ? `-${width}.webp` : path.extname(applicationKey).toLowerCase();
+  const key = `outlets/${outletId}/gst-${randomBytes(6).toString('hex')}${suffix}`;
+  await storage.put(key, bytes);
+  return key;
+}
+
 export async function approveApplication(id: number, input: ApproveApplicationInput, ctx: HookContext): Promise<AdminRecord> {
   const application = await pendingApplication(id, ctx);
+  // A certificate whose file is gone (storage lost) does not make the outlet's GST verified.
+  const certificateKey =
+    application.gstCertificateKey && (await runtime().storage.exists(String(application.gstCertificateKey)))
+      ? String(application.gstCertificateKey)
+      : null;
   const outlet = await createInTransaction(
     { declaration: outletsAdmin, hooks: outletHooks },
     outletsAdmin.createSchema.parse({
@@ -52,13 +82,12 @@ export async function approveApplication(id: number, input: ApproveApplicationIn
       isLive: false,
       gstin: application.gstin,
       gstAckNumber: application.gstAckNumber,
-      gstStatus: application.gstCertificateKey ? 'verified' : 'pending',
+      gstStatus: certificateKey ? 'verified' : application.gstAckNumber ? 'pending' : 'missing',
     }),
     ctx,
   );
-  if (application.gstCertificateKey) {
-    await ctx.trx('outlets').where({ id: outlet.id }).update({ gstCertificateKey: application.gstCertificateKey });
-  }
+  const outletCertificate = certificateKey ? await copyCertificateToOutlet(certificateKey, Number(outlet.id)) : null;
+  if (outletCertificate) await ctx.trx('outlets').where({ id: outlet.id }).update({ gstCertificateKey: outletCertificate });
   const owner = await createInTransaction(
     { declaration: businessOwnersAdmin, hooks: businessOwnerHooks },
     businessOwnersAdmin.createSchema.parse({
@@ -128,3 +157,46 @@ export const businessApplicationHooks: ResourceHooks = {
     reject: (id, input, ctx) => rejectApplication(id, input as RejectApplicationInput, ctx),
   },
 };
+
+const LEGACY_PREFIX = 'applications/';
+
+/**
+ * Moves documents stored before they became private (`applications/…`) to `private/applications/…`
+ * and points the applications at the new keys; an outlet whose GST certificate was the application's
+ * own file gets its own copy first (as approvals now make). Idempotent and cheap when there is nothing
+ * to move, so it runs at every start (`server/db/prepare.ts`). `/uploads` refuses the old prefix
+ * anyway, so nothing is exposed while a move is pending.
+ */
+export async function moveApplicationDocumentsToPrivate(db: Knex, storage: Storage): Promise<{ moved: number; outlets: number }> {
+  const legacy = `${LEGACY_PREFIX}%`;
+  const outlets = await db('outlets').where('gstCertificateKey', 'like', legacy).select('id', 'gstCertificateKey');
+  let outletCopies = 0;
+  for (const outlet of outlets) {
+    const key = String(outlet.gstCertificateKey);
+    const source = (await storage.exists(key)) ? key : `private/${key}`;
+    if (!(await storage.exists(source))) continue;
+    const copy = await copyCertificateToOutlet(source, Number(outlet.id), storage);
+    if (!copy) continue;
+    await db('outlets').where({ id: outlet.id, gstCertificateKey: key }).update({ gstCertificateKey: copy });
+    outletCopies++;
+  }
+  const applications = await db('businessApplications')
+    .where('gstCertificateKey', 'like', legacy)
+    .orWhere('chequeKey', 'like', legacy)
+    .select('id', 'gstCertificateKey', 'chequeKey');
+  const done: string[] = [];
+  for (const application of applications) {
+    for (const column of ['gstCertificateKey', 'chequeKey'] as const) {
+      const key = application[column] as string | null;
+      if (!key?.startsWith(LEGACY_PREFIX)) continue;
+      const target = `private/${key}`;
+      const bytes = await storage.get(key);
+      if (bytes) await storage.put(target, bytes);
+      await db('businessApplications').where({ id: application.id, [column]: key }).update({ [column]: target });
+      done.push(key);
+    }
+  }
+  // Only once every reference points at the new place.
+  for (const key of new Set(done)) await storage.delete(key);
+  return { moved: done.length, outlets: outletCopies };
+}

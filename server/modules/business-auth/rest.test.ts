@@ -137,31 +137,35 @@ describe('POST /api/onboarding/bo/login', () => {
     expect(res.body).toMatchObject({ message: 'Password is required', error: 'Password is required', errors: { password: 'Password is required' } });
   });
 
-  it(`locks after ${MAX_FAILED_LOGINS} wrong passwords counted in the database, across two app instances`, async () => {
-    const ownerId = await insertOwner({ username: 'ravi' });
+  it(`${MAX_FAILED_LOGINS} wrong passwords slow down that client, not the owner: across two app instances`, async () => {
+    const ownerId = await insertOwner({ username: 'demo.staff' });
     let now = new Date('2026-11-21T10:00:00Z');
     // Two apps over one database stand for two server processes: neither keeps the count in memory.
-    const one = createTestApp({ now: () => now }).request;
-    const two = createTestApp({ now: () => now }).request;
+    // Both trust X-Forwarded-For here, so one test machine can stand for two clients.
+    const apps = [createTestApp({ now: () => now }), createTestApp({ now: () => now })];
+    for (const { app } of apps) app.proxy = true;
+    const [one, two] = apps.map((a) => a.request);
+    const from = (ip: string, i = 0) => (i % 2 ? two! : one!).post('/api/onboarding/bo/login').set('X-Forwarded-For', ip);
+    const strangerIp = '198.51.100.23';
     for (let i = 0; i < MAX_FAILED_LOGINS; i++) {
-      const res = await (i % 2 ? two : one).post('/api/onboarding/bo/login').send({ username: 'ravi', password: `bad${i}` });
+      const res = await from(strangerIp, i).send({ username: 'demo.staff', password: `bad${i}` });
       expect(res.status).toBe(401);
-      expect(await testDb()('businessOwners').where({ id: ownerId }).first('failedLoginCount')).toEqual({ failedLoginCount: i + 1 });
+      expect(res.body).toEqual({ message: INVALID_LOGIN, error: INVALID_LOGIN });
     }
-    const locked = await one.post('/api/onboarding/bo/login').send({ username: 'ravi', password: OWNER_PASSWORD });
-    expect(locked.status).toBe(429);
-    expect(locked.body.error).toBe(LOCKED_OUT);
-    expect(Number(locked.headers['retry-after'])).toBe(LOCK_MINUTES * 60);
+    const throttled = await from(strangerIp).send({ username: 'demo.staff', password: OWNER_PASSWORD });
+    expect(throttled.status).toBe(429);
+    expect(throttled.body).toMatchObject({ message: LOCKED_OUT, error: LOCKED_OUT });
+    expect(Number(throttled.headers['retry-after'])).toBe(LOCK_MINUTES * 60);
 
-    now = new Date(now.getTime() + LOCK_MINUTES * 60_000 + 1000);
-    // After the lock, one wrong password does not re-lock at once: counting starts again.
-    expect((await two.post('/api/onboarding/bo/login').send({ username: 'ravi', password: 'bad' })).status).toBe(401);
-    expect(await testDb()('businessOwners').where({ id: ownerId }).first('failedLoginCount', 'lockedUntil')).toEqual({
-      failedLoginCount: 1,
-      lockedUntil: null,
-    });
-    expect((await two.post('/api/onboarding/bo/login').send({ username: 'ravi', password: OWNER_PASSWORD })).status).toBe(200);
-    expect(await testDb()('businessOwners').where({ id: ownerId }).first('failedLoginCount')).toEqual({ failedLoginCount: 0 });
+    // The owner, from their own network, is not locked out.
+    const owner = await from('203.0.113.5', 1).send({ username: 'demo.staff', password: OWNER_PASSWORD });
+    expect(owner.status).toBe(200);
+    expect(owner.body.businessOwnerDetails.BO_ID).toBe(ownerId);
+
+    now = new Date(now.getTime() + LOCK_MINUTES * 60_000 - 1000);
+    expect((await from(strangerIp, 1).send({ username: 'demo.staff', password: OWNER_PASSWORD })).status).toBe(429);
+    now = new Date(now.getTime() + 1000);
+    expect((await from(strangerIp, 1).send({ username: 'demo.staff', password: OWNER_PASSWORD })).status).toBe(200);
   });
 
   it('logout revokes the business token; a shopper or sales token cannot log out a business session', async () => {
@@ -208,5 +212,23 @@ describe('businessAuth (tRPC)', () => {
     const signedIn = createCaller(createContextInner({ principal }));
     await expect(signedIn.businessAuth.logout()).resolves.toEqual({ success: true });
     expect(await resolveSession(result.accessToken)).toBeNull();
+  });
+});
+
+describe('businessAuth.login throttling (tRPC)', () => {
+  it('throttles by the caller IP: another IP still logs in', async () => {
+    await insertOwner({ username: 'demo.staff' });
+    const stranger = createCaller(createContextInner({ ip: '198.51.100.23' }));
+    for (let i = 0; i < MAX_FAILED_LOGINS; i++) {
+      await expect(stranger.businessAuth.login({ username: 'demo.staff', password: 'bad' })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    }
+    await expect(stranger.businessAuth.login({ username: 'demo.staff', password: OWNER_PASSWORD })).rejects.toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      message: LOCKED_OUT,
+    });
+    const owner = createCaller(createContextInner({ ip: '203.0.113.5' }));
+    await expect(owner.businessAuth.login({ username: 'demo.staff', password: OWNER_PASSWORD })).resolves.toMatchObject({
+      businessOwner: { username: 'demo.staff' },
+    });
   });
 });

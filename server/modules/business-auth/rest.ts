@@ -17,7 +17,7 @@ export function businessAuthRest({ api }: { api: Router; admin: Router }): void 
   api.post('/onboarding/bo/login', async (ctx) => {
     try {
       const input = parseWith(businessLoginSchema, ctx.request.body ?? {});
-      const result = await loginBusinessOwner(input, { userAgent: ctx.get('User-Agent') });
+      const result = await loginBusinessOwner(input, { userAgent: ctx.get('User-Agent'), ip: ctx.ip || null });
       ctx.body = {
         accessToken: result.accessToken,
         businessOwnerDetails: businessOwnerDetails(result.businessOwner),

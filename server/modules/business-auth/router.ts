@@ -5,7 +5,7 @@ import { loginBusinessOwner, logoutBusinessOwner } from './service.ts';
 export const businessAuthRouter = router({
   login: publicProcedure
     .input(businessLoginSchema)
-    .mutation(({ input, ctx }) => loginBusinessOwner(input, { userAgent: ctx.userAgent ?? undefined })),
+    .mutation(({ input, ctx }) => loginBusinessOwner(input, { userAgent: ctx.userAgent ?? undefined, ip: ctx.ip })),
   logout: businessProcedure.mutation(async ({ ctx }) => {
     await logoutBusinessOwner(ctx.principal.sessionId);
     return { success: true as const };

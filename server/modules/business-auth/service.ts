@@ -4,7 +4,7 @@ import { runtime } from '../../lib/runtime.ts';
 import { createSession, revokeSession } from '../sessions/service.ts';
 import type { BusinessLoginInput, BusinessLoginResult, BusinessOutletSummary, BusinessOwnerIdentity } from './schema.ts';
 
-export { INVALID_LOGIN, LOCK_MINUTES, LOCKED_OUT, MAX_FAILED_LOGINS } from '../../lib/password-login.ts';
+export { INVALID_LOGIN, LOCK_MINUTES, LOCKED_OUT, MAX_FAILED_LOGINS, MAX_FAILED_LOGINS_PER_IP } from '../../lib/password-login.ts';
 
 /**
  * The outlets an account may use, by the one ownership rule (`server/lib/outlet-access.ts`): a master's
@@ -20,10 +20,13 @@ export async function outletsForBusinessOwner(ownerId: number): Promise<Business
     .select('id', 'name', 'addressLineTwo');
 }
 
-/** Username + password (Argon2id), failures counted per account in the database (shared with sales). */
+/**
+ * Username + password (Argon2id); failures throttle the client IP, per username and overall, counted
+ * in the database (shared with sales, `server/lib/password-login.ts`).
+ */
 export async function loginBusinessOwner(
   input: BusinessLoginInput,
-  meta: { userAgent?: string } = {},
+  meta: { userAgent?: string; ip?: string | null } = {},
 ): Promise<BusinessLoginResult> {
   const owner = await verifyPasswordLogin<BusinessOwnerIdentity>('businessOwners', input, [
     'name',
@@ -32,14 +35,14 @@ export async function loginBusinessOwner(
     'designation',
     'isMaster',
     'masterId',
-  ]);
+  ], { ip: meta.ip });
   const { token } = await createSession({
     kind: 'business',
     principalId: owner.id,
     isApp: input.isApk ?? false,
     userAgent: meta.userAgent,
   });
-  const { isActive: _a, lockedUntil: _l, ...identity } = owner as BusinessOwnerIdentity & { isActive?: boolean; lockedUntil?: unknown };
+  const { isActive: _a, ...identity } = owner as BusinessOwnerIdentity & { isActive?: boolean };
   return { accessToken: token, businessOwner: identity, outlets: await outletsForBusinessOwner(owner.id) };
 }
 

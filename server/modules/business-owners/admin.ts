@@ -73,8 +73,8 @@ export const businessOwnersAdmin = defineAdminResource({
     },
     outletIds: { kind: 'references', reference: 'outlets', label: 'Outlets' },
     isActive: { kind: 'boolean', label: 'Active', helperText: 'Off = cannot log in; open sessions end' },
+    // Failures since the last successful sign-in, for information: they throttle the client, never lock the account.
     failedLoginCount: { kind: 'number', label: 'Failed logins', readOnly: true },
-    lockedUntil: { kind: 'datetime', label: 'Locked until', readOnly: true },
     createdAt: { kind: 'datetime', label: 'Created', readOnly: true },
   },
   list: {
@@ -93,7 +93,7 @@ export const businessOwnersAdmin = defineAdminResource({
     { resource: 'business-owners', target: 'masterId', label: 'Sub-accounts' },
   ],
   operations: { create: true, update: true, delete: true },
-  hidden: ['passwordHash', 'lastFailedLoginAt'],
+  hidden: ['passwordHash', 'lastFailedLoginAt', 'lockedUntil'],
   orphanGuards: [
     { label: 'owned outlets', table: 'outlets', column: 'ownerId' },
     { label: 'sub-accounts', table: 'business_owners', column: 'masterId' },

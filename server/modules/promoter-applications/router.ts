@@ -5,5 +5,5 @@ import { createPromoterApplication } from './service.ts';
 export const promoterApplicationsRouter = router({
   create: publicProcedure
     .input(createPromoterApplicationSchema)
-    .mutation(({ input }) => createPromoterApplication(input)),
+    .mutation(({ input, ctx }) => createPromoterApplication(input, { ip: ctx.ip })),
 });

@@ -3,6 +3,10 @@ import { emailSchema, nameSchema, phoneNumberSchema } from '../common/schema.ts'
 
 /** The /become-promoter interest form (SPEC §1, §2). */
 
+export const PROMOTER_MESSAGES = {
+  tooMany: 'Too many applications from this network. Please try again later.',
+} as const;
+
 export const createPromoterApplicationSchema = z.object({
   name: nameSchema,
   phoneNumber: phoneNumberSchema,

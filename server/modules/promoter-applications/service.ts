@@ -1,9 +1,28 @@
+import type { Knex } from 'knex';
+import { clientKey, hitLimits } from '../../lib/rate-limit.ts';
 import { runtime } from '../../lib/runtime.ts';
-import type { CreatePromoterApplicationInput, PromoterApplication } from './schema.ts';
+import { PROMOTER_MESSAGES, type CreatePromoterApplicationInput, type PromoterApplication } from './schema.ts';
 
-/** Stores a /become-promoter interest form. */
-export async function createPromoterApplication(input: CreatePromoterApplicationInput): Promise<PromoterApplication> {
-  const { db, now } = runtime();
+/**
+ * Stores a /become-promoter interest form. Anyone may send it, so each client IP may send at most
+ * `PROMOTER_APPLICATIONS_PER_IP_PER_HOUR` an hour (counted in the database, across processes). The
+ * count is taken in the same transaction as the insert: a form that fails to store counts nothing.
+ */
+export async function createPromoterApplication(
+  input: CreatePromoterApplicationInput,
+  meta: { ip?: string | null } = {},
+): Promise<PromoterApplication> {
+  const { db, now, env } = runtime();
+  return db.transaction(async (trx) => {
+    await hitLimits(
+      [{ key: clientKey('promoter-application', meta.ip), max: env.PROMOTER_APPLICATIONS_PER_IP_PER_HOUR, windowSeconds: 3600, message: PROMOTER_MESSAGES.tooMany }],
+      trx,
+    );
+    return insertApplication(trx, input, now());
+  });
+}
+
+async function insertApplication(db: Knex.Transaction, input: CreatePromoterApplicationInput, at: Date): Promise<PromoterApplication> {
   const [row] = (await db('promoterApplications')
     .insert({
       name: input.name,
@@ -11,7 +30,7 @@ export async function createPromoterApplication(input: CreatePromoterApplication
       email: input.email ?? null,
       city: input.city,
       message: input.message ?? null,
-      createdAt: now(),
+      createdAt: at,
     })
     .returning(['id', 'createdAt'])) as { id: number; createdAt: Date }[];
   return { id: row!.id, createdAt: new Date(row!.createdAt) };

@@ -4,15 +4,15 @@ import { runtime } from '../../lib/runtime.ts';
 import { createSession, revokeSession } from '../sessions/service.ts';
 import type { SalesLoginInput, SalesStaffIdentity } from './schema.ts';
 
-export { INVALID_LOGIN, LOCK_MINUTES, MAX_FAILED_LOGINS } from '../../lib/password-login.ts';
+export { INVALID_LOGIN, LOCK_MINUTES, LOCKED_OUT, MAX_FAILED_LOGINS, MAX_FAILED_LOGINS_PER_IP } from '../../lib/password-login.ts';
 
 export async function loginSalesStaff(
   input: SalesLoginInput,
-  meta: { userAgent?: string } = {},
-): Promise<{ token: string; staff: SalesStaffIdentity }> {
-  const staff = await verifyPasswordLogin<{ id: number; username: string; name: string }>('salesStaff', input, ['name']);
-  const { token } = await createSession({ kind: 'sales', principalId: staff.id, userAgent: meta.userAgent });
-  return { token, staff: { id: staff.id, username: staff.username, name: staff.name } };
+  meta: { userAgent?: string; ip?: string | null } = {},
+): Promise<{ token: string; expiresAt: Date; staff: SalesStaffIdentity }> {
+  const staff = await verifyPasswordLogin<{ id: number; username: string; name: string }>('salesStaff', input, ['name'], { ip: meta.ip });
+  const { token, expiresAt } = await createSession({ kind: 'sales', principalId: staff.id, userAgent: meta.userAgent });
+  return { token, expiresAt, staff: { id: staff.id, username: staff.username, name: staff.name } };
 }
 
 export async function getSalesStaffIdentity(salesStaffId: number): Promise<SalesStaffIdentity> {

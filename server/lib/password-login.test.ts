@@ -1,0 +1,67 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../test/setup.ts';
+import { createTestApp } from '../test/app.ts';
+import { testDb } from '../test/database.ts';
+import { insertOwner, OWNER_PASSWORD } from '../admin/testing.ts';
+import { INVALID_LOGIN, LOCK_MINUTES, LOCKED_OUT, MAX_FAILED_LOGINS, MAX_FAILED_LOGINS_PER_IP, verifyPasswordLogin } from './password-login.ts';
+
+useTestDatabase();
+
+const A = '198.51.100.1';
+const B = '203.0.113.9';
+
+let now: Date;
+let ownerId: number;
+beforeEach(async () => {
+  now = new Date('2026-11-21T10:00:00Z');
+  createTestApp({ now: () => now });
+  ownerId = await insertOwner({ username: 'demo.staff' });
+});
+
+const login = (password: string, ip: string | null, username = 'demo.staff') =>
+  verifyPasswordLogin('businessOwners', { username, password }, ['name'], { ip });
+const advance = (seconds: number) => {
+  now = new Date(now.getTime() + seconds * 1000);
+};
+
+describe('verifyPasswordLogin: failures throttle the client, not the account', () => {
+  it(`${MAX_FAILED_LOGINS} failures from IP A: the right password from IP B works; IP A waits ${LOCK_MINUTES} minutes`, async () => {
+    for (let i = 0; i < MAX_FAILED_LOGINS; i++) {
+      await expect(login(`wrong-${i}`, A)).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: INVALID_LOGIN });
+      advance(10);
+    }
+    // Another client is not affected: the owner still gets in.
+    await expect(login(OWNER_PASSWORD, B)).resolves.toMatchObject({ id: ownerId, username: 'demo.staff' });
+    // Client A is slowed down, even with the right password, until 15 minutes after its last failure.
+    await expect(login(OWNER_PASSWORD, A)).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS', message: LOCKED_OUT, retryAfter: LOCK_MINUTES * 60 - 10 });
+    advance(LOCK_MINUTES * 60 - 11);
+    await expect(login(OWNER_PASSWORD, A)).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS', retryAfter: 1 });
+    advance(1);
+    await expect(login(OWNER_PASSWORD, A)).resolves.toMatchObject({ id: ownerId });
+    // Nothing about the account itself was locked.
+    expect(await testDb()('businessOwners').where({ id: ownerId }).first('failedLoginCount', 'lockedUntil')).toEqual({ failedLoginCount: 0, lockedUntil: null });
+  });
+
+  it('a success ends the streak of that client for that username', async () => {
+    for (let i = 0; i < MAX_FAILED_LOGINS - 1; i++) await expect(login('wrong', A)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await login(OWNER_PASSWORD, A);
+    for (let i = 0; i < MAX_FAILED_LOGINS - 1; i++) await expect(login('wrong', A)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(login(OWNER_PASSWORD, A)).resolves.toMatchObject({ id: ownerId });
+  });
+
+  it('unknown usernames count like known ones, and one IP spraying many usernames is throttled', async () => {
+    for (let i = 0; i < MAX_FAILED_LOGINS_PER_IP; i++) {
+      await expect(login('guess', A, `user${i % 7}`)).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: INVALID_LOGIN });
+    }
+    await expect(login(OWNER_PASSWORD, A)).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS', message: LOCKED_OUT });
+    await expect(login(OWNER_PASSWORD, B)).resolves.toMatchObject({ id: ownerId });
+  });
+
+  it(`of 30 concurrent wrong guesses from one client at most ${MAX_FAILED_LOGINS} are checked`, async () => {
+    const results = await Promise.allSettled(Array.from({ length: 30 }, (_, i) => login(`wrong-${i}`, A)));
+    const codes = results.map((r) => (r.status === 'rejected' ? (r.reason as { code: string }).code : 'OK'));
+    expect(codes.filter((c) => c === 'UNAUTHORIZED')).toHaveLength(MAX_FAILED_LOGINS);
+    expect(codes.filter((c) => c === 'TOO_MANY_REQUESTS')).toHaveLength(30 - MAX_FAILED_LOGINS);
+    expect(await testDb()('businessOwners').where({ id: ownerId }).first('failedLoginCount')).toEqual({ failedLoginCount: MAX_FAILED_LOGINS });
+  });
+});
