@@ -62,8 +62,8 @@ describe('page views', () => {
 
   it('limits each client IP to ANALYTICS_BATCHES_PER_IP_PER_MINUTE batches a minute, on REST and tRPC', async () => {
     let now = new Date('2026-11-21T10:00:30Z');
-    const { app, request } = createTestApp({ now: () => now, envOverrides: { ANALYTICS_BATCHES_PER_IP_PER_MINUTE: '3' } });
-    app.proxy = true; // X-Forwarded-For names the client in this test
+    // The test client is the load balancer (TRUST_PROXY=1): X-Forwarded-For names the client.
+    const { request } = createTestApp({ now: () => now, envOverrides: { ANALYTICS_BATCHES_PER_IP_PER_MINUTE: '3', TRUST_PROXY: '1' } });
     const batch = { events: [{ name: 'page_view', path: '/' }] };
     const from = (ip: string) => request.post('/api/analytics/track').set('X-Forwarded-For', ip).send(batch);
     for (let i = 0; i < 2; i++) expect((await from('198.51.100.7')).status).toBe(202);

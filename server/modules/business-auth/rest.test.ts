@@ -141,9 +141,9 @@ describe('POST /api/onboarding/bo/login', () => {
     const ownerId = await insertOwner({ username: 'demo.staff' });
     let now = new Date('2026-11-21T10:00:00Z');
     // Two apps over one database stand for two server processes: neither keeps the count in memory.
-    // Both trust X-Forwarded-For here, so one test machine can stand for two clients.
-    const apps = [createTestApp({ now: () => now }), createTestApp({ now: () => now })];
-    for (const { app } of apps) app.proxy = true;
+    // Both trust one proxy hop (TRUST_PROXY=1), so X-Forwarded-For lets one test machine stand for two clients.
+    const behindProxy = { TRUST_PROXY: '1' };
+    const apps = [createTestApp({ now: () => now, envOverrides: behindProxy }), createTestApp({ now: () => now, envOverrides: behindProxy })];
     const [one, two] = apps.map((a) => a.request);
     const from = (ip: string, i = 0) => (i % 2 ? two! : one!).post('/api/onboarding/bo/login').set('X-Forwarded-For', ip);
     const strangerIp = '198.51.100.23';

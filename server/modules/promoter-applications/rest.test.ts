@@ -47,9 +47,9 @@ describe('become-promoter interest form', () => {
 
   it('each client IP may send PROMOTER_APPLICATIONS_PER_IP_PER_HOUR (default 5) an hour, REST and tRPC together', async () => {
     let now = new Date('2026-11-21T10:15:00Z');
-    const { app, env, request } = createTestApp({ now: () => now });
+    const { env, request } = createTestApp({ now: () => now, envOverrides: { TRUST_PROXY: '1' } });
     expect(env.PROMOTER_APPLICATIONS_PER_IP_PER_HOUR).toBe(5);
-    app.proxy = true; // X-Forwarded-For names the client in this test
+    // The test client is the load balancer (TRUST_PROXY=1): X-Forwarded-For names the client.
     const form = { name: 'Meera', phoneNumber: '9123456789', city: 'Chennai' };
     const from = (ip: string) => request.post('/api/promoter-applications').set('X-Forwarded-For', ip).send(form);
     for (let i = 0; i < 4; i++) expect((await from('198.51.100.7')).status).toBe(201);

@@ -53,8 +53,8 @@ describe('sales back-office login', () => {
 
   it(`${MAX_FAILED_LOGINS} wrong passwords make that client wait ${LOCK_MINUTES} minutes; the staff member still signs in elsewhere`, async () => {
     let now = new Date('2026-11-21T10:00:00Z');
-    const { app, request } = createTestApp({ now: () => now });
-    app.proxy = true; // X-Forwarded-For names the client in this test
+    // The test client is the load balancer (TRUST_PROXY=1): X-Forwarded-For names the client.
+    const { request } = createTestApp({ now: () => now, envOverrides: { TRUST_PROXY: '1' } });
     const from = (ip: string) => request.post('/api/admin/auth/login').set('X-Forwarded-For', ip);
     for (let i = 0; i < MAX_FAILED_LOGINS; i++) {
       expect((await from('198.51.100.23').send({ username: 'sales', password: 'bad' })).status).toBe(401);
