@@ -15,7 +15,8 @@ import { PAYMENT_MESSAGES, REFUND_REASONS, type RefundView } from './schema.ts';
  * A call that fails (network, time-out, provider error) leaves the row `pending` with `attempts` and
  * `last_error`; `retryPendingRefunds` calls again with the SAME idempotency key, so the provider returns
  * the refund it already made instead of a second one. It runs at start (server/index.ts) and in the
- * background after payment events (at most one run at a time, at most every RETRY_EVERY_MS per app).
+ * background after every payment or refund event (one run at a time per app), for refunds left alone
+ * for REFUND_RETRY_AFTER_MS.
  * After MAX_REFUND_ATTEMPTS calls, the last of them refused by the provider (4xx), the refund is `failed`
  * and logged as an error for a person to look at. Razorpay's `refund.processed` / `refund.failed` webhooks
  * settle a refund it accepted as pending.
@@ -24,7 +25,6 @@ import { PAYMENT_MESSAGES, REFUND_REASONS, type RefundView } from './schema.ts';
 export const MAX_REFUND_ATTEMPTS = 5;
 /** A pending refund is called again once it has been left alone this long. */
 export const REFUND_RETRY_AFTER_MS = 60_000;
-const RETRY_EVERY_MS = 30_000;
 
 /** Records the automatic refund of a whole captured payment (inside the capture transaction). */
 export async function recordAutoRefund(
@@ -113,14 +113,15 @@ export async function retryPendingRefunds(options: { minAgeMs?: number; limit?: 
   return rows.length;
 }
 
-const lastRetry = new WeakMap<Runtime, number>();
 const running = new WeakMap<Runtime, Promise<void>>();
 
-/** The "next event" retry: starts `retryPendingRefunds` in the background unless one ran lately. */
+/**
+ * The "next event" retry: starts `retryPendingRefunds` in the background (one run at a time per app).
+ * Usually it finds nothing: one probe of the partial index on pending refunds.
+ */
 export function scheduleRefundRetry(): void {
   const rt = runtime();
-  if (running.has(rt) || Date.now() - (lastRetry.get(rt) ?? 0) < RETRY_EVERY_MS) return;
-  lastRetry.set(rt, Date.now());
+  if (running.has(rt)) return;
   const run = retryPendingRefunds()
     .then(() => undefined)
     .catch((error: unknown) => rt.logger.error({ err: error }, 'refund retry failed'))
