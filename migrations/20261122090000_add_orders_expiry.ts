@@ -8,6 +8,9 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw('ALTER TABLE orders ADD COLUMN expires_at timestamptz NULL');
   await knex.raw(`UPDATE orders SET expires_at = created_at + interval '15 minutes'`);
   await knex.raw('ALTER TABLE orders ALTER COLUMN expires_at SET NOT NULL');
+  // The service always sets it from its clock (createOrder); the default, the same 15 minutes, only
+  // covers rows written by hand (fixtures, the back office).
+  await knex.raw(`ALTER TABLE orders ALTER COLUMN expires_at SET DEFAULT now() + interval '15 minutes'`);
   await knex.raw('ALTER TABLE orders ADD COLUMN failure_code text NULL');
   await knex.raw(
     `ALTER TABLE orders ADD CONSTRAINT orders_failure_code_check ` +
