@@ -23,11 +23,11 @@ export const PAYMENT_MESSAGES = {
  * /payment-failure and in the history).
  */
 export const REFUND_REASONS: Record<RefundReason, string> = {
-  coupon_used: 'Your Shuffle coupon had already been used on another payment, so this payment could not be accepted.',
-  coupon_expired: 'Your Shuffle coupon had expired by the time the payment arrived, so this payment could not be accepted.',
-  order_expired: 'The payment arrived after this checkout had expired, so it could not be accepted.',
+  coupon_used: 'Your Shuffle coupon had already been used on another payment.',
+  coupon_expired: 'Your Shuffle coupon had expired by the time the payment arrived.',
+  order_expired: 'The payment arrived after this checkout had expired.',
   already_paid: 'This bill had already been paid, so the second payment is being returned.',
-  order_cancelled: 'This order had been cancelled when the payment arrived, so it could not be accepted.',
+  order_cancelled: 'This order had been cancelled when the payment arrived.',
 };
 
 /** Why an order failed or expired, in the shopper's words (the receipt's `failureReason`). */

@@ -40,7 +40,7 @@ const refunded = (id: number, status: 'pending' | 'processed' | 'failed') => ({
   receiptCode: null,
   verificationCode: null,
   redeemedAt: null,
-  refunds: [{ amountPaise: 910_62, status, reason: 'The payment arrived after this checkout had expired, so it could not be accepted.', createdAt: new Date(), processedAt: null }],
+  refunds: [{ amountPaise: 910_62, status, reason: 'The payment arrived after this checkout had expired.', createdAt: new Date(), processedAt: null }],
 });
 
 beforeEach(() => {

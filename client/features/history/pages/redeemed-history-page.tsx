@@ -133,12 +133,16 @@ function HistoryItems({ items }: { items: RedemptionView[] }) {
               {item.kind === 'paid' && item.savedPaise > 0 ? (
                 <span className="history-item__saved">Saved {formatPaise(item.savedPaise)}</span>
               ) : null}
-              {item.refunds.map((r, i) => (
-                <span key={i} className={`history-item__refund history-item__refund--${r.status}`}>
-                  {refundLabel(r)}
-                </span>
-              ))}
             </span>
+            {item.refunds.length ? (
+              <span className="history-item__refunds">
+                {item.refunds.map((r, i) => (
+                  <span key={i} className={`history-item__refund history-item__refund--${r.status}`}>
+                    {refundLabel(r)}
+                  </span>
+                ))}
+              </span>
+            ) : null}
           </Link>
         </li>
       ))}

@@ -5,7 +5,7 @@ const base = { amountPaise: 910_62, outletName: 'Kaapi Katte', failureReason: nu
 const refund = (status: 'pending' | 'processed' | 'failed', amountPaise = 910_62) => ({
   amountPaise,
   status,
-  reason: 'The payment arrived after this checkout had expired, so it could not be accepted.',
+  reason: 'The payment arrived after this checkout had expired.',
   createdAt: new Date(),
   processedAt: status === 'processed' ? new Date() : null,
 });
@@ -25,6 +25,7 @@ describe('describeOutcome: what /payment-failure says', () => {
   it('names the refund state in the heading and the label', () => {
     expect(describeOutcome({ ...base, status: 'expired', refunds: [refund('processed')] })).toMatchObject({
       heading: 'Your payment was refunded',
+      money: 'We have returned ₹910.62 to you.',
       refunds: [{ label: 'Refunded ₹910.62' }],
     });
     expect(describeOutcome({ ...base, status: 'failed', refunds: [refund('pending')] }).heading).toBe('We are refunding your payment');

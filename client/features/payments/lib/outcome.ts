@@ -65,7 +65,7 @@ export function describeOutcome(
       tone: 'refund',
       heading: delayed ? 'Your refund is delayed' : all ? 'Your payment was refunded' : 'We are refunding your payment',
       money: returned.length
-        ? `We are returning ${formatRupeesExact(returned.reduce((s, f) => s + f.amountPaise, 0))} to you.`
+        ? `${all ? 'We have returned' : 'We are returning'} ${formatRupeesExact(returned.reduce((s, f) => s + f.amountPaise, 0))} to you.`
         : 'We owe you a refund and are retrying it.',
       summary: `Your payment of ${amount} at ${r.outletName} reached us but could not be accepted.`,
       reason: r.failureReason ?? r.refunds[0]?.reason ?? null,

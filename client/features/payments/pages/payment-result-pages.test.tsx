@@ -262,7 +262,7 @@ describe('PaymentFailurePage', () => {
             status: 'failed',
             ...unpaid,
             failureCode: 'coupon_used',
-            failureReason: 'Your Shuffle coupon had already been used on another payment, so this payment could not be accepted.',
+            failureReason: 'Your Shuffle coupon had already been used on another payment.',
             coupon: coupon('used'),
             refunds: [{ amountPaise: 910_62, status: 'pending', reason: 'x', createdAt: new Date(), processedAt: null }],
           }),
