@@ -356,7 +356,8 @@ export async function getReceipt(consumerId: number, orderId: string): Promise<R
   const failureCode = status === 'expired' ? (order.failureCode ?? 'order_expired') : status === 'failed' ? order.failureCode : null;
   const [outlet, declined, coupon, refunds] = await Promise.all([
     db('outlets').where({ id: order.outletId }).first('name'),
-    failureCode === 'declined'
+    // A decline's reason is the provider's (orders failed before failure codes existed have none: theirs too).
+    failureCode === 'declined' || (failureCode === null && status === 'failed')
       ? db('payments').where({ orderId: order.id, status: 'failed' }).orderBy('id', 'desc').first('errorReason')
       : Promise.resolve(null),
     couponOfOrder(order, at),
@@ -366,7 +367,7 @@ export async function getReceipt(consumerId: number, orderId: string): Promise<R
   const failureReason =
     failureCode === null
       ? status === 'failed' || status === 'cancelled'
-        ? FAILURE_REASONS.declined
+        ? (declined?.errorReason ?? FAILURE_REASONS.declined)
         : null
       : failureCode === 'declined'
         ? (declined?.errorReason ?? FAILURE_REASONS.declined)
