@@ -33,6 +33,9 @@ try {
 }
 
 const app = createApp({ env, db, logger, storage });
+// Refunds a crash or a provider outage left pending are asked for again (docs/payments.md, "Refunds").
+const { retryPendingRefunds } = await import('./modules/payments/refunds.ts');
+void retryPendingRefunds({ minAgeMs: 0 }).catch((error: unknown) => logger.error({ err: error }, 'refund retry at start failed'));
 const server = http.createServer(app.callback());
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;

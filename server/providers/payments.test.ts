@@ -6,11 +6,22 @@ import { createTestApp, bearer } from '../test/app.ts';
 import { testDb } from '../test/database.ts';
 import { newShopper, payableOutlet } from '../modules/payments/test-fixtures.ts';
 import { EnvError, parseEnv } from '../env.ts';
-import { checkoutSignature, createPayments, createRazorpayPayments, hmacHex, razorpayWebhookBody } from './payments.ts';
+import {
+  checkoutSignature,
+  createPayments,
+  createRazorpayPayments,
+  createSandboxPayments,
+  hmacHex,
+  parseRazorpayWebhook,
+  ProviderError,
+  razorpayRefundWebhookBody,
+  razorpayWebhookBody,
+  REFUND_NOTE_KEY,
+} from './payments.ts';
 
 /**
- * The Razorpay adapter against a local fake of its Orders API (never the internet), and its signatures
- * against vectors computed independently (`openssl dgst -sha256 -hmac <secret>`).
+ * The Razorpay adapter against a local fake of its Orders and Refunds APIs (never the internet), and its
+ * signatures against vectors computed independently (`openssl dgst -sha256 -hmac <secret>`).
  */
 
 useTestDatabase();
@@ -19,11 +30,16 @@ interface Seen {
   method: string;
   url: string;
   authorization: string | undefined;
-  body: { amount: number; currency: string; receipt: string };
+  idempotency: string | undefined;
+  body: { amount: number; currency: string; receipt: string; speed?: string; notes?: Record<string, string> };
 }
 
 const seen: Seen[] = [];
 let fail = false;
+/** The fake's refunds by idempotency key, as Razorpay keeps them: the same key returns the same refund. */
+const refundsByKey = new Map<string, string>();
+let refundStatus: 'processed' | 'pending' = 'processed';
+let refundSeq = 0;
 let server: http.Server;
 let base: string;
 let orderSeq = 0;
@@ -33,7 +49,14 @@ beforeAll(async () => {
     let data = '';
     req.on('data', (c) => (data += c));
     req.on('end', () => {
-      seen.push({ method: req.method!, url: req.url!, authorization: req.headers.authorization, body: JSON.parse(data || '{}') });
+      const idempotency = req.headers['x-refund-idempotency'];
+      seen.push({
+        method: req.method!,
+        url: req.url!,
+        authorization: req.headers.authorization,
+        idempotency: typeof idempotency === 'string' ? idempotency : undefined,
+        body: JSON.parse(data || '{}'),
+      });
       res.setHeader('Content-Type', 'application/json');
       if (fail) {
         res.statusCode = 400;
@@ -41,6 +64,16 @@ beforeAll(async () => {
         return;
       }
       const body = JSON.parse(data);
+      const refund = /^\/v1\/payments\/([^/]+)\/refund$/.exec(req.url ?? '');
+      if (refund) {
+        const key = typeof idempotency === 'string' ? idempotency : `none-${++refundSeq}`;
+        const id = refundsByKey.get(key) ?? `rfnd_FAKE${++refundSeq}`;
+        refundsByKey.set(key, id);
+        res.end(
+          JSON.stringify({ id, entity: 'refund', amount: body.amount, currency: 'INR', payment_id: refund[1], notes: body.notes, status: refundStatus, speed_requested: body.speed }),
+        );
+        return;
+      }
       res.end(JSON.stringify({ id: `order_FAKE${++orderSeq}`, entity: 'order', amount: body.amount, currency: 'INR', receipt: body.receipt, status: 'created' }));
     });
   });
@@ -55,6 +88,7 @@ afterAll(async () => {
 beforeEach(() => {
   seen.length = 0;
   fail = false;
+  refundStatus = 'processed';
 });
 
 const KEY_ID = 'rzp_test_1DP5mmOlF5G5ag';
@@ -105,6 +139,73 @@ describe('razorpay orders API (local fake)', () => {
   });
 });
 
+describe('razorpay refunds API (local fake)', () => {
+  it('refunds with basic auth, the amount in paise, normal speed, notes and the idempotency header; a retry gets the same refund', async () => {
+    const rzp = createRazorpayPayments({ keyId: KEY_ID, keySecret: KEY_SECRET, webhookSecret: WEBHOOK_SECRET, apiBase: `${base}/` });
+    const request = { paymentId: 'pay_IH4NVgf4Dreq1l', amountPaise: 91_062, notes: { [REFUND_NOTE_KEY]: '12' }, idempotencyKey: 'rfnd-3f1c2d3e-4a5b' };
+    const first = await rzp.refund(request);
+    expect(first).toEqual({ providerRefundId: expect.stringMatching(/^rfnd_FAKE/), status: 'processed' });
+    expect(seen[0]).toEqual({
+      method: 'POST',
+      url: '/v1/payments/pay_IH4NVgf4Dreq1l/refund',
+      authorization: `Basic ${Buffer.from(`${KEY_ID}:${KEY_SECRET}`).toString('base64')}`,
+      idempotency: 'rfnd-3f1c2d3e-4a5b',
+      body: { amount: 91_062, speed: 'normal', notes: { [REFUND_NOTE_KEY]: '12' } },
+    });
+    refundStatus = 'pending';
+    expect(await rzp.refund(request)).toEqual({ providerRefundId: first.providerRefundId, status: 'pending' });
+  });
+
+  it('a refusal or an unreachable provider is a ProviderError carrying the HTTP status (or none)', async () => {
+    fail = true;
+    const rzp = createRazorpayPayments({ keyId: KEY_ID, keySecret: KEY_SECRET, webhookSecret: WEBHOOK_SECRET, apiBase: base });
+    const refused = await rzp.refund({ paymentId: 'pay_1', amountPaise: 100 }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ProviderError);
+    expect(refused).toMatchObject({ status: 400, message: 'razorpay refund 400: Authentication failed' });
+    const down = createRazorpayPayments({ keyId: KEY_ID, keySecret: KEY_SECRET, webhookSecret: WEBHOOK_SECRET, apiBase: 'http://127.0.0.1:1' });
+    expect(await down.refund({ paymentId: 'pay_1', amountPaise: 100 }).catch((e: unknown) => e)).toMatchObject({ status: null, name: 'ProviderError' });
+  });
+
+  it('the sandbox simulates the same call: a local rfnd_sbx id, the same one for the same idempotency key', async () => {
+    const sandbox = createSandboxPayments('another-secret-0123456789abcdef0123456789');
+    const a = await sandbox.refund({ paymentId: 'pay_sbx1', amountPaise: 500, idempotencyKey: 'rfnd-key-0000000001' });
+    expect(a).toEqual({ providerRefundId: expect.stringMatching(/^rfnd_sbx[A-Za-z0-9]{14}$/), status: 'processed' });
+    expect(await sandbox.refund({ paymentId: 'pay_sbx1', amountPaise: 500, idempotencyKey: 'rfnd-key-0000000001' })).toEqual(a);
+    expect((await sandbox.refund({ paymentId: 'pay_sbx1', amountPaise: 500, idempotencyKey: 'rfnd-key-0000000002' })).providerRefundId).not.toBe(a.providerRefundId);
+  });
+});
+
+describe('razorpay webhook parsing', () => {
+  it('reads payment.authorized, order.paid (its payment entity), payment.failed and the refund events', () => {
+    const common = { paymentId: 'pay_A1', providerOrderId: 'order_A1', amountPaise: 91_062 };
+    expect(parseRazorpayWebhook(razorpayWebhookBody({ event: 'payment.authorized', ...common }), 'evt_1')).toMatchObject({
+      kind: 'authorized',
+      eventId: 'evt_1',
+      paymentId: 'pay_A1',
+      providerOrderId: 'order_A1',
+      amountPaise: 91_062,
+    });
+    const orderPaid = parseRazorpayWebhook(razorpayWebhookBody({ event: 'order.paid', ...common }), undefined);
+    expect(orderPaid).toMatchObject({ kind: 'captured', eventType: 'order.paid', eventId: 'order.paid:pay_A1', paymentId: 'pay_A1', providerOrderId: 'order_A1', amountPaise: 91_062 });
+    expect(parseRazorpayWebhook(razorpayWebhookBody({ event: 'payment.failed', ...common, errorDescription: 'Declined' }), 'e')).toMatchObject({
+      kind: 'failed',
+      errorReason: 'Declined',
+    });
+    expect(parseRazorpayWebhook(razorpayWebhookBody({ event: 'payment.captured', ...common, amountPaise: null }), 'e').amountPaise).toBeNull();
+    const refund = razorpayRefundWebhookBody({ event: 'refund.processed', refundId: 'rfnd_R1', paymentId: 'pay_A1', providerOrderId: 'order_A1', amountPaise: 500, notes: { [REFUND_NOTE_KEY]: '7' } });
+    expect(parseRazorpayWebhook(refund, undefined)).toMatchObject({
+      kind: 'refund_processed',
+      eventId: 'refund.processed:rfnd_R1',
+      refundId: 'rfnd_R1',
+      refundRef: '7',
+      paymentId: 'pay_A1',
+      providerOrderId: 'order_A1',
+      amountPaise: 500,
+    });
+    expect(parseRazorpayWebhook(Buffer.from('{"event":"payment.dispute.created","payload":{}}'), 'e').kind).toBe('other');
+  });
+});
+
 describe('the app with PAYMENT_PROVIDER=razorpay', () => {
   it('order → checkout callback (signed) → captured once; the webhook after it changes nothing; a forged one is refused', async () => {
     const { request } = createTestApp({
@@ -150,6 +251,21 @@ describe('the app with PAYMENT_PROVIDER=razorpay', () => {
     const db = testDb();
     expect(Number((await db('ledgerEntries').count({ n: '*' }).first())?.n)).toBe(7);
     expect(Number((await db('payments').where({ provider: 'razorpay', status: 'captured' }).count({ n: '*' }).first())?.n)).toBe(1);
+
+    // A second payment for the paid order is captured by Razorpay: we refund it through the Refunds API.
+    const second = razorpayWebhookBody({ event: 'payment.captured', paymentId: 'pay_TEST000000002', providerOrderId: order.PROVIDER_ORDER_ID, amountPaise: 91_062 });
+    await request
+      .post('/api/payments/webhook/razorpay')
+      .set('Content-Type', 'application/json')
+      .set('X-Razorpay-Signature', hmacHex(WEBHOOK_SECRET, second))
+      .set('X-Razorpay-Event-Id', 'evt_TEST0002')
+      .send(second.toString('utf8'))
+      .expect(200);
+    const call = seen.at(-1)!;
+    const refund = await db('refunds').first();
+    expect(call).toMatchObject({ url: '/v1/payments/pay_TEST000000002/refund', idempotency: refund.idempotencyKey, body: { amount: 91_062, speed: 'normal' } });
+    expect(call.body.notes).toMatchObject({ [REFUND_NOTE_KEY]: String(refund.id), order_id: order.ORDER_ID });
+    expect(refund).toMatchObject({ provider: 'razorpay', status: 'processed', providerRefundId: expect.stringMatching(/^rfnd_FAKE/) });
   });
 });
 

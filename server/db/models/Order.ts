@@ -5,8 +5,9 @@ import { LedgerEntry } from './LedgerEntry.ts';
 import { Outlet } from './Outlet.ts';
 import { Payment } from './Payment.ts';
 import { Redemption } from './Redemption.ts';
+import { Refund } from './Refund.ts';
 
-export type OrderStatus = 'created' | 'paid' | 'failed' | 'cancelled';
+export type OrderStatus = 'created' | 'paid' | 'failed' | 'expired' | 'cancelled';
 export type PaymentProvider = 'sandbox' | 'razorpay';
 
 /**
@@ -40,6 +41,10 @@ export class Order extends BaseModel {
   declare receiptCode: string | null;
   declare verificationCode: string | null;
   declare paidAt: Date | null;
+  /** Until when the order can be paid (15 minutes after creation; docs/payments.md). */
+  declare expiresAt: Date;
+  /** Why a failed or expired order is so: declined, coupon_used, coupon_expired, order_expired. */
+  declare failureCode: string | null;
   declare createdAt: Date;
   declare updatedAt: Date;
 
@@ -49,6 +54,7 @@ export class Order extends BaseModel {
   declare payments?: Payment[];
   declare redemption?: Redemption | null;
   declare ledgerEntries?: LedgerEntry[];
+  declare refunds?: Refund[];
 
   static override relationMappings = () => ({
     consumer: {
@@ -80,6 +86,11 @@ export class Order extends BaseModel {
       relation: BaseModel.HasManyRelation,
       modelClass: LedgerEntry,
       join: { from: 'orders.id', to: 'ledger_entries.orderId' },
+    },
+    refunds: {
+      relation: BaseModel.HasManyRelation,
+      modelClass: Refund,
+      join: { from: 'orders.id', to: 'refunds.orderId' },
     },
   });
 }

@@ -32,6 +32,7 @@ export * from './PromotionTimeSlot.ts';
 export * from './RateLimitCounter.ts';
 export * from './Redemption.ts';
 export * from './Referral.ts';
+export * from './Refund.ts';
 export * from './SalesStaff.ts';
 export * from './SearchHistoryEntry.ts';
 export * from './Session.ts';

@@ -9,6 +9,7 @@ export function toRestOrder(o: CreatedOrder) {
   return {
     ORDER_ID: o.orderId,
     STATUS: o.status,
+    EXPIRES_AT: o.expiresAt.toISOString(),
     PROVIDER: o.provider,
     PROVIDER_ORDER_ID: o.providerOrderId,
     AMOUNT_PAISE: o.amountPaise,

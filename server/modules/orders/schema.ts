@@ -7,10 +7,21 @@ import { billAmountSchema, outletIdSchema } from '../bills/schema.ts';
  * A retried request with the same idempotency key returns the same order.
  */
 
+/**
+ * An order can be paid for 15 minutes after it is created (`orders.expires_at`). Until then an open
+ * order holds its coupon (no second order of the shopper's may use it); a capture that arrives later is
+ * refunded (docs/payments.md, "Expiry").
+ */
+export const ORDER_TTL_MINUTES = 15;
+export const ORDER_TTL_MS = ORDER_TTL_MINUTES * 60_000;
+
 export const ORDER_MESSAGES = {
   idempotencyKeyRequired: 'idempotencyKey is required',
   idempotencyKeyReused: 'This idempotency key was already used for a different order.',
   notFound: 'Order not found',
+  /** 409: the coupon is on another of the shopper's orders that is still open; `{time}` is when that one expires. */
+  couponHeld:
+    'Your Shuffle coupon is already on a payment you started that is not finished yet. Finish that payment, or use the coupon on a new bill after {time}.',
 } as const;
 
 export const idempotencyKeySchema = z
@@ -35,7 +46,7 @@ export type CreateOrderInput = z.input<typeof createOrderInputSchema>;
 export const orderIdInputSchema = z.object({ orderId: z.uuid({ error: 'orderId must be an order id' }) });
 export type OrderIdInput = z.input<typeof orderIdInputSchema>;
 
-export type OrderStatus = 'created' | 'paid' | 'failed' | 'cancelled';
+export type OrderStatus = 'created' | 'paid' | 'failed' | 'expired' | 'cancelled';
 export type ProviderName = 'sandbox' | 'razorpay';
 
 /** What the browser needs to open the provider's checkout. */
@@ -70,7 +81,10 @@ export interface OrderBreakdown {
 
 export interface CreatedOrder {
   orderId: string;
+  /** `expired` when an idempotent retry finds the order past its expiry: start again with a new key. */
   status: OrderStatus;
+  /** Until when the order can be paid (ORDER_TTL_MINUTES after it was created). */
+  expiresAt: Date;
   provider: ProviderName;
   providerOrderId: string;
   amountPaise: number;

@@ -3,18 +3,21 @@ import { useTestDatabase } from '../../test/setup.ts';
 import { createTestApp } from '../../test/app.ts';
 import { testDb } from '../../test/database.ts';
 import { insertCoupon, newShopper, payableOutlet } from '../payments/test-fixtures.ts';
-import { createOrderInputSchema } from './schema.ts';
+import { completeDemoCheckout } from '../payments/service.ts';
+import { createOrderInputSchema, ORDER_TTL_MS } from './schema.ts';
 import { createOrder } from './service.ts';
 
 useTestDatabase();
 
 let shopper: number;
 let outlet: number;
+let clock: Date;
 const create = (extra: Record<string, unknown> = {}) =>
   createOrder(shopper, createOrderInputSchema.parse({ outletId: outlet, amount: '1000', idempotencyKey: 'key-00000001', ...extra }));
 
 beforeEach(async () => {
-  createTestApp();
+  clock = new Date();
+  createTestApp({ now: () => clock });
   shopper = await newShopper();
   outlet = await payableOutlet({ basePercent: 10 });
 });
@@ -54,5 +57,52 @@ describe('createOrder', () => {
     const used = await insertCoupon(shopper, outlet, { redeemedAt: new Date() });
     await expect(create({ couponId: used })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     expect(createOrderInputSchema.safeParse({ outletId: outlet, amount: 10 }).error?.issues[0]?.message).toBe('idempotencyKey is required');
+  });
+});
+
+describe('orders expire and hold their coupon while open', () => {
+  it(`expire ${ORDER_TTL_MS / 60_000} minutes after creation; a retry with the same key then says so`, async () => {
+    const order = await create();
+    expect(order.expiresAt).toEqual(new Date(clock.getTime() + ORDER_TTL_MS));
+    const row = await testDb()('orders').where({ publicId: order.orderId }).first('expiresAt');
+    expect(row.expiresAt).toEqual(order.expiresAt);
+    clock = new Date(clock.getTime() + ORDER_TTL_MS);
+    expect(await create()).toMatchObject({ orderId: order.orderId, status: 'expired' });
+  });
+
+  it('a second order for a coupon on an open order is a 409 with a clear message; the same key still replays', async () => {
+    const coupon = await insertCoupon(shopper, outlet, { percent: 5 });
+    const first = await create({ couponId: coupon, idempotencyKey: 'hold-key-0001' });
+    const until = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Kolkata' }).format(first.expiresAt);
+    await expect(create({ couponId: coupon, idempotencyKey: 'hold-key-0002' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: `Your Shuffle coupon is already on a payment you started that is not finished yet. Finish that payment, or use the coupon on a new bill after ${until}.`,
+      details: { couponId: expect.any(String) },
+    });
+    // The breakdown picks the best coupon by itself: a different bill would take the held coupon too.
+    await expect(create({ amount: '999', idempotencyKey: 'hold-key-0003' })).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect((await create({ couponId: coupon, idempotencyKey: 'hold-key-0001' })).orderId).toBe(first.orderId);
+    // Without the coupon a new order is fine.
+    expect((await create({ couponId: null, idempotencyKey: 'hold-key-0004' })).breakdown.couponId).toBeNull();
+    // Once the first attempt is declined, the coupon is free again.
+    await completeDemoCheckout(shopper, first.orderId, 'fail');
+    expect((await create({ couponId: coupon, idempotencyKey: 'hold-key-0005' })).breakdown.couponId).toBe(coupon);
+  });
+
+  it('an expired order holds nothing', async () => {
+    const coupon = await insertCoupon(shopper, outlet, { percent: 5, validUntil: new Date(clock.getTime() + 3_600_000) });
+    await create({ couponId: coupon, idempotencyKey: 'hold-key-0101' });
+    clock = new Date(clock.getTime() + ORDER_TTL_MS);
+    expect((await create({ couponId: coupon, idempotencyKey: 'hold-key-0102' })).breakdown.couponId).toBe(coupon);
+  });
+
+  it('racing orders with different keys for one coupon: exactly one is created', async () => {
+    const coupon = await insertCoupon(shopper, outlet, { percent: 5, validUntil: new Date(clock.getTime() + 3_600_000) });
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, i) => create({ couponId: coupon, idempotencyKey: `race-key-${String(i).padStart(4, '0')}` })),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.code)).toEqual(Array(7).fill('CONFLICT'));
+    expect(await testDb()('orders').where({ couponId: coupon }).count({ n: '*' }).first()).toMatchObject({ n: 1 });
   });
 });

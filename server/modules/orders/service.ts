@@ -3,8 +3,10 @@ import type { z } from 'zod';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { runtime } from '../../lib/runtime.ts';
 import { getBill } from '../bills/service.ts';
+import type { FailureCode } from '../payments/machine.ts';
 import {
   ORDER_MESSAGES,
+  ORDER_TTL_MS,
   type createOrderInputSchema,
   type CheckoutInfo,
   type CreatedOrder,
@@ -37,6 +39,10 @@ export interface OrderRow {
   verificationCode: string | null;
   paidAt: Date | null;
   createdAt: Date;
+  /** Until when the order can be paid (docs/payments.md, "Expiry"). */
+  expiresAt: Date;
+  /** Why a failed or expired order is so (payments/machine.ts). */
+  failureCode: FailureCode | null;
 }
 
 export function toOrderRow(r: Record<string, unknown>): OrderRow {
@@ -64,8 +70,17 @@ export function toOrderRow(r: Record<string, unknown>): OrderRow {
     verificationCode: (r.verificationCode as string | null) ?? null,
     paidAt: r.paidAt ? new Date(r.paidAt as string) : null,
     createdAt: new Date(r.createdAt as string),
+    expiresAt: new Date(r.expiresAt as string),
+    failureCode: (r.failureCode as FailureCode | null) ?? null,
   };
 }
+
+/** The status a reader sees: a created order past its expiry is `expired` (stored lazily, by the next event). */
+export function visibleStatus(order: Pick<OrderRow, 'status' | 'expiresAt'>, now: Date): OrderStatus {
+  return order.status === 'created' && now.getTime() >= order.expiresAt.getTime() ? 'expired' : order.status;
+}
+
+const clockTime = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Kolkata' });
 
 /** The shopper's own order by its public id (NOT_FOUND for anyone else's: no existence leak). */
 export async function getOwnOrder(consumerId: number, publicId: string, trx?: Knex.Transaction): Promise<OrderRow> {
@@ -109,7 +124,8 @@ async function toCreatedOrder(order: OrderRow): Promise<CreatedOrder> {
   };
   return {
     orderId: order.publicId,
-    status: order.status,
+    status: visibleStatus(order, runtime().now()),
+    expiresAt: order.expiresAt,
     provider: order.provider,
     providerOrderId: order.providerOrderId ?? '',
     amountPaise: order.amountPaise,
@@ -121,11 +137,14 @@ async function toCreatedOrder(order: OrderRow): Promise<CreatedOrder> {
 /**
  * Creates the order for a breakdown, recomputing every amount here (whatever amount the client sent is
  * ignored). The idempotency key makes retries safe: the same key returns the same order (a key reused
- * for a different outlet, bill or coupon is a 409). The provider's order is created after the row is
- * committed; a retry after a provider failure asks the provider again.
+ * for a different outlet, bill or coupon is a 409), even once it has expired (its status says so; a new
+ * attempt uses a new key). A coupon is held by the shopper's open order until it expires: a new order
+ * for the same coupon is a 409 meanwhile. The check and the insert run under a lock on the coupon row, so
+ * two racing orders cannot both take it. The provider's order is created after the row is committed;
+ * a retry after a provider failure asks the provider again.
  */
 export async function createOrder(consumerId: number, input: z.output<typeof createOrderInputSchema>): Promise<CreatedOrder> {
-  const { db, payments } = runtime();
+  const { db, payments, now } = runtime();
   const sameRequest = (o: OrderRow) =>
     o.outletId === input.outletId &&
     o.billPaise === input.amount &&
@@ -136,35 +155,41 @@ export async function createOrder(consumerId: number, input: z.output<typeof cre
     order = toOrderRow(existing);
     if (!sameRequest(order)) throw conflict(ORDER_MESSAGES.idempotencyKeyReused, { idempotencyKey: ORDER_MESSAGES.idempotencyKeyReused });
   } else {
-    const bill = await getBill(consumerId, { outletId: input.outletId, amount: input.amount, couponId: input.couponId });
-    const inserted = await db('orders')
-      .insert({
-        consumerId,
-        outletId: bill.outletId,
-        couponId: bill.coupon?.id ?? null,
-        idempotencyKey: input.idempotencyKey,
-        status: 'created',
-        provider: payments.name,
-        billPaise: bill.billPaise,
-        instantDiscountPercent: bill.instantDiscountPercent,
-        instantDiscountPaise: bill.instantDiscountPaise,
-        shuffleDiscountPercent: bill.shuffleDiscountPercent,
-        shuffleDiscountPaise: bill.shuffleDiscountPaise,
-        convenienceFeePaise: bill.convenienceFeePaise,
-        gstPaise: bill.gstPaise,
-        amountPaise: bill.amountPaise,
-        offerSource: bill.offer?.source ?? null,
-      })
-      .onConflict(['consumerId', 'idempotencyKey'])
-      .ignore()
-      .returning('*');
-    const row = inserted[0] ?? (await db('orders').where({ consumerId, idempotencyKey: input.idempotencyKey }).first());
-    order = toOrderRow(row);
-    if (!inserted[0] && !sameRequest(order)) {
-      throw conflict(ORDER_MESSAGES.idempotencyKeyReused, { idempotencyKey: ORDER_MESSAGES.idempotencyKeyReused });
-    }
+    order = await db.transaction(async (trx) => {
+      const at = now();
+      const bill = await getBill(consumerId, { outletId: input.outletId, amount: input.amount, couponId: input.couponId }, trx);
+      if (bill.coupon) await assertCouponFree(trx, bill.coupon.id, input.idempotencyKey, at);
+      const inserted = await trx('orders')
+        .insert({
+          consumerId,
+          outletId: bill.outletId,
+          couponId: bill.coupon?.id ?? null,
+          idempotencyKey: input.idempotencyKey,
+          status: 'created',
+          provider: payments.name,
+          billPaise: bill.billPaise,
+          instantDiscountPercent: bill.instantDiscountPercent,
+          instantDiscountPaise: bill.instantDiscountPaise,
+          shuffleDiscountPercent: bill.shuffleDiscountPercent,
+          shuffleDiscountPaise: bill.shuffleDiscountPaise,
+          convenienceFeePaise: bill.convenienceFeePaise,
+          gstPaise: bill.gstPaise,
+          amountPaise: bill.amountPaise,
+          offerSource: bill.offer?.source ?? null,
+          expiresAt: new Date(at.getTime() + ORDER_TTL_MS),
+        })
+        .onConflict(['consumerId', 'idempotencyKey'])
+        .ignore()
+        .returning('*');
+      const row = inserted[0] ?? (await trx('orders').where({ consumerId, idempotencyKey: input.idempotencyKey }).first());
+      const o = toOrderRow(row);
+      if (!inserted[0] && !sameRequest(o)) {
+        throw conflict(ORDER_MESSAGES.idempotencyKeyReused, { idempotencyKey: ORDER_MESSAGES.idempotencyKeyReused });
+      }
+      return o;
+    });
   }
-  if (!order.providerOrderId && order.status !== 'paid') {
+  if (!order.providerOrderId && order.status !== 'paid' && visibleStatus(order, now()) !== 'expired') {
     const { providerOrderId } = await payments.createOrder({
       amountPaise: order.amountPaise,
       receipt: order.publicId,
@@ -175,4 +200,22 @@ export async function createOrder(consumerId: number, input: z.output<typeof cre
     order = toOrderRow(await db('orders').where({ id: order.id }).first());
   }
   return toCreatedOrder(order);
+}
+
+/**
+ * The coupon hold: locks the coupon row, then refuses (409) when another open, unexpired order of the
+ * shopper's carries it. The same idempotency key is the same request (a racing retry), not a rival.
+ */
+async function assertCouponFree(trx: Knex.Transaction, couponId: number, idempotencyKey: string, at: Date): Promise<void> {
+  await trx('coupons').where({ id: couponId }).forUpdate().first('id');
+  const holder = await trx('orders')
+    .where({ couponId, status: 'created' })
+    .where('expiresAt', '>', at)
+    .whereNot({ idempotencyKey })
+    .orderBy('expiresAt', 'desc')
+    .first('expiresAt');
+  if (holder) {
+    const message = ORDER_MESSAGES.couponHeld.replace('{time}', clockTime.format(new Date(holder.expiresAt)));
+    throw conflict(message, { couponId: message });
+  }
 }

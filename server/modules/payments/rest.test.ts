@@ -3,7 +3,11 @@ import { useTestDatabase } from '../../test/setup.ts';
 import { bearer, createTestApp } from '../../test/app.ts';
 import { testDb } from '../../test/database.ts';
 import { runtime } from '../../lib/runtime.ts';
-import { isSandbox } from '../../providers/payments.ts';
+import { keyedHash } from '../../lib/crypto.ts';
+import { hmacHex, isSandbox, razorpayWebhookBody } from '../../providers/payments.ts';
+import { TEST_SECRET } from '../../test/app.ts';
+import { ORDER_TTL_MS } from '../orders/schema.ts';
+import { REFUND_REASONS } from './schema.ts';
 import { insertCoupon, insertOwner, newShopper, payableOutlet } from './test-fixtures.ts';
 
 useTestDatabase();
@@ -12,9 +16,11 @@ let request: ReturnType<typeof createTestApp>['request'];
 let auth: { Authorization: string };
 let shopper: number;
 let outlet: number;
+let clock: Date;
 
 beforeEach(async () => {
-  ({ request } = createTestApp());
+  clock = new Date();
+  ({ request } = createTestApp({ now: () => clock }));
   shopper = await newShopper();
   auth = await bearer('consumer', shopper);
   outlet = await payableOutlet({ basePercent: 10 });
@@ -29,7 +35,7 @@ async function createOrder(key = 'rest-key-0001', body: Record<string, unknown> 
     .set('Idempotency-Key', key)
     .send({ outletId: outlet, amount: '1000', amountPaise: 5, ...body })
     .expect(200);
-  return res.body.order as { ORDER_ID: string; PROVIDER_ORDER_ID: string; AMOUNT_PAISE: number; checkout: { url: string } };
+  return res.body.order as { ORDER_ID: string; PROVIDER_ORDER_ID: string; AMOUNT_PAISE: number; EXPIRES_AT: string; checkout: { url: string } };
 }
 
 describe('orders REST: POST /api/outlet/route/v1/create', () => {
@@ -109,6 +115,65 @@ describe('payments REST', () => {
       .expect(400);
     expect(cb.body.message).toBe('Invalid payment signature');
     expect({ events: await n('paymentEvents'), payments: await n('payments'), ledger: await n('ledgerEntries') }).toEqual({ events: 0, payments: 0, ledger: 0 });
+  });
+});
+
+describe('webhooks must carry an amount; expiry and refunds on the wire', () => {
+  const WEBHOOK_SECRET = keyedHash(TEST_SECRET, 'payments', 'sandbox-webhook-secret');
+  const post = (body: Buffer, eventId: string) =>
+    request
+      .post('/api/payments/webhook/sandbox')
+      .set('Content-Type', 'application/json')
+      .set('X-Razorpay-Signature', hmacHex(WEBHOOK_SECRET, body))
+      .set('X-Razorpay-Event-Id', eventId)
+      .send(body.toString('utf8'));
+
+  it('a signed payment webhook without an amount → 400 and nothing written', async () => {
+    const order = await createOrder();
+    for (const event of ['payment.captured', 'order.paid', 'payment.failed', 'payment.authorized'] as const) {
+      const body = razorpayWebhookBody({ event, paymentId: 'pay_noamount', providerOrderId: order.PROVIDER_ORDER_ID, amountPaise: null });
+      const res = await post(body, `evt_noamount_${event}`).expect(400);
+      expect(res.body).toMatchObject({ message: 'The webhook carries no amount', errors: { amount: 'The webhook carries no amount' } });
+    }
+    expect({ events: await n('paymentEvents'), payments: await n('payments'), ledger: await n('ledgerEntries') }).toEqual({ events: 0, payments: 0, ledger: 0 });
+    // An event we do not use needs no amount: acknowledged, ignored.
+    const other = Buffer.from(JSON.stringify({ event: 'payment.dispute.created', payload: {} }));
+    expect((await post(other, 'evt_other').expect(200)).body).toEqual({ ok: true, ignored: true });
+  });
+
+  it('an expired order: the demo checkout says so, Pay answers expired, a late capture is refunded and the receipt shows it', async () => {
+    const coupon = await insertCoupon(shopper, outlet, { percent: 5 });
+    const order = await createOrder('rest-key-0100', { couponId: coupon });
+    expect((await request.get(`/api/payments/demo/${order.ORDER_ID}`).set(auth).expect(200)).body).toMatchObject({
+      STATUS: 'created',
+      EXPIRES_AT: new Date(clock.getTime() + ORDER_TTL_MS).toISOString(),
+    });
+    clock = new Date(clock.getTime() + ORDER_TTL_MS);
+    expect((await request.get(`/api/payments/demo/${order.ORDER_ID}`).set(auth).expect(200)).body.STATUS).toBe('expired');
+    const done = await request.post(`/api/payments/demo/${order.ORDER_ID}/complete`).set(auth).send({ outcome: 'pay' }).expect(200);
+    expect(done.body).toEqual({ orderId: order.ORDER_ID, outcome: 'expired', redirectTo: `/payment-failure?orderId=${order.ORDER_ID}` });
+    const late = razorpayWebhookBody({ event: 'payment.captured', paymentId: 'pay_late_rest', providerOrderId: order.PROVIDER_ORDER_ID, amountPaise: order.AMOUNT_PAISE });
+    expect((await post(late, 'evt_late_rest').expect(200)).body).toMatchObject({ status: 'expired', duplicate: false });
+    const receipt = (await request.get(`/api/payments/order/${order.ORDER_ID}`).set(auth).expect(200)).body.receipt;
+    expect(receipt).toMatchObject({
+      STATUS: 'expired',
+      FAILURE_CODE: 'order_expired',
+      COUPON: { STATE: 'available', DISCOUNT_PRECENT: 5 },
+      REFUNDS: [{ AMOUNT_PAISE: order.AMOUNT_PAISE, STATUS: 'processed', REASON: REFUND_REASONS.order_expired, PROCESSED_AT: expect.any(String) }],
+    });
+  });
+
+  it('POST /api/outlet/route/v1/create: a coupon on an open order is a 409 for a new key, the same key replays', async () => {
+    const coupon = await insertCoupon(shopper, outlet, { percent: 5 });
+    const first = await createOrder('rest-key-0200', { couponId: coupon });
+    const res = await request
+      .post('/api/outlet/route/v1/create')
+      .set(auth)
+      .send({ outletId: outlet, amount: '1000', couponId: coupon, idempotencyKey: 'rest-key-0201' })
+      .expect(409);
+    expect(res.body.message).toMatch(/^Your Shuffle coupon is already on a payment you started that is not finished yet\./);
+    expect(res.body.errors.couponId).toBe(res.body.message);
+    expect((await createOrder('rest-key-0200', { couponId: coupon })).ORDER_ID).toBe(first.ORDER_ID);
   });
 });
 

@@ -7,7 +7,7 @@ import { orderIdInputSchema } from '../orders/schema.ts';
 import { consumerOf } from '../users/rest.ts';
 import { businessOf } from '../business-account/rest-helpers.ts';
 import type { Principal } from '../sessions/service.ts';
-import { checkReceiptInputSchema, checkoutCallbackSchema, demoCompleteInputSchema, type Receipt } from './schema.ts';
+import { checkReceiptInputSchema, checkoutCallbackSchema, demoCompleteInputSchema, type Receipt, type RefundView } from './schema.ts';
 import { checkReceipt, completeDemoCheckout, getDemoCheckout, getReceipt, handleCheckoutCallback, handleWebhook } from './service.ts';
 
 const WEBHOOK_PATH = /^\/api\/payments\/webhook\/([a-z]+)$/;
@@ -38,7 +38,24 @@ export function paymentsWebhook(options: { limitBytes: number }): Middleware {
     if (provider !== runtime().payments.name) throw notFound('No such API path');
     const raw = await readRaw(ctx.req, options.limitBytes);
     const result = await handleWebhook(raw, ctx.get('X-Razorpay-Signature') || undefined, ctx.get('X-Razorpay-Event-Id') || undefined);
-    ctx.body = { ok: true, ...('ignored' in result ? { ignored: true } : { orderId: result.orderId, status: result.status, duplicate: result.duplicate }) };
+    ctx.body = {
+      ok: true,
+      ...('ignored' in result
+        ? { ignored: true }
+        : 'orderId' in result
+          ? { orderId: result.orderId, status: result.status, duplicate: result.duplicate }
+          : { refundStatus: result.status, duplicate: result.duplicate }),
+    };
+  };
+}
+
+export function toRestRefund(f: RefundView) {
+  return {
+    AMOUNT_PAISE: f.amountPaise,
+    STATUS: f.status,
+    REASON: f.reason,
+    CREATED_AT: f.createdAt.toISOString(),
+    PROCESSED_AT: f.processedAt?.toISOString() ?? null,
   };
 }
 
@@ -59,6 +76,10 @@ export function toRestReceipt(r: Receipt) {
     RECEIPT_CODE: r.receiptCode,
     VERIFICATION_CODE: r.verificationCode,
     FAILURE_REASON: r.failureReason,
+    FAILURE_CODE: r.failureCode,
+    EXPIRES_AT: r.expiresAt.toISOString(),
+    COUPON: r.coupon ? { CODE: r.coupon.code, DISCOUNT_PRECENT: r.coupon.discountPercent, STATE: r.coupon.state } : null,
+    REFUNDS: r.refunds.map(toRestRefund),
   };
 }
 
@@ -76,7 +97,14 @@ export function paymentsRest({ api }: { api: Router }): void {
     const { consumerId } = consumerOf(ctx);
     const { orderId } = parseWith(orderIdInputSchema, ctx.params);
     const d = await getDemoCheckout(consumerId, orderId);
-    ctx.body = { ORDER_ID: d.orderId, OUTLET_ID: d.outletId, OUTLET_NAME: d.outletName, AMOUNT_PAISE: d.amountPaise, STATUS: d.status };
+    ctx.body = {
+      ORDER_ID: d.orderId,
+      OUTLET_ID: d.outletId,
+      OUTLET_NAME: d.outletName,
+      AMOUNT_PAISE: d.amountPaise,
+      STATUS: d.status,
+      EXPIRES_AT: d.expiresAt.toISOString(),
+    };
   });
   api.post('/payments/demo/:orderId/complete', async (ctx) => {
     const { consumerId } = consumerOf(ctx);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { outletIdSchema } from '../bills/schema.ts';
-import { orderIdInputSchema } from '../orders/schema.ts';
+import { orderIdInputSchema, type OrderStatus } from '../orders/schema.ts';
+import type { FailureCode, RefundReason } from './machine.ts';
 
 /**
  * Payments (docs/payments.md): the sandbox's hosted checkout (/payment-demo), the provider's
@@ -13,8 +14,29 @@ export const PAYMENT_MESSAGES = {
   unknownOrder: 'Order not found',
   notSandbox: 'The demo checkout is only available with the sandbox payment provider',
   orderNotPayable: 'This order can no longer be paid',
-  couponUsed: 'The coupon on this order was already used; the payment was not taken.',
+  missingAmount: 'The webhook carries no amount',
+  otherOrderPayment: 'This payment belongs to another order',
 } as const;
+
+/**
+ * Why captured money goes back, in the shopper's words (stored as `refunds.reason`, shown on
+ * /payment-failure and in the history).
+ */
+export const REFUND_REASONS: Record<RefundReason, string> = {
+  coupon_used: 'Your Shuffle coupon had already been used on another payment.',
+  coupon_expired: 'Your Shuffle coupon had expired by the time the payment arrived.',
+  order_expired: 'The payment arrived after this checkout had expired.',
+  already_paid: 'This bill had already been paid, so the second payment is being returned.',
+  order_cancelled: 'This order had been cancelled when the payment arrived.',
+};
+
+/** Why an order failed or expired, in the shopper's words (the receipt's `failureReason`). */
+export const FAILURE_REASONS: Record<FailureCode, string> = {
+  declined: 'The payment did not go through.',
+  coupon_used: REFUND_REASONS.coupon_used,
+  coupon_expired: REFUND_REASONS.coupon_expired,
+  order_expired: 'This checkout expired before the payment was completed.',
+};
 
 export const demoCheckoutInputSchema = orderIdInputSchema;
 
@@ -31,7 +53,7 @@ export const checkoutCallbackSchema = z.object({
 });
 export type CheckoutCallbackInput = z.input<typeof checkoutCallbackSchema>;
 
-export type PaymentOutcome = 'paid' | 'failed' | 'pending';
+export type PaymentOutcome = 'paid' | 'failed' | 'expired' | 'pending';
 
 /** `payments.demoCheckout`: what the sandbox's hosted checkout shows. */
 export interface DemoCheckout {
@@ -39,21 +61,42 @@ export interface DemoCheckout {
   outletId: number;
   outletName: string;
   amountPaise: number;
-  status: 'created' | 'paid' | 'failed' | 'cancelled';
+  /** `expired` once the order is past `expiresAt` (Pay is no longer offered). */
+  status: OrderStatus;
+  expiresAt: Date;
 }
 
 /** After a checkout completes: where the browser goes next. */
 export interface CheckoutResult {
   orderId: string;
   outcome: PaymentOutcome;
-  /** '/payment-success?orderId=…' or '/payment-failure?orderId=…'. */
+  /** '/payment-success?orderId=…' (paid, or still being confirmed) or '/payment-failure?orderId=…'. */
   redirectTo: string;
+}
+
+/** A refund of the order's money, as the shopper sees it. */
+export interface RefundView {
+  amountPaise: number;
+  /** pending: asked for, on its way; processed: returned; failed: the provider could not return it (we follow up). */
+  status: 'pending' | 'processed' | 'failed';
+  /** In the shopper's words. */
+  reason: string;
+  createdAt: Date;
+  processedAt: Date | null;
+}
+
+/** The order's Shuffle coupon now: still usable, used (on this order if it is paid, else on another), or expired. */
+export interface ReceiptCoupon {
+  code: string;
+  discountPercent: number;
+  state: 'available' | 'used' | 'expired';
 }
 
 /** `payments.byOrder`: the receipt the outlet's staff can check at the counter. */
 export interface Receipt {
   orderId: string;
-  status: 'created' | 'paid' | 'failed' | 'cancelled';
+  /** `expired`: an order not paid within ORDER_TTL_MINUTES. */
+  status: OrderStatus;
   outletId: number;
   outletName: string;
   billPaise: number;
@@ -69,8 +112,14 @@ export interface Receipt {
   receiptCode: string | null;
   /** Six characters the staff can compare at the counter (paid orders only). */
   verificationCode: string | null;
-  /** Failed orders: nothing was charged. */
+  /** Failed and expired orders: why, in the shopper's words. */
   failureReason: string | null;
+  failureCode: FailureCode | null;
+  /** Until when the order could be paid. */
+  expiresAt: Date;
+  coupon: ReceiptCoupon | null;
+  /** Money returned (automatic refunds of payments we could not accept), oldest first. */
+  refunds: RefundView[];
 }
 
 export const RECEIPT_CHECK_MESSAGES = {

@@ -10,6 +10,7 @@ import { createOrder } from '../orders/service.ts';
 import { listCoupons } from '../coupons/service.ts';
 import { insertCoupon, newShopper, payableOutlet } from './test-fixtures.ts';
 import { applyPaymentEvent, completeDemoCheckout, getReceipt, handleCheckoutCallback, handleWebhook } from './service.ts';
+import { REFUND_REASONS } from './schema.ts';
 
 useTestDatabase();
 
@@ -88,7 +89,15 @@ describe('capture through the sandbox checkout', () => {
     expect(failed).toMatchObject({ outcome: 'failed', redirectTo: `/payment-failure?orderId=${order.orderId}` });
     expect(await counts()).toMatchObject({ redemptions: 0, ledger: 0, stats: 0, paid: 0 });
     expect((await listCoupons(shopper)).active).toHaveLength(1);
-    expect(await getReceipt(shopper, order.orderId)).toMatchObject({ status: 'failed', receiptCode: null, failureReason: expect.any(String) });
+    expect(await getReceipt(shopper, order.orderId)).toMatchObject({
+      status: 'failed',
+      receiptCode: null,
+      failureCode: 'declined',
+      // The sandbox's decline reads as a bank's would, for the shopper (not developer text).
+      failureReason: 'Your bank declined the payment.',
+      coupon: { state: 'available', discountPercent: 5 },
+      refunds: [],
+    });
     expect((await completeDemoCheckout(shopper, order.orderId, 'pay')).outcome).toBe('paid');
   });
 
@@ -112,10 +121,16 @@ describe('exactly once', () => {
     expect((await testDb()('outletDailyStats').first()).ordersCount).toBe(1);
   });
 
-  it('200 concurrent redemptions of one coupon → exactly one', async () => {
+  it('200 concurrent redemptions of one coupon → exactly one; the other 199 captures are refunded', async () => {
     const coupon = await insertCoupon(shopper, outlet, { percent: 5 });
     const orders = [];
-    for (let i = 0; i < 200; i++) orders.push(await newOrder({ couponId: coupon }));
+    // An open order holds its coupon, so 200 orders on one coupon exist only as earlier declined
+    // attempts (failed orders hold nothing) that a late authorisation now captures, all at once.
+    for (let i = 0; i < 200; i++) {
+      const o = await newOrder({ couponId: coupon });
+      await testDb()('orders').where({ publicId: o.orderId }).update({ status: 'failed', failureCode: 'declined' });
+      orders.push(o);
+    }
     const results = await Promise.all(
       orders.map((o) => {
         const { callback } = sandbox().complete({ providerOrderId: o.providerOrderId, amountPaise: o.amountPaise, outcome: 'pay' });
@@ -126,6 +141,12 @@ describe('exactly once', () => {
     expect(results.filter((r) => r.outcome === 'failed')).toHaveLength(199);
     expect(await testDb()('redemptions').where({ couponId: coupon }).count({ n: '*' }).first()).toMatchObject({ n: 1 });
     expect(await counts()).toMatchObject({ redemptions: 1, ledger: 7, paid: 1 });
+    const refunds = await testDb()('refunds').select('status', 'reason', 'amountPaise', 'providerRefundId');
+    expect(refunds).toHaveLength(199);
+    expect(new Set(refunds.map((r) => `${r.status}|${r.reason}|${r.amountPaise}`))).toEqual(
+      new Set([`processed|${REFUND_REASONS.coupon_used}|${orders[0]!.amountPaise}`]),
+    );
+    expect(new Set(refunds.map((r) => r.providerRefundId)).size).toBe(199);
   });
 
   it('out of order: a failure after the capture changes nothing; a capture after a failure captures', async () => {
@@ -133,8 +154,11 @@ describe('exactly once', () => {
     const pay = sandbox().complete({ providerOrderId: order.providerOrderId, amountPaise: order.amountPaise, outcome: 'pay' });
     const fail = sandbox().complete({ providerOrderId: order.providerOrderId, amountPaise: order.amountPaise, outcome: 'fail' });
     await handleWebhook(pay.webhook.body, pay.webhook.signature, pay.webhook.eventId);
+    const before = await counts();
     const late = await handleWebhook(fail.webhook.body, fail.webhook.signature, fail.webhook.eventId);
-    expect(late).toMatchObject({ status: 'paid', duplicate: true });
+    // The declined attempt is recorded as a failed payment; the order and its money are untouched.
+    expect(late).toMatchObject({ status: 'paid', refundIds: [] });
+    expect(await counts()).toEqual({ ...before, payments: before.payments + 1, events: before.events + 1 });
     const second = await newOrder();
     const f2 = sandbox().complete({ providerOrderId: second.providerOrderId, amountPaise: second.amountPaise, outcome: 'fail' });
     const p2 = sandbox().complete({ providerOrderId: second.providerOrderId, amountPaise: second.amountPaise, outcome: 'pay' });

@@ -6,26 +6,32 @@ import { runtime } from '../../lib/runtime.ts';
 import { istMoment } from '../offers/rules.ts';
 import { roundShare } from '../bills/compute.ts';
 import { PLATFORM_FEE_BPS } from '../bills/schema.ts';
-import { getOwnOrder, toOrderRow, type OrderRow } from '../orders/service.ts';
+import { getOwnOrder, toOrderRow, visibleStatus, type OrderRow } from '../orders/service.ts';
+import type { OrderStatus } from '../orders/schema.ts';
 import { isSandbox, type PaymentNotice } from '../../providers/payments.ts';
 import { assertOutletAccess } from '../../lib/outlet-access.ts';
+import { effectiveOrderState, transition, type CouponCheck, type PaymentEventKind, type PaymentState } from './machine.ts';
+import { applyRefundNotice, processRefunds, recordAutoRefund, refundsOfOrders, scheduleRefundRetry } from './refunds.ts';
 import {
+  FAILURE_REASONS,
   PAYMENT_MESSAGES,
   RECEIPT_CHECK_MESSAGES,
   type CheckoutResult,
   type DemoCheckout,
   type Receipt,
   type ReceiptCheck,
+  type ReceiptCoupon,
 } from './schema.ts';
 
 /**
  * Payment capture, exactly once (docs/payments.md). Every path (the sandbox's Pay / Fail, a provider's
  * checkout callback, a webhook) ends in `applyPaymentEvent`, which runs in ONE transaction:
  *   record the event (unique per provider + event id: a duplicate does nothing) → lock the order →
- *   check the amount → mark the coupon redeemed (only if not yet) → payment row → order paid →
- *   redemption → ledger entries → outlet_daily_stats.
- * Anything refused (bad signature, wrong amount, unknown order) throws before a row is written.
- * Order states: created → paid | failed; failed → paid (a later attempt succeeded); paid is final.
+ *   check the amount → read this payment's record and (for a capture) lock the coupon → ask the state
+ *   machine (machine.ts) → carry out its effects: save the payment, honour it (coupon redeemed, order
+ *   paid, redemption, ledger entries, outlet_daily_stats) or record a refund of money we cannot honour.
+ * Anything refused (bad signature, wrong or missing amount, unknown order) throws before a row is written.
+ * Refunds are sent to the provider after the commit (refunds.ts).
  */
 
 const RECEIPT_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -43,10 +49,10 @@ export function verificationCodeOf(publicId: string): string {
 }
 
 export interface PaymentEvent {
-  kind: 'captured' | 'failed';
+  kind: PaymentEventKind;
   providerOrderId: string;
   paymentId: string;
-  /** The amount the provider reports; null when the source carries none (checkout callback). */
+  /** The amount the provider reports; null only from the checkout callback, which carries none. */
   amountPaise: number | null;
   method?: string | null;
   errorReason?: string | null;
@@ -56,42 +62,24 @@ export interface PaymentEvent {
 
 export interface ApplyResult {
   orderId: string;
-  status: OrderRow['status'];
-  /** true when this call changed nothing (a duplicate or a late event). */
+  status: OrderStatus;
+  /** true when this call changed nothing (a duplicate or a stale event). */
   duplicate: boolean;
+  /** Refunds this event recorded (already sent to the provider when the call returns). */
+  refundIds: number[];
 }
 
 const ENTRY_TYPES = ['bill', 'instant_discount', 'shuffle_discount', 'convenience_fee', 'gst', 'platform_fee', 'net_to_outlet'] as const;
 
-async function capture(trx: Knex.Transaction, order: OrderRow, e: PaymentEvent, at: Date): Promise<OrderRow['status']> {
-  const provider = order.provider;
+/** The `honour` effect: the coupon (locked and checked usable by the caller) is redeemed and the money booked. */
+async function honour(trx: Knex.Transaction, order: OrderRow, at: Date): Promise<void> {
   if (order.couponId !== null) {
-    const used = await trx('coupons')
-      .where({ id: order.couponId })
-      .whereNull('redeemedAt')
-      .update({ redeemedAt: at, isLive: false });
-    if (used === 0) {
-      // The coupon went to another paid order first: this payment is not captured (Razorpay refunds an
-      // authorised payment that is never captured), the order fails and nothing else is written.
-      await trx('payments')
-        .insert({ orderId: order.id, provider, providerPaymentId: e.paymentId, status: 'failed', amountPaise: order.amountPaise, errorReason: PAYMENT_MESSAGES.couponUsed })
-        .onConflict(['provider', 'providerPaymentId'])
-        .ignore();
-      await trx('orders').where({ id: order.id }).update({ status: 'failed', updatedAt: at });
-      return 'failed';
-    }
+    const used = await trx('coupons').where({ id: order.couponId }).whereNull('redeemedAt').update({ redeemedAt: at, isLive: false });
+    if (used !== 1) throw new Error(`coupon ${order.couponId} was checked usable under lock but could not be redeemed`);
   }
-  await trx('payments').insert({
-    orderId: order.id,
-    provider,
-    providerPaymentId: e.paymentId,
-    status: 'captured',
-    amountPaise: order.amountPaise,
-    method: e.method ?? null,
-    capturedAt: at,
-  });
   await trx('orders').where({ id: order.id }).update({
     status: 'paid',
+    failureCode: null,
     paidAt: at,
     receiptCode: newReceiptCode(),
     verificationCode: verificationCodeOf(order.publicId),
@@ -133,31 +121,39 @@ async function capture(trx: Knex.Transaction, order: OrderRow, e: PaymentEvent, 
        updated_at = EXCLUDED.updated_at`,
     [order.outletId, istMoment(at).date, coupons, order.billPaise, discount, platformFee, subtotal - platformFee, at],
   );
-  return 'paid';
 }
 
-/** Applies one provider event to its order, exactly once (see the header comment). */
+/** The order's coupon when a capture arrives, its row locked so no other capture can take it meanwhile. */
+async function checkCoupon(trx: Knex.Transaction, couponId: number | null, at: Date): Promise<CouponCheck> {
+  if (couponId === null) return 'none';
+  const c = await trx('coupons').where({ id: couponId }).forUpdate().first('redeemedAt', 'isLive', 'validUntil');
+  if (!c || c.redeemedAt) return 'used';
+  if (!c.isLive || new Date(c.validUntil).getTime() <= at.getTime()) return 'expired';
+  return 'usable';
+}
+
+const recordedState = (status: unknown): PaymentState =>
+  status === 'captured' || status === 'refunded' ? 'captured' : status === 'authorized' ? 'authorized' : status === 'failed' ? 'failed' : 'none';
+
+/** Records a webhook event once: false when (provider, event id) was seen before (a duplicate). */
+async function recordEvent(trx: Knex.Transaction, provider: string, event: NonNullable<PaymentEvent['event']>, at: Date): Promise<boolean> {
+  const recorded = await trx('paymentEvents')
+    .insert({ provider, eventId: event.eventId, eventType: event.eventType, payload: JSON.stringify(event.payload ?? null), receivedAt: at })
+    .onConflict(['provider', 'eventId'])
+    .ignore()
+    .returning('id');
+  return recorded.length > 0;
+}
+
+/** Applies one provider payment event to its order, exactly once (see the header comment). */
 export async function applyPaymentEvent(e: PaymentEvent): Promise<ApplyResult> {
   const { db, now, payments, logger } = runtime();
   const provider = payments.name;
-  return db.transaction(async (trx) => {
+  const result = await db.transaction(async (trx): Promise<ApplyResult> => {
     const at = now();
-    if (e.event) {
-      const recorded = await trx('paymentEvents')
-        .insert({
-          provider,
-          eventId: e.event.eventId,
-          eventType: e.event.eventType,
-          payload: JSON.stringify(e.event.payload ?? null),
-          receivedAt: at,
-        })
-        .onConflict(['provider', 'eventId'])
-        .ignore()
-        .returning('id');
-      if (!recorded.length) {
-        const o = await trx('orders').where({ provider, providerOrderId: e.providerOrderId }).first('publicId', 'status');
-        return { orderId: String(o?.publicId ?? ''), status: (o?.status ?? 'created') as OrderRow['status'], duplicate: true };
-      }
+    if (e.event && !(await recordEvent(trx, provider, e.event, at))) {
+      const o = await trx('orders').where({ provider, providerOrderId: e.providerOrderId }).first('publicId', 'status');
+      return { orderId: String(o?.publicId ?? ''), status: (o?.status ?? 'created') as OrderStatus, duplicate: true, refundIds: [] };
     }
     const row = await trx('orders').where({ provider, providerOrderId: e.providerOrderId }).forUpdate().first();
     if (!row) throw badRequest(PAYMENT_MESSAGES.unknownOrder);
@@ -165,45 +161,98 @@ export async function applyPaymentEvent(e: PaymentEvent): Promise<ApplyResult> {
     if (e.amountPaise !== null && e.amountPaise !== order.amountPaise) {
       throw badRequest(PAYMENT_MESSAGES.amountMismatch, { amount: PAYMENT_MESSAGES.amountMismatch });
     }
-    let status = order.status;
-    let duplicate = true;
-    if (e.kind === 'captured' && order.status !== 'paid' && order.status !== 'cancelled') {
-      // A payment id already on record (e.g. refused because its coupon was used) is never captured later.
-      const seen = await trx('payments').where({ provider, providerPaymentId: e.paymentId }).first('id');
-      if (!seen) {
-        status = await capture(trx, order, e, at);
-        duplicate = false;
-        logger.info({ orderId: order.publicId, outletId: order.outletId, provider, status }, 'payment applied');
+    const record = await trx('payments').where({ provider, providerPaymentId: e.paymentId }).first('id', 'orderId', 'status', 'amountPaise');
+    if (record && Number(record.orderId) !== order.id) throw badRequest(PAYMENT_MESSAGES.otherOrderPayment);
+    const state = effectiveOrderState(order.status, order.failureCode, order.expiresAt, at);
+    const payment = recordedState(record?.status);
+    const coupon =
+      e.kind === 'captured' && payment !== 'captured' && (state.order === 'created' || state.order === 'failed')
+        ? await checkCoupon(trx, order.couponId, at)
+        : 'none';
+    const next = transition({ ...state, payment, event: e.kind, coupon });
+
+    let paymentRowId = record ? Number(record.id) : null;
+    const refundIds: number[] = [];
+    let honoured = false;
+    for (const effect of next.effects) {
+      if (effect.type === 'savePayment') {
+        const fields = {
+          status: effect.status,
+          ...(e.method ? { method: e.method } : {}),
+          errorReason: effect.status === 'failed' ? (e.errorReason ?? null) : null,
+          capturedAt: effect.status === 'captured' ? at : null,
+          updatedAt: at,
+        };
+        if (paymentRowId === null) {
+          const [ins] = (await trx('payments')
+            .insert({ orderId: order.id, provider, providerPaymentId: e.paymentId, amountPaise: order.amountPaise, ...fields })
+            .returning('id')) as { id: number }[];
+          paymentRowId = Number(ins!.id);
+        } else {
+          await trx('payments').where({ id: paymentRowId }).update(fields);
+        }
+      } else if (effect.type === 'honour') {
+        await honour(trx, order, at);
+        honoured = true;
+      } else {
+        refundIds.push(
+          await recordAutoRefund(trx, { orderId: order.id, paymentId: paymentRowId!, provider, amountPaise: order.amountPaise, reason: effect.reason }),
+        );
       }
-    } else if (e.kind === 'captured' && order.status === 'paid') {
-      const mine = await trx('payments').where({ provider, providerPaymentId: e.paymentId }).first('id');
-      if (!mine) logger.warn({ orderId: order.publicId }, 'a second payment arrived for a paid order');
-    } else if (e.kind === 'failed' && order.status === 'created') {
-      await trx('payments')
-        .insert({ orderId: order.id, provider, providerPaymentId: e.paymentId, status: 'failed', amountPaise: order.amountPaise, errorReason: e.errorReason ?? null })
-        .onConflict(['provider', 'providerPaymentId'])
-        .ignore();
-      await trx('orders').where({ id: order.id }).update({ status: 'failed', updatedAt: at });
-      status = 'failed';
-      duplicate = false;
+    }
+    if (!honoured && (next.order !== order.status || next.failureCode !== order.failureCode)) {
+      await trx('orders').where({ id: order.id }).update({ status: next.order, failureCode: next.failureCode, updatedAt: at });
     }
     if (e.event) await trx('paymentEvents').where({ provider, eventId: e.event.eventId }).update({ processedAt: at });
-    return { orderId: order.publicId, status, duplicate };
+    if (next.effects.length) {
+      const log = refundIds.length ? logger.warn.bind(logger) : logger.info.bind(logger);
+      log({ orderId: order.publicId, outletId: order.outletId, provider, event: e.kind, status: next.order, refunds: refundIds.length }, 'payment applied');
+    }
+    return { orderId: order.publicId, status: next.order, duplicate: next.effects.length === 0, refundIds };
   });
+  // The provider is called for refunds only after the commit (refunds.ts); a failed call is retried later.
+  if (result.refundIds.length) await processRefunds(result.refundIds);
+  scheduleRefundRetry();
+  return result;
 }
 
-const redirectOf = (orderId: string, status: OrderRow['status']): CheckoutResult => ({
-  orderId,
-  outcome: status === 'paid' ? 'paid' : status === 'created' ? 'pending' : 'failed',
-  redirectTo: `${status === 'paid' ? '/payment-success' : '/payment-failure'}?orderId=${orderId}`,
-});
+const redirectOf = (orderId: string, status: OrderStatus): CheckoutResult => {
+  const outcome = status === 'paid' ? 'paid' : status === 'created' ? 'pending' : status === 'expired' ? 'expired' : 'failed';
+  return {
+    orderId,
+    outcome,
+    redirectTo: `${outcome === 'paid' || outcome === 'pending' ? '/payment-success' : '/payment-failure'}?orderId=${orderId}`,
+  };
+};
 
-/** A webhook, from its raw bytes: signature first (400, nothing written), then the event. */
-export async function handleWebhook(rawBody: Buffer, signature: string | undefined, eventIdHeader: string | undefined): Promise<ApplyResult | { ignored: true }> {
-  const { payments } = runtime();
+/**
+ * A webhook, from its raw bytes: signature first (400, nothing written), then the event. A payment or
+ * refund event must carry its amount (400 otherwise, nothing written); events we do not use are ignored.
+ */
+export async function handleWebhook(
+  rawBody: Buffer,
+  signature: string | undefined,
+  eventIdHeader: string | undefined,
+): Promise<ApplyResult | { ignored: true } | { refundId: number | null; status: string | null; duplicate: boolean }> {
+  const { payments, db, now } = runtime();
   if (!payments.verifyWebhookSignature(rawBody, signature)) throw badRequest(PAYMENT_MESSAGES.badSignature);
   const notice: PaymentNotice = payments.parseWebhook(rawBody, eventIdHeader);
-  if (notice.kind === 'other' || !notice.providerOrderId || !notice.paymentId) return { ignored: true };
+  if (notice.kind === 'other') return { ignored: true };
+  if (notice.amountPaise === null) throw badRequest(PAYMENT_MESSAGES.missingAmount, { amount: PAYMENT_MESSAGES.missingAmount });
+  const event = { eventId: notice.eventId, eventType: notice.eventType, payload: JSON.parse(rawBody.toString('utf8')) as unknown };
+  if (notice.kind === 'refund_processed' || notice.kind === 'refund_failed') {
+    if (!notice.refundId) return { ignored: true };
+    const out = await db.transaction(async (trx) => {
+      const at = now();
+      if (!(await recordEvent(trx, payments.name, event, at))) return { refundId: null, status: null, duplicate: true };
+      const settled = await applyRefundNotice(trx, notice, at);
+      await trx('paymentEvents').where({ provider: payments.name, eventId: event.eventId }).update({ processedAt: at });
+      return { ...settled, duplicate: false };
+    });
+    scheduleRefundRetry();
+    return out;
+  }
+  if (!notice.providerOrderId || !notice.paymentId) return { ignored: true };
   return applyPaymentEvent({
     kind: notice.kind,
     providerOrderId: notice.providerOrderId,
@@ -211,14 +260,15 @@ export async function handleWebhook(rawBody: Buffer, signature: string | undefin
     amountPaise: notice.amountPaise,
     method: notice.method,
     errorReason: notice.errorReason,
-    event: { eventId: notice.eventId, eventType: notice.eventType, payload: JSON.parse(rawBody.toString('utf8')) },
+    event,
   });
 }
 
 /**
  * The checkout callback (the browser's handler after a successful payment): the signature over
  * `order_id|payment_id` proves the provider authorised this payment for this order, whose amount the
- * provider fixed when the order was created, so the capture uses the order's amount.
+ * provider fixed when the order was created, so the capture uses the order's amount. The only path
+ * without an amount; webhooks must carry one.
  */
 export async function handleCheckoutCallback(
   consumerId: number | null,
@@ -246,48 +296,85 @@ export async function handleCheckoutCallback(
 
 /** `payments.demoCheckout`: what the sandbox's hosted checkout shows for the shopper's order. */
 export async function getDemoCheckout(consumerId: number, orderId: string): Promise<DemoCheckout> {
+  const { db, now } = runtime();
   const order = await getOwnOrder(consumerId, orderId);
-  const outlet = await runtime().db('outlets').where({ id: order.outletId }).first('name');
-  return { orderId: order.publicId, outletId: order.outletId, outletName: String(outlet?.name ?? ''), amountPaise: order.amountPaise, status: order.status };
+  const outlet = await db('outlets').where({ id: order.outletId }).first('name');
+  return {
+    orderId: order.publicId,
+    outletId: order.outletId,
+    outletName: String(outlet?.name ?? ''),
+    amountPaise: order.amountPaise,
+    status: visibleStatus(order, now()),
+    expiresAt: order.expiresAt,
+  };
 }
 
 /**
  * `payments.demoComplete`: the sandbox's Pay / Fail. Pay produces the signed checkout callback and the
  * signed `payment.captured` webhook, Fail a signed `payment.failed` webhook; both go through the same
  * verification and capture code as a real provider's (so the webhook after the callback is a no-op).
+ * A paid, expired or cancelled order is not charged: the answer says where its state is shown.
  */
 export async function completeDemoCheckout(consumerId: number, orderId: string, outcome: 'pay' | 'fail'): Promise<CheckoutResult> {
-  const { payments } = runtime();
+  const { payments, now } = runtime();
   if (!isSandbox(payments)) throw new AppError('BAD_REQUEST', PAYMENT_MESSAGES.notSandbox);
   const order = await getOwnOrder(consumerId, orderId);
-  if (order.status === 'paid' || order.status === 'cancelled' || !order.providerOrderId) {
-    return redirectOf(order.publicId, order.status === 'created' ? 'failed' : order.status);
+  const state = effectiveOrderState(order.status, order.failureCode, order.expiresAt, now()).order;
+  if (state === 'paid' || state === 'expired' || state === 'cancelled' || !order.providerOrderId) {
+    return redirectOf(order.publicId, state === 'created' ? 'failed' : state);
   }
   const completion = payments.complete({ providerOrderId: order.providerOrderId, amountPaise: order.amountPaise, outcome });
   let result: CheckoutResult | null = null;
   if (completion.callback) result = await handleCheckoutCallback(consumerId, completion.callback);
   const hook = await handleWebhook(completion.webhook.body, completion.webhook.signature, completion.webhook.eventId);
   if (!result) {
-    const status = 'status' in hook ? hook.status : order.status;
+    const status = 'status' in hook && 'orderId' in hook ? hook.status : order.status;
     result = redirectOf(order.publicId, status);
   }
   return result;
 }
 
-/** `payments.byOrder`: the receipt (and the state of a pending or failed order). */
+/** The order's coupon as the shopper should understand it now. */
+async function couponOfOrder(order: OrderRow, at: Date): Promise<ReceiptCoupon | null> {
+  if (order.couponId === null) return null;
+  const c = await runtime().db('coupons').where({ id: order.couponId }).first('code', 'discountPercent', 'isLive', 'validUntil', 'redeemedAt');
+  if (!c) return null;
+  const state: ReceiptCoupon['state'] = c.redeemedAt
+    ? 'used'
+    : !c.isLive || new Date(c.validUntil).getTime() <= at.getTime()
+      ? 'expired'
+      : 'available';
+  return { code: String(c.code), discountPercent: Number(c.discountPercent), state };
+}
+
+/** `payments.byOrder`: the receipt (and the state of a pending, failed or expired order, with any refund). */
 export async function getReceipt(consumerId: number, orderId: string): Promise<Receipt> {
-  const { db } = runtime();
+  const { db, now } = runtime();
+  const at = now();
   const order = await getOwnOrder(consumerId, orderId);
-  const [outlet, failed] = await Promise.all([
+  const status = visibleStatus(order, at);
+  const failureCode = status === 'expired' ? (order.failureCode ?? 'order_expired') : status === 'failed' ? order.failureCode : null;
+  const [outlet, declined, coupon, refunds] = await Promise.all([
     db('outlets').where({ id: order.outletId }).first('name'),
-    order.status === 'failed'
+    // A decline's reason is the provider's (orders failed before failure codes existed have none: theirs too).
+    failureCode === 'declined' || (failureCode === null && status === 'failed')
       ? db('payments').where({ orderId: order.id, status: 'failed' }).orderBy('id', 'desc').first('errorReason')
       : Promise.resolve(null),
+    couponOfOrder(order, at),
+    refundsOfOrders([order.id]),
   ]);
-  const paid = order.status === 'paid';
+  const paid = status === 'paid';
+  const failureReason =
+    failureCode === null
+      ? status === 'failed' || status === 'cancelled'
+        ? (declined?.errorReason ?? FAILURE_REASONS.declined)
+        : null
+      : failureCode === 'declined'
+        ? (declined?.errorReason ?? FAILURE_REASONS.declined)
+        : FAILURE_REASONS[failureCode];
   return {
     orderId: order.publicId,
-    status: order.status,
+    status,
     outletId: order.outletId,
     outletName: String(outlet?.name ?? ''),
     billPaise: order.billPaise,
@@ -300,7 +387,11 @@ export async function getReceipt(consumerId: number, orderId: string): Promise<R
     paidAt: order.paidAt,
     receiptCode: paid ? order.receiptCode : null,
     verificationCode: paid ? order.verificationCode : null,
-    failureReason: order.status === 'failed' ? (failed?.errorReason ?? 'The payment did not go through. No money was taken.') : null,
+    failureReason,
+    failureCode,
+    expiresAt: order.expiresAt,
+    coupon,
+    refunds: refunds.get(order.id) ?? [],
   };
 }
 

@@ -3,7 +3,9 @@ import { useTestDatabase } from '../../test/setup.ts';
 import { bearer, createTestApp } from '../../test/app.ts';
 import { createOrderInputSchema } from '../orders/schema.ts';
 import { createOrder } from '../orders/service.ts';
-import { completeDemoCheckout } from '../payments/service.ts';
+import { completeDemoCheckout, handleWebhook } from '../payments/service.ts';
+import { runtime } from '../../lib/runtime.ts';
+import { isSandbox } from '../../providers/payments.ts';
 import { insertCoupon, newShopper, payableOutlet } from '../payments/test-fixtures.ts';
 import { listRedeemedHistory } from './service.ts';
 
@@ -50,5 +52,35 @@ describe('redeemed history', () => {
     await request.get(`/api/user/redeemed-history/${id}`).set(await bearer('consumer', await newShopper('Ravi'))).expect(404);
     await request.get('/api/user/redeemed-history/abc').set(auth).expect(400);
     await request.get('/api/user/redeemed-history?limit=500').set(auth).expect(400);
+  });
+
+  it('lists a payment we refunded (coupon used by another order first) with its refund, beside the paid bills', async () => {
+    const coupon = await insertCoupon(shopper, outlet, { percent: 5, code: 'SHHIST009' });
+    const first = await createOrder(shopper, createOrderInputSchema.parse({ outletId: outlet, amount: '1000', couponId: coupon, idempotencyKey: 'hist-key-0101' }));
+    await completeDemoCheckout(shopper, first.orderId, 'fail');
+    const paid = await pay('1000', 'hist-key-0102');
+    // A late authorisation of the first attempt is captured after the coupon went to the paid order.
+    const p = runtime().payments;
+    if (!isSandbox(p)) throw new Error('sandbox expected');
+    const { webhook } = p.complete({ providerOrderId: first.providerOrderId, amountPaise: first.amountPaise, outcome: 'pay' });
+    await handleWebhook(webhook.body, webhook.signature, webhook.eventId);
+    const auth = await bearer('consumer', shopper);
+    const list = await request.get('/api/user/redeemed-history').set(auth).expect(200);
+    expect(list.body.TOTAL_COUNT).toBe(2);
+    const [refunded, bill] = [...list.body.history].sort((a: { KIND: string }) => (a.KIND === 'refunded' ? -1 : 1));
+    expect(refunded).toMatchObject({
+      ID: null,
+      KIND: 'refunded',
+      ORDER_ID: first.orderId,
+      SAVED_PAISE: 0,
+      RECEIPT_CODE: null,
+      REDEEMED_AT: null,
+      COUPON_CODE: null,
+      REFUNDS: [{ AMOUNT_PAISE: first.amountPaise, STATUS: 'processed', REASON: expect.stringMatching(/already been used/) }],
+    });
+    expect(refunded.AT).toEqual(expect.any(String));
+    expect(bill).toMatchObject({ KIND: 'paid', ORDER_ID: paid.orderId, COUPON_CODE: 'SHHIST009', REFUNDS: [] });
+    const page = await listRedeemedHistory(shopper, { offSet: 1, limit: 1 });
+    expect(page).toMatchObject({ total: 2, items: [expect.any(Object)] });
   });
 });

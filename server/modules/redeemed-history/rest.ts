@@ -1,12 +1,14 @@
 import type Router from '@koa/router';
 import { parseWith } from '../../rest/validate.ts';
 import { consumerOf } from '../users/rest.ts';
+import { toRestRefund } from '../payments/rest.ts';
 import { listRedeemedHistoryInputSchema, redemptionIdInputSchema, type RedemptionView } from './schema.ts';
 import { getRedemption, listRedeemedHistory } from './service.ts';
 
 export function toRestRedemption(r: RedemptionView) {
   return {
     ID: r.id,
+    KIND: r.kind,
     ORDER_ID: r.orderId,
     OUTLET_ID: r.outletId,
     OUTLET_NAME: r.outletName,
@@ -23,7 +25,9 @@ export function toRestRedemption(r: RedemptionView) {
     COUPON_CODE: r.couponCode,
     RECEIPT_CODE: r.receiptCode,
     VERIFICATION_CODE: r.verificationCode,
-    REDEEMED_AT: r.redeemedAt.toISOString(),
+    REDEEMED_AT: r.redeemedAt?.toISOString() ?? null,
+    AT: r.at.toISOString(),
+    REFUNDS: r.refunds.map(toRestRefund),
   };
 }
 

@@ -1,6 +1,10 @@
 import { z } from 'zod';
+import type { RefundView } from '../payments/schema.ts';
 
-/** The shopper's paid bills, newest first (`GET /api/user/redeemed-history`). */
+/**
+ * The shopper's paid bills, newest first (`GET /api/user/redeemed-history`), and the payments we took
+ * but could not accept and refunded (docs/payments.md, "Refunds"), so every rupee that moved shows here.
+ */
 
 export const REDEEMED_HISTORY_MESSAGES = { notFound: 'Redemption not found' } as const;
 
@@ -17,7 +21,10 @@ export const redemptionIdInputSchema = z.object({
 });
 
 export interface RedemptionView {
-  id: number;
+  /** The redemption's id (`/redeemed-history/{id}`); null for a refunded payment, which has none. */
+  id: number | null;
+  /** paid: a bill paid with Bachat; refunded: a payment we could not accept, returned to the shopper. */
+  kind: 'paid' | 'refunded';
   orderId: string;
   outletId: number;
   outletName: string;
@@ -34,7 +41,12 @@ export interface RedemptionView {
   couponCode: string | null;
   receiptCode: string | null;
   verificationCode: string | null;
-  redeemedAt: Date;
+  /** When the bill was paid (null for a refunded payment). */
+  redeemedAt: Date | null;
+  /** The entry's time: when it was paid, or when the refund was recorded. The list is newest first by it. */
+  at: Date;
+  /** Refunds of this order's money (oldest first); empty for most paid bills. */
+  refunds: RefundView[];
 }
 
 export interface RedemptionPage {

@@ -9,7 +9,8 @@ import { testShopper } from '@client/testing/fixtures';
 const USER = testShopper({ email: null, goldKeys: 0 });
 
 const item = (id: number) => ({
-  id,
+  id: id as number | null,
+  kind: 'paid' as 'paid' | 'refunded',
   orderId: `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`,
   outletId: 3,
   outletName: `Outlet ${id}`,
@@ -26,7 +27,20 @@ const item = (id: number) => ({
   couponCode: null,
   receiptCode: `BCH-${id}`,
   verificationCode: '4F7K2Q',
-  redeemedAt: new Date('2026-11-21T09:35:00Z'),
+  redeemedAt: new Date('2026-11-21T09:35:00Z') as Date | null,
+  at: new Date('2026-11-21T09:35:00Z'),
+  refunds: [] as { amountPaise: number; status: 'pending' | 'processed' | 'failed'; reason: string; createdAt: Date; processedAt: Date | null }[],
+});
+
+const refunded = (id: number, status: 'pending' | 'processed' | 'failed') => ({
+  ...item(id),
+  id: null,
+  kind: 'refunded' as const,
+  savedPaise: 0,
+  receiptCode: null,
+  verificationCode: null,
+  redeemedAt: null,
+  refunds: [{ amountPaise: 910_62, status, reason: 'The payment arrived after this checkout had expired.', createdAt: new Date(), processedAt: null }],
 });
 
 beforeEach(() => {
@@ -55,6 +69,23 @@ describe('RedeemedHistoryPage', () => {
     expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
   });
 
+  it('shows a payment we refunded with its refund state, linked to what happened', async () => {
+    renderWithProviders(<RedeemedHistoryPage />, {
+      path: '/redeemed-history',
+      trpc: {
+        'users.me': () => USER,
+        'redeemedHistory.list': () => ({ items: [refunded(7, 'pending'), { ...item(8), refunds: refunded(8, 'processed').refunds }], total: 2, offSet: 0, limit: 20 }),
+      },
+    });
+    const entry = await screen.findByRole('link', { name: /^Outlet 7, payment of ₹910.62 on 21 Nov 2026 not accepted; Refunded ₹910.62, on its way$/ });
+    expect(entry).toHaveAttribute('href', '/payment-failure?orderId=00000000-0000-4000-8000-000000000007');
+    expect(entry).toHaveTextContent('Refunded ₹910.62 · on its way');
+    expect(entry).not.toHaveTextContent('Saved');
+    const paid = screen.getByRole('link', { name: /^Outlet 8, paid ₹910.62/ });
+    expect(paid).toHaveAttribute('href', '/redeemed-history/8');
+    expect(paid).toHaveTextContent('Refunded ₹910.62');
+  });
+
   it('has a friendly empty state', async () => {
     renderWithProviders(<RedeemedHistoryPage />, {
       path: '/redeemed-history',
@@ -76,6 +107,17 @@ describe('RedemptionPage', () => {
     expect(screen.getByText('Instant discount (10%)')).toBeInTheDocument();
     expect(screen.getByText('BCH-5')).toBeInTheDocument();
     expect(screen.getByText('4F7K2Q')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Refunds')).not.toBeInTheDocument();
+  });
+
+  it('shows a refund of the bill with its reason and state', async () => {
+    renderWithProviders(<Route path="/redeemed-history/:id" component={RedemptionPage} />, {
+      path: '/redeemed-history/5',
+      trpc: { 'users.me': () => USER, 'redeemedHistory.byId': () => ({ ...item(5), refunds: refunded(5, 'failed').refunds }) },
+    });
+    const box = await screen.findByLabelText('Refunds');
+    expect(box).toHaveTextContent('Refund of ₹910.62 delayed · we are on it');
+    expect(box).toHaveTextContent('The payment arrived after this checkout had expired');
   });
 
   it('says when the payment is not the shopper’s or does not exist', async () => {

@@ -7,7 +7,7 @@ import { InlineError } from '@client/components/ui/inline-error';
 import { PageLoader, Spinner } from '@client/components/ui/spinner';
 import { useRequireLogin } from '@client/lib/auth';
 import { trpc } from '@client/lib/trpc';
-import { formatDay, formatPaise } from '../lib/format';
+import { formatDay, formatPaise, refundLabel } from '../lib/format';
 import '@client/styles/history.css';
 
 export const HISTORY_PAGE_SIZE = 20;
@@ -26,7 +26,7 @@ function History() {
   const head = (
     <>
       <title>Redeemed history · Bachat</title>
-      <meta name="description" content="Your bills paid with Bachat: amounts, savings and receipts." />
+      <meta name="description" content="Your bills paid with Bachat: amounts, savings, receipts and refunds." />
       <h1 className="history__title">Redeemed history</h1>
     </>
   );
@@ -95,34 +95,54 @@ function MorePage({ offSet }: { offSet: number }) {
   return <HistoryItems items={page.data.items} />;
 }
 
+function itemHref(item: RedemptionView): string {
+  return item.kind === 'paid' && item.id !== null
+    ? paths.redeemedHistoryItem.href(item.id)
+    : `${paths.paymentFailure.href()}?${new URLSearchParams({ orderId: item.orderId }).toString()}`;
+}
+
+function itemLabel(item: RedemptionView): string {
+  const day = formatDay(item.at);
+  const refunds = item.refunds.map((r) => refundLabel(r).replace(' · ', ', ')).join(', ');
+  if (item.kind === 'refunded') return `${item.outletName}, payment of ${formatPaise(item.amountPaise)} on ${day} not accepted; ${refunds}`;
+  return `${item.outletName}, paid ${formatPaise(item.amountPaise)} on ${day}${
+    item.savedPaise > 0 ? `, saved ${formatPaise(item.savedPaise)}` : ''
+  }${refunds ? `; ${refunds}` : ''}`;
+}
+
 function HistoryItems({ items }: { items: RedemptionView[] }) {
   return (
     <>
       {items.map((item) => (
-        <li key={item.id}>
-          <Link
-            href={paths.redeemedHistoryItem.href(item.id)}
-            className="history-item"
-            aria-label={`${item.outletName}, paid ${formatPaise(item.amountPaise)} on ${formatDay(item.redeemedAt)}${
-              item.savedPaise > 0 ? `, saved ${formatPaise(item.savedPaise)}` : ''
-            }`}
-          >
+        <li key={item.orderId}>
+          <Link href={itemHref(item)} className="history-item" aria-label={itemLabel(item)}>
             <span className="history-item__badge" aria-hidden="true">
               {item.outletName.trim().charAt(0).toUpperCase()}
             </span>
             <span className="history-item__main">
               <span className="history-item__outlet">{item.outletName}</span>
               <span className="history-item__meta">
-                {formatDay(item.redeemedAt)}
+                {formatDay(item.at)}
                 {item.outletLocality ? ` · ${item.outletLocality}` : ''}
               </span>
             </span>
             <span className="history-item__money">
-              <span className="history-item__amount">{formatPaise(item.amountPaise)}</span>
-              {item.savedPaise > 0 ? (
+              <span className={item.kind === 'refunded' ? 'history-item__amount history-item__amount--void' : 'history-item__amount'}>
+                {formatPaise(item.amountPaise)}
+              </span>
+              {item.kind === 'paid' && item.savedPaise > 0 ? (
                 <span className="history-item__saved">Saved {formatPaise(item.savedPaise)}</span>
               ) : null}
             </span>
+            {item.refunds.length ? (
+              <span className="history-item__refunds">
+                {item.refunds.map((r, i) => (
+                  <span key={i} className={`history-item__refund history-item__refund--${r.status}`}>
+                    {refundLabel(r)}
+                  </span>
+                ))}
+              </span>
+            ) : null}
           </Link>
         </li>
       ))}

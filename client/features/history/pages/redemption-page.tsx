@@ -4,7 +4,7 @@ import { InlineError } from '@client/components/ui/inline-error';
 import { PageLoader } from '@client/components/ui/spinner';
 import { useRequireLogin } from '@client/lib/auth';
 import { trpc } from '@client/lib/trpc';
-import { formatPaise, formatPercent, formatWhen } from '../lib/format';
+import { formatPaise, formatPercent, formatWhen, refundLabel, refundStateText } from '../lib/format';
 import '@client/styles/history.css';
 
 /** /redeemed-history/{id}: one paid bill with its breakdown and the receipt codes. */
@@ -64,7 +64,7 @@ function Redemption({ id }: { id: number }) {
         <dl className="history-detail__lines">
           <div>
             <dt>Paid on</dt>
-            <dd>{formatWhen(r.redeemedAt)}</dd>
+            <dd>{formatWhen(r.redeemedAt ?? r.at)}</dd>
           </div>
           <div>
             <dt>Bill amount</dt>
@@ -105,6 +105,17 @@ function Redemption({ id }: { id: number }) {
             <dd className="history-detail__mono">{r.verificationCode ?? '—'}</dd>
           </div>
         </dl>
+        {r.refunds.length ? (
+          <section className="history-detail__refunds" aria-label="Refunds">
+            {r.refunds.map((f, i) => (
+              <div key={i} className={`history-refund history-refund--${f.status}`}>
+                <p className="history-refund__title">{refundLabel(f)}</p>
+                <p className="muted">{f.reason}</p>
+                <p className="muted">{refundStateText(f)}</p>
+              </div>
+            ))}
+          </section>
+        ) : null}
       </section>
       <Link href={paths.enterAmount.href(r.outletId)} className="btn btn--primary btn--md history__again">
         Pay here again

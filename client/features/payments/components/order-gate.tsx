@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'wouter';
+import { paths } from '@client/app/paths';
 import { InlineError } from '@client/components/ui/inline-error';
 import { PageLoader } from '@client/components/ui/spinner';
 import { useShopperGate } from '../hooks/use-shopper-gate';
 import { LoginPrompt } from './login-prompt';
+
+type CardLink = { href: string; label: string };
 
 type OrderGateProps = {
   /** The page's `<title>` while it waits for a login or an order id. */
@@ -11,18 +14,59 @@ type OrderGateProps = {
   /** What the shopper logs in to do ("finish paying"). */
   what: string;
   /** The card shown when the URL has no `?orderId=`. */
-  missing: { heading: string; text: string; href: string; linkLabel: string };
+  missing: { heading: string; text: string; links: CardLink[] };
   /** The page itself, once a shopper is logged in and the URL names an order. */
   children: (orderId: string) => ReactNode;
 };
 
+/** Order ids are UUIDs; anything else cannot name an order, so it is not even asked for. */
+const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A centred card with a heading, a line and links (no order to show, or an order we cannot find). */
+export function PayNotice({ title, heading, text, links }: { title: string; heading: string; text: string; links: CardLink[] }) {
+  return (
+    <div className="pay-page">
+      <title>{title}</title>
+      <div className="pay-card pay-notice-card">
+        <h1 className="pay-title">{heading}</h1>
+        <p className="pay-subtitle">{text}</p>
+        <div className="pay-notice-card__links">
+          {links.map((l, i) => (
+            <Link key={l.href} href={l.href} className={`btn ${i === 0 ? 'btn--primary' : 'btn--secondary'} btn--md`}>
+              {l.label}
+            </Link>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+const NOT_FOUND_LINKS: CardLink[] = [
+  { href: paths.redeemedHistory.href(), label: 'Open history' },
+  { href: paths.home.href(), label: 'Back to home' },
+];
+
+/** The card for an order id that names none of the shopper's orders (mistyped, old or someone else's link). */
+export function PaymentNotFound() {
+  return (
+    <PayNotice
+      title="Payment not found · Bachat"
+      heading="We couldn’t find that payment"
+      text="The link may be incomplete or belong to another account. Your payments, receipts and refunds are in your history."
+      links={NOT_FOUND_LINKS}
+    />
+  );
+}
+
 /**
- * The `?orderId=` pages (/payment-demo, /payment-success): a login prompt for a logged-out shopper, a
- * card that points elsewhere when there is no order id, otherwise the page for that order.
+ * The `?orderId=` pages (/payment-demo, /payment-success, /payment-failure): a login prompt for a
+ * logged-out shopper, a card that points elsewhere when there is no order id, "we couldn't find that
+ * payment" for an id that cannot be one, otherwise the page for that order.
  */
 export function OrderGate({ title, what, missing, children }: OrderGateProps) {
   const [search] = useSearchParams();
-  const orderId = search.get('orderId') ?? '';
+  const orderId = (search.get('orderId') ?? '').trim();
   const gate = useShopperGate();
   if (gate.isLoading) return <PageLoader />;
   if (!gate.isLoggedIn) {
@@ -33,35 +77,32 @@ export function OrderGate({ title, what, missing, children }: OrderGateProps) {
       </div>
     );
   }
-  if (!orderId) {
-    return (
-      <div className="pay-page">
-        <title>{title}</title>
-        <div className="pay-card">
-          <h1 className="pay-title">{missing.heading}</h1>
-          <p className="pay-subtitle">{missing.text}</p>
-          <Link href={missing.href} className="btn btn--secondary btn--md">
-            {missing.linkLabel}
-          </Link>
-        </div>
-      </div>
-    );
-  }
-  return children(orderId);
+  if (!orderId) return <PayNotice title={title} heading={missing.heading} text={missing.text} links={missing.links} />;
+  if (!ORDER_ID.test(orderId)) return <PaymentNotFound />;
+  return children(orderId.toLowerCase());
 }
 
-/** A payment page whose order could not be read: the error with a retry. */
+/**
+ * A payment page whose order could not be read: an order that is not the shopper's (or not one at all)
+ * gets "we couldn't find that payment"; anything else (network, server) the error with a retry.
+ */
 export function OrderLoadError({
   title,
   query,
 }: {
   title: string;
-  query: { error: { message: string }; refetch: () => unknown; isFetching: boolean };
+  query: { error: { message: string; data?: { code?: string } | null }; refetch: () => unknown; isFetching: boolean };
 }) {
+  const code = query.error.data?.code;
+  if (code === 'NOT_FOUND' || code === 'BAD_REQUEST') return <PaymentNotFound />;
   return (
     <div className="pay-page">
       <title>{title}</title>
-      <InlineError message={query.error.message} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      <InlineError
+        message="We could not load this payment. Check your connection and try again."
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
     </div>
   );
 }

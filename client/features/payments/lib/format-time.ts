@@ -11,3 +11,10 @@ const dateTime = new Intl.DateTimeFormat('en-IN', {
 export function formatDateTime(value: Date | string): string {
   return dateTime.format(typeof value === 'string' ? new Date(value) : value);
 }
+
+const clock = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Kolkata' });
+
+/** A time of day in IST: '3:20 pm'. */
+export function formatClock(value: Date | string): string {
+  return clock.format(typeof value === 'string' ? new Date(value) : value);
+}

@@ -209,6 +209,28 @@ describe('PaymentBreakdownPage', () => {
     expect(second.idempotencyKey).toBe(first.idempotencyKey);
   });
 
+  it('a tap after the earlier order for this bill expired starts a new order with a new key', async () => {
+    const expired = { orderId: 'f0e0d0c0-0000-4000-8000-000000000002', status: 'expired', checkout: { provider: 'sandbox', url: '/payment-demo?orderId=f0e0d0c0-0000-4000-8000-000000000002' } };
+    const fresh = { orderId: 'f0e0d0c0-0000-4000-8000-000000000003', status: 'created', checkout: { provider: 'sandbox', url: '/payment-demo?orderId=f0e0d0c0-0000-4000-8000-000000000003' } };
+    const create = vi.fn((input: unknown) => ((input as { idempotencyKey: string }).idempotencyKey === keys[0] ? expired : fresh));
+    const keys: string[] = [];
+    const { user, location } = renderWithProviders(PAGE, {
+      path: '/payment-breakdown/3?amount=1000',
+      trpc: {
+        'users.me': () => SHOPPER,
+        'bills.get': () => billFixture(),
+        'orders.create': (input) => {
+          keys.push((input as { idempotencyKey: string }).idempotencyKey);
+          return create(input);
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Pay ₹910.62' }));
+    await vi.waitFor(() => expect(location.history?.at(-1)).toBe(fresh.checkout.url));
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
   it('sends the shopper back to enter the amount when the link has none', async () => {
     const { location } = renderWithProviders(PAGE, { path: '/payment-breakdown/3', trpc: { 'users.me': () => SHOPPER } });
     await vi.waitFor(() => expect(location.history?.at(-1)).toBe('/enter-amount/3'));

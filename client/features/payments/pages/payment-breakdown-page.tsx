@@ -62,9 +62,9 @@ export function PaymentBreakdownPage() {
  * A fresh idempotency key per bill (amount + coupon), read when Pay is tapped: a retried tap for the
  * same bill sends the same key and gets the same order back.
  */
-function useIdempotencyKeys(): (scope: string) => string {
+function useIdempotencyKeys(): { keyFor: (scope: string) => string; forget: (scope: string) => void } {
   const keys = useRef(new Map<string, string>());
-  return useCallback((scope: string) => {
+  const keyFor = useCallback((scope: string) => {
     let key = keys.current.get(scope);
     if (!key) {
       key = newIdempotencyKey();
@@ -72,6 +72,8 @@ function useIdempotencyKeys(): (scope: string) => string {
     }
     return key;
   }, []);
+  const forget = useCallback((scope: string) => void keys.current.delete(scope), []);
+  return { keyFor, forget };
 }
 
 function Breakdown({ outletId, amount, overlay }: { outletId: number; amount: string; overlay: BreakdownOverlay | null }) {
@@ -82,7 +84,7 @@ function Breakdown({ outletId, amount, overlay }: { outletId: number; amount: st
   const { user } = useCurrentUser();
   const [payError, setPayError] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
-  const idempotencyKeyFor = useIdempotencyKeys();
+  const idempotencyKeys = useIdempotencyKeys();
 
   const href = useCallback((o?: BreakdownOverlay) => breakdownHref(outletId, amount, o), [outletId, amount]);
   const closeOverlay = useCallback(() => navigate(href(), { replace: true }), [navigate, href]);
@@ -91,12 +93,14 @@ function Breakdown({ outletId, amount, overlay }: { outletId: number; amount: st
     setPayError(null);
     setPaying(true);
     try {
-      const order = await createOrder.mutateAsync({
-        outletId,
-        amount,
-        couponId: current.coupon?.id ?? null,
-        idempotencyKey: idempotencyKeyFor(`${outletId}|${amount}|${current.coupon?.id ?? 'none'}`),
-      });
+      const scope = `${outletId}|${amount}|${current.coupon?.id ?? 'none'}`;
+      const input = { outletId, amount, couponId: current.coupon?.id ?? null };
+      let order = await createOrder.mutateAsync({ ...input, idempotencyKey: idempotencyKeys.keyFor(scope) });
+      if (order.status === 'expired' || order.status === 'failed') {
+        // The earlier attempt for this bill is over (its checkout expired or was declined): a new attempt.
+        idempotencyKeys.forget(scope);
+        order = await createOrder.mutateAsync({ ...input, idempotencyKey: idempotencyKeys.keyFor(scope) });
+      }
       if (order.checkout.provider === 'sandbox') {
         const url = order.checkout.url;
         if (/^https?:\/\//.test(url)) window.location.assign(url);

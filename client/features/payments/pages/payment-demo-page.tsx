@@ -7,6 +7,8 @@ import { PageLoader } from '@client/components/ui/spinner';
 import { trpc } from '@client/lib/trpc';
 import { OrderGate, OrderLoadError } from '../components/order-gate';
 import { withQuery } from '../lib/links';
+import { ORDER_TTL_MINUTES } from '@server/modules/orders/schema';
+import { formatClock } from '../lib/format-time';
 import { formatRupeesExact } from '../lib/money';
 import '@client/styles/payments.css';
 
@@ -23,8 +25,7 @@ export function PaymentDemoPage() {
       missing={{
         heading: 'No payment to complete',
         text: 'Start from an outlet\u2019s Pay Bill button to pay a bill.',
-        href: paths.home.href(),
-        linkLabel: 'Find outlets',
+        links: [{ href: paths.home.href(), label: 'Find outlets' }],
       }}
     >
       {(orderId) => <DemoCheckout orderId={orderId} />}
@@ -76,7 +77,9 @@ function DemoCheckout({ orderId }: { orderId: string }) {
               <p>
                 {order.status === 'paid'
                   ? 'This order is already paid.'
-                  : 'This order can no longer be paid. Start again from the bill.'}
+                  : order.status === 'expired'
+                    ? `This checkout has expired (it stays open for ${ORDER_TTL_MINUTES} minutes). Nothing was charged.`
+                    : 'This order can no longer be paid. Nothing was charged.'}
               </p>
               <Link
                 href={
@@ -93,7 +96,7 @@ function DemoCheckout({ orderId }: { orderId: string }) {
             <>
               <p className="muted">
                 This is the test checkout. Pay completes the payment as a card would; Fail declines it and nothing is
-                charged.
+                charged. Open until {formatClock(order.expiresAt)}.
               </p>
               {error ? <InlineError message={error} /> : null}
               <div className="checkout__actions">

@@ -1,30 +1,56 @@
-import { Link, useSearchParams } from 'wouter';
+import { Link } from 'wouter';
 import { paths } from '@client/app/paths';
 import { PageLoader } from '@client/components/ui/spinner';
 import { trpc } from '@client/lib/trpc';
-import { useCurrentUser } from '@client/lib/auth';
+import { OrderGate, OrderLoadError } from '../components/order-gate';
 import { breakdownHref, withQuery } from '../lib/links';
-import { formatRupeesExact, paiseToAmountParam } from '../lib/money';
+import { paiseToAmountParam } from '../lib/money';
+import { describeOutcome, refundLabel, refundStateText } from '../lib/outcome';
 import '@client/styles/payments.css';
 
-export const NOTHING_CHARGED = 'No money was taken from your account.';
+export { NOTHING_CHARGED } from '../lib/outcome';
 
-/** /payment-failure?orderId=…: the payment did not go through; nothing was charged; try again. */
+/**
+ * /payment-failure?orderId=…: a payment that did not go through, expired, or that we took but could
+ * not accept and are refunding; what happened to the money and to the Shuffle coupon, from the server's
+ * receipt. Without an order id it is a neutral page pointing to the history.
+ */
 export function PaymentFailurePage() {
-  const [search] = useSearchParams();
-  const orderId = search.get('orderId') ?? '';
-  const { isLoggedIn, isLoading } = useCurrentUser();
-  const receipt = trpc.payments.byOrder.useQuery({ orderId }, { enabled: Boolean(orderId) && isLoggedIn, retry: false });
+  return (
+    <OrderGate
+      title="Payment · Bachat"
+      what="see this payment"
+      missing={{
+        heading: 'No payment to show',
+        text: 'Looking for a payment? Your payments, receipts and refunds are in your history.',
+        links: [
+          { href: paths.redeemedHistory.href(), label: 'Open history' },
+          { href: paths.home.href(), label: 'Back to home' },
+        ],
+      }}
+    >
+      {(orderId) => <Failure orderId={orderId} />}
+    </OrderGate>
+  );
+}
 
-  if (isLoading || (orderId && isLoggedIn && receipt.isPending)) return <PageLoader />;
+function Failure({ orderId }: { orderId: string }) {
+  const receipt = trpc.payments.byOrder.useQuery({ orderId }, { retry: false });
+  if (receipt.isPending) return <PageLoader />;
+  if (receipt.isError) return <OrderLoadError title="Payment · Bachat" query={receipt} />;
   const r = receipt.data;
 
-  if (r?.status === 'paid') {
+  if (r.status === 'paid') {
     return (
       <div className="pay-page">
         <title>Payment already completed · Bachat</title>
         <div className="pay-card result">
           <h1 className="result__title">This order is already paid</h1>
+          {r.refunds.map((f, i) => (
+            <p key={i} className="muted">
+              {refundLabel(f)}: {f.reason}
+            </p>
+          ))}
           <Link href={withQuery(paths.paymentSuccess.href(), { orderId })} className="btn btn--primary btn--md">
             See the receipt
           </Link>
@@ -33,30 +59,37 @@ export function PaymentFailurePage() {
     );
   }
 
-  const retryHref = r ? breakdownHref(r.outletId, paiseToAmountParam(r.billPaise)) : paths.home.href();
-
+  const o = describeOutcome(r);
   return (
     <div className="pay-page">
-      <title>Payment failed · Bachat</title>
-      <meta name="description" content="Your payment did not go through and no money was taken. You can try again." />
+      <title>{`${o.heading} · Bachat`}</title>
+      <meta name="description" content={`${o.money} ${o.summary}`} />
       <div className="pay-card result">
-        <span className="result__icon result__icon--fail" aria-hidden="true">
-          !
+        <span className={`result__icon result__icon--${o.tone}`} aria-hidden="true">
+          {o.tone === 'refund' ? '↩' : o.tone === 'neutral' ? 'i' : '!'}
         </span>
-        <h1 className="result__title">Payment failed</h1>
-        <p className="pay-subtitle">
-          <strong>{NOTHING_CHARGED}</strong>{' '}
-          {r ? `Your payment of ${formatRupeesExact(r.amountPaise)} at ${r.outletName} did not go through.` : 'Your payment did not go through.'}
-        </p>
-        {r?.failureReason ? <p className="muted">Reason: {r.failureReason}</p> : null}
-        <p className="muted">Your Shuffle coupon, if you had one, is still yours to use.</p>
+        <h1 className="result__title">{o.heading}</h1>
+        <div className="result__lines">
+          <p className="pay-subtitle">
+            <strong>{o.money}</strong>
+          </p>
+          <p className="pay-subtitle">{o.summary}</p>
+          {o.reason ? <p className="muted">Reason: {o.reason}</p> : null}
+        </div>
+        {r.refunds.map((f, i) => (
+          <div key={i} className={`refund-box refund-box--${f.status}`} data-testid="refund">
+            <p className="refund-box__title">{refundLabel(f)}</p>
+            <p className="muted">{refundStateText(f)}</p>
+          </div>
+        ))}
+        {o.coupon ? <p className="muted" data-testid="coupon-state">{o.coupon}</p> : null}
       </div>
       <div className="pay-actions">
-        <Link href={retryHref} className="btn btn--primary btn--md">
-          Try again
+        <Link href={breakdownHref(r.outletId, paiseToAmountParam(r.billPaise))} className="btn btn--primary btn--md">
+          {o.retryLabel}
         </Link>
-        <Link href={paths.home.href()} className="btn btn--secondary btn--md">
-          Back to home
+        <Link href={paths.redeemedHistory.href()} className="btn btn--secondary btn--md">
+          Open history
         </Link>
       </div>
     </div>

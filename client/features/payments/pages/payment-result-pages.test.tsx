@@ -24,8 +24,18 @@ const receipt = (overrides: Record<string, unknown> = {}) => ({
   receiptCode: 'BCH-7K2M9QXA',
   verificationCode: '4F7K2Q',
   failureReason: null,
+  failureCode: null,
+  expiresAt: new Date('2026-11-21T09:50:00Z'),
+  coupon: null,
+  refunds: [],
   ...overrides,
 });
+
+/** A failed tRPC call as the server sends it (the error's `data.code` is what pages branch on). */
+const trpcError = (code: 'NOT_FOUND' | 'BAD_REQUEST' | 'INTERNAL_SERVER_ERROR', message: string) =>
+  Object.assign(new Error(message), { error: { message, code: -32000, data: { code } } });
+
+const unpaid = { paidAt: null, receiptCode: null, verificationCode: null };
 
 beforeEach(() => {
   document.cookie = 'authToken=tok; Path=/';
@@ -35,7 +45,14 @@ afterEach(() => {
 });
 
 describe('PaymentDemoPage (the sandbox checkout)', () => {
-  const checkout = { orderId: ORDER, outletId: 3, outletName: 'Kaapi Katte', amountPaise: 910_62, status: 'created' };
+  const checkout = {
+    orderId: ORDER,
+    outletId: 3,
+    outletName: 'Kaapi Katte',
+    amountPaise: 910_62,
+    status: 'created',
+    expiresAt: new Date('2026-11-21T09:50:00Z'),
+  };
 
   it('shows outlet and amount, and Pay completes through the server and follows its redirect', async () => {
     const complete = vi.fn(() => ({ orderId: ORDER, outcome: 'paid', redirectTo: `/payment-success?orderId=${ORDER}` }));
@@ -69,6 +86,22 @@ describe('PaymentDemoPage (the sandbox checkout)', () => {
     expect(await screen.findByText('This order is already paid.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Pay/ })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See the receipt' })).toHaveAttribute('href', `/payment-success?orderId=${ORDER}`);
+  });
+
+  it('says when the checkout closes, and that an expired one charged nothing (no Pay)', async () => {
+    const { unmount } = renderWithProviders(<PaymentDemoPage />, {
+      path: `/payment-demo?orderId=${ORDER}`,
+      trpc: { 'users.me': () => SHOPPER, 'payments.demoCheckout': () => checkout },
+    });
+    // 09:50 UTC is 3:20 pm in India.
+    expect(await screen.findByText(/Open until 3:20\s?pm/i)).toBeInTheDocument();
+    unmount();
+    renderWithProviders(<PaymentDemoPage />, {
+      path: `/payment-demo?orderId=${ORDER}`,
+      trpc: { 'users.me': () => SHOPPER, 'payments.demoCheckout': () => ({ ...checkout, status: 'expired' }) },
+    });
+    expect(await screen.findByText('This checkout has expired (it stays open for 15 minutes). Nothing was charged.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Pay/ })).not.toBeInTheDocument();
   });
 });
 
@@ -129,23 +162,135 @@ describe('PaymentSuccessPage when the confirmation never comes', () => {
   });
 });
 
+describe('PaymentSuccessPage and PaymentFailurePage with an order id that names no payment', () => {
+  for (const [page, Page] of [
+    ['success', PaymentSuccessPage],
+    ['failure', PaymentFailurePage],
+  ] as const) {
+    it(`${page}: a malformed id shows "We couldn’t find that payment" with a way to history and home, no Retry, no request`, async () => {
+      const byOrder = vi.fn(() => receipt());
+      renderWithProviders(<Page />, { path: `/payment-${page}?orderId=bogus`, trpc: { 'users.me': () => SHOPPER, 'payments.byOrder': byOrder } });
+      expect(await screen.findByRole('heading', { name: 'We couldn’t find that payment' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Open history' })).toHaveAttribute('href', '/redeemed-history');
+      expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+      expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+      expect(screen.queryByText(/orderId must be/)).not.toBeInTheDocument();
+      expect(byOrder).not.toHaveBeenCalled();
+    });
+
+    it(`${page}: an order the server does not know (or refuses) gets the same card`, async () => {
+      for (const error of [trpcError('NOT_FOUND', 'Order not found'), trpcError('BAD_REQUEST', 'orderId must be an order id')]) {
+        const { unmount } = renderWithProviders(<Page />, {
+          path: `/payment-${page}?orderId=${ORDER}`,
+          trpc: {
+            'users.me': () => SHOPPER,
+            'payments.byOrder': () => {
+              throw error;
+            },
+          },
+        });
+        expect(await screen.findByRole('heading', { name: 'We couldn’t find that payment' })).toBeInTheDocument();
+        expect(screen.queryByText(error.message)).not.toBeInTheDocument();
+        unmount();
+      }
+    });
+  }
+
+  it('a server or network failure keeps a Retry, with a human message', async () => {
+    renderWithProviders(<PaymentSuccessPage />, {
+      path: `/payment-success?orderId=${ORDER}`,
+      trpc: {
+        'users.me': () => SHOPPER,
+        'payments.byOrder': () => {
+          throw trpcError('INTERNAL_SERVER_ERROR', 'Internal server error');
+        },
+      },
+    });
+    expect(await screen.findByText('We could not load this payment. Check your connection and try again.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
+  });
+
+  it('the success page sends a failed or refunded order to the failure page', async () => {
+    const { location } = renderWithProviders(<PaymentSuccessPage />, {
+      path: `/payment-success?orderId=${ORDER}`,
+      trpc: { 'users.me': () => SHOPPER, 'payments.byOrder': () => receipt({ status: 'failed', ...unpaid, failureCode: 'declined' }) },
+    });
+    await vi.waitFor(() => expect(location.history?.at(-1)).toBe(`/payment-failure?orderId=${ORDER}`));
+  });
+
+  it('a paid receipt shows a refunded second payment with its state', async () => {
+    renderWithProviders(<PaymentSuccessPage />, {
+      path: `/payment-success?orderId=${ORDER}`,
+      trpc: {
+        'users.me': () => SHOPPER,
+        'payments.byOrder': () =>
+          receipt({ refunds: [{ amountPaise: 910_62, status: 'pending', reason: 'This bill had already been paid, so the second payment is being returned.', createdAt: new Date(), processedAt: null }] }),
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Payment successful' })).toBeInTheDocument();
+    expect(screen.getByTestId('refund')).toHaveTextContent('Refunded ₹910.62 · on its way');
+  });
+});
+
 describe('PaymentFailurePage', () => {
-  it('says no money was taken and retries the same bill at the same outlet', async () => {
+  const coupon = (state: 'available' | 'used' | 'expired') => ({ code: 'SHAB12', discountPercent: 7, state });
+
+  it('a declined payment: nothing taken, the shopper-facing reason, the coupon still theirs; retries the same bill', async () => {
     renderWithProviders(<PaymentFailurePage />, {
       path: `/payment-failure?orderId=${ORDER}`,
       trpc: {
         'users.me': () => SHOPPER,
-        'payments.byOrder': () => receipt({ status: 'failed', paidAt: null, receiptCode: null, verificationCode: null, failureReason: 'Declined' }),
+        'payments.byOrder': () =>
+          receipt({ status: 'failed', ...unpaid, failureCode: 'declined', failureReason: 'Your bank declined the payment.', coupon: coupon('available') }),
       },
     });
     expect(await screen.findByRole('heading', { name: 'Payment failed' })).toBeInTheDocument();
     expect(screen.getByText('No money was taken from your account.')).toBeInTheDocument();
+    expect(screen.getByText('Reason: Your bank declined the payment.')).toBeInTheDocument();
+    expect(screen.getByTestId('coupon-state')).toHaveTextContent('Your 7% Shuffle coupon is still yours to use.');
     expect(screen.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/payment-breakdown/3?amount=1000');
+    expect(screen.queryByTestId('refund')).not.toBeInTheDocument();
   });
 
-  it('still says nothing was charged without an order id', async () => {
+  it('the coupon went to another payment: says the money is being refunded and the coupon is used, never "still yours"', async () => {
+    renderWithProviders(<PaymentFailurePage />, {
+      path: `/payment-failure?orderId=${ORDER}`,
+      trpc: {
+        'users.me': () => SHOPPER,
+        'payments.byOrder': () =>
+          receipt({
+            status: 'failed',
+            ...unpaid,
+            failureCode: 'coupon_used',
+            failureReason: 'Your Shuffle coupon had already been used on another payment.',
+            coupon: coupon('used'),
+            refunds: [{ amountPaise: 910_62, status: 'pending', reason: 'x', createdAt: new Date(), processedAt: null }],
+          }),
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'We are refunding your payment' })).toBeInTheDocument();
+    expect(screen.getByText('We are returning ₹910.62 to you.')).toBeInTheDocument();
+    expect(screen.getByTestId('refund')).toHaveTextContent('Refunded ₹910.62 · on its way');
+    expect(screen.getByTestId('coupon-state')).toHaveTextContent('Your Shuffle coupon was used on another payment, so it is no longer available.');
+    expect(screen.queryByText(/still yours/)).not.toBeInTheDocument();
+    expect(screen.queryByText('No money was taken from your account.')).not.toBeInTheDocument();
+  });
+
+  it('an expired checkout: neutral, nothing taken, start again', async () => {
+    renderWithProviders(<PaymentFailurePage />, {
+      path: `/payment-failure?orderId=${ORDER}`,
+      trpc: { 'users.me': () => SHOPPER, 'payments.byOrder': () => receipt({ status: 'expired', ...unpaid, failureCode: 'order_expired' }) },
+    });
+    expect(await screen.findByRole('heading', { name: 'This checkout expired' })).toBeInTheDocument();
+    expect(screen.getByText('No money was taken from your account.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start again' })).toHaveAttribute('href', '/payment-breakdown/3?amount=1000');
+  });
+
+  it('without an order id: a neutral page pointing to the history, not "Payment failed"', async () => {
     renderWithProviders(<PaymentFailurePage />, { path: '/payment-failure', trpc: { 'users.me': () => SHOPPER } });
-    expect(await screen.findByText('No money was taken from your account.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/');
+    expect(await screen.findByRole('heading', { name: 'No payment to show' })).toBeInTheDocument();
+    expect(screen.queryByText(/Payment failed/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open history' })).toHaveAttribute('href', '/redeemed-history');
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
   });
 });

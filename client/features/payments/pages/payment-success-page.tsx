@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'wouter';
+import { Link, Redirect } from 'wouter';
 import { paths } from '@client/app/paths';
 import { Button } from '@client/components/ui/button';
 import { PageLoader, Spinner } from '@client/components/ui/spinner';
@@ -8,6 +8,7 @@ import { OrderGate, OrderLoadError } from '../components/order-gate';
 import { formatDateTime } from '../lib/format-time';
 import { withQuery } from '../lib/links';
 import { formatRupeesExact } from '../lib/money';
+import { refundLabel, refundStateText } from '../lib/outcome';
 import '@client/styles/payments.css';
 
 /** While the provider's confirmation is on its way the receipt is re-read this often. */
@@ -27,8 +28,10 @@ export function PaymentSuccessPage() {
       missing={{
         heading: 'No receipt to show',
         text: 'Your past payments and their receipts are in your history.',
-        href: paths.redeemedHistory.href(),
-        linkLabel: 'Open history',
+        links: [
+          { href: paths.redeemedHistory.href(), label: 'Open history' },
+          { href: paths.home.href(), label: 'Back to home' },
+        ],
       }}
     >
       {(orderId) => <Receipt orderId={orderId} />}
@@ -84,18 +87,8 @@ function Receipt({ orderId }: { orderId: string }) {
     );
   }
   if (r.status !== 'paid') {
-    return (
-      <div className="pay-page">
-        <title>Payment not completed · Bachat</title>
-        <div className="pay-card result">
-          <h1 className="result__title">This payment was not completed</h1>
-          <p className="pay-subtitle">No money was taken.</p>
-          <Link href={withQuery(paths.paymentFailure.href(), { orderId })} className="btn btn--primary btn--md">
-            Try again
-          </Link>
-        </div>
-      </div>
-    );
+    // Failed, expired or refunded: the failure page says what happened to the money and the coupon.
+    return <Redirect to={withQuery(paths.paymentFailure.href(), { orderId })} replace />;
   }
 
   return (
@@ -177,6 +170,14 @@ function Receipt({ orderId }: { orderId: string }) {
         </dl>
         <p className="receipt__hint">Staff: match the verification code and the receipt ID with your payments screen.</p>
       </section>
+
+      {r.refunds.map((f, i) => (
+        <div key={i} className={`refund-box refund-box--${f.status}`} data-testid="refund">
+          <p className="refund-box__title">{refundLabel(f)}</p>
+          <p className="muted">{f.reason}</p>
+          <p className="muted">{refundStateText(f)}</p>
+        </div>
+      ))}
 
       <div className="pay-actions">
         <Link href={paths.redeemedHistory.href()} className="btn btn--secondary btn--md">
