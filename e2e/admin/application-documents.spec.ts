@@ -29,7 +29,10 @@ test('application documents show in the back office and nowhere public', async (
   await page.goto('./');
   await page.getByRole('textbox', { name: 'Username' }).fill(DEMO_SALES.username);
   await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_SALES.password);
+  // The session cookie must be set before the next navigation, or that navigation cancels the login.
+  const signedIn = page.waitForResponse((r) => r.url().endsWith('/api/admin/auth/login') && r.ok());
   await page.getByRole('button', { name: 'Sign in' }).click();
+  await signedIn;
   await page.goto(`./#/business-applications/${applicationId}/show`);
   await expect(page.getByText(businessName).first()).toBeVisible();
 
