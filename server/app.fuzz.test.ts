@@ -20,7 +20,7 @@ import { testDb } from './test/database.ts';
 import { createLogger } from './lib/logger.ts';
 import { resolveSession } from './modules/sessions/service.ts';
 import { insertSalesStaff, insertOwner } from './admin/testing.ts';
-import { businessWorld, fillOutlet, grant } from './modules/business-account/test-fixtures.ts';
+import { businessWorld, fillOutlet, grant, png } from './modules/business-account/test-fixtures.ts';
 import { giveGoldKeys, insertCoupon, newShopper } from './modules/payments/test-fixtures.ts';
 import {
   asText,
@@ -404,7 +404,12 @@ const MALFORMED_JSON = [
   '\uFEFF{"a":1}',
 ];
 
-const PNG_1PX = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+/** Upload bodies: a real picture (set up with the world), a truncated PNG header, noise. */
+const FILES: Record<'picture' | 'truncated' | 'noise', Buffer> = {
+  picture: Buffer.alloc(0),
+  truncated: Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex'),
+  noise: Buffer.from(noise(200)),
+};
 const FILE_FIELDS = ['file', 'image', 'photo', 'picture', 'profilePic', 'menu', 'gstCertificate', 'cheque', 'document'];
 
 function multipartOf(fields: Record<string, unknown>, fileField: string, file: Buffer): { body: Buffer; type: string } {
@@ -533,6 +538,7 @@ interface RestCase {
   method: string | null;
   headers: Record<string, string>;
   fileField: string;
+  file: keyof typeof FILES;
   malformed: string;
 }
 
@@ -557,7 +563,7 @@ function restCaseArb(route: RestRoute, key: string): fc.Arbitrary<RestCase> {
     principal: principalFor(key),
     input: restInputArb(route),
     params: fc.record(Object.fromEntries(route.params.map((p) => [p, paramArb()]))) as fc.Arbitrary<Record<string, string>>,
-    form: fc.constantFrom('json', 'json', 'json', 'json', 'json', 'json', 'query', 'query', 'malformed', 'text', 'form', 'multipart', 'multipart', 'encoding', 'none'),
+    form: fc.constantFrom('json', 'json', 'json', 'json', 'json', 'json', 'query', 'query', 'malformed', 'text', 'form', 'multipart', 'multipart', 'multipart', 'encoding', 'none'),
     repeatArrays: fc.boolean(),
     extra: fc.array(
       fc.oneof(
@@ -569,7 +575,9 @@ function restCaseArb(route: RestRoute, key: string): fc.Arbitrary<RestCase> {
     ra: isAdminList ? rarely(raListArb, 2) : fc.constant(null),
     method: rarely(fc.constantFrom('PATCH', 'OPTIONS', 'HEAD', 'PUT', 'DELETE', 'POST', 'GET'), 12),
     headers: rarely(extraHeadersArb, 6).map((h) => h ?? {}),
-    fileField: fc.constantFrom(...FILE_FIELDS),
+    // `file` is the field most upload routes take; the others are theirs or unexpected.
+    fileField: fc.oneof({ weight: 3, arbitrary: fc.constant('file') }, { weight: 2, arbitrary: fc.constantFrom(...FILE_FIELDS) }),
+    file: fc.constantFrom('picture', 'picture', 'truncated', 'noise'),
     malformed: fc.constantFrom(...MALFORMED_JSON),
   }) as fc.Arbitrary<RestCase>;
 }
@@ -605,7 +613,7 @@ function restWire(route: RestRoute, c: RestCase): Wire {
         break;
       case 'multipart': {
         const fields = c.input && typeof c.input === 'object' && !Array.isArray(c.input) ? (c.input as Record<string, unknown>) : { value: c.input };
-        const m = multipartOf(fields, c.fileField, c.repeatArrays ? PNG_1PX : Buffer.from(noise(200)));
+        const m = multipartOf(fields, c.fileField, FILES[c.file]);
         headers['Content-Type'] = m.type;
         body = m.body;
         break;
@@ -707,6 +715,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   request = supertest(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
   await seedWorld();
+  FILES.picture = await png();
   schemaPool = await loadSchemaPool();
   const union: Record<string, JsonSchema> = {};
   for (const s of schemaPool) for (const [k, v] of Object.entries(s.properties ?? {})) union[k] ??= v;

@@ -33,9 +33,10 @@ interface TrpcKoaOptions {
  * - Everything else (mutations with a JSON body, which tRPC reads with its size limit): tRPC's node
  *   HTTP handler on Koa's raw req/res, and Koa is told not to respond.
  *
- * Two client mistakes that tRPC itself would answer with a 500 are refused here first, in tRPC's error
- * shape: a path that is not valid percent-encoding (tRPC's `decodeURIComponent` throws), 400; and a body
- * with a `Content-Encoding` (tRPC's reader would take compressed bytes as JSON), 415.
+ * Two client mistakes are refused here first, in tRPC's error shape: a path that is not valid
+ * percent-encoding, 400 (tRPC's own `decodeURIComponent` throws and it answers 500); and a body with a
+ * `Content-Encoding` other than identity, 415 (tRPC's reader decodes none: it would read gzip as JSON,
+ * or take a mislabelled plain body as if the header were not there).
  */
 export function trpcMiddleware(options: TrpcKoaOptions): Middleware {
   const prefix = options.prefix ?? '/trpc';
