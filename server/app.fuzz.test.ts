@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { Writable } from 'node:stream';
@@ -127,6 +128,7 @@ const writeAllowedOnRefusal = (table: string) => WRITES_ON_REFUSAL.some((w) => w
 const PRINCIPAL_TABLES = new Set(['sessions', 'consumers', 'business_owners', 'business_owner_outlets', 'sales_staff']);
 
 let server: http.Server;
+let distDir = '';
 const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
 let request: ReturnType<typeof supertest>;
 const serverErrors: string[] = [];
@@ -694,7 +696,7 @@ function trpcWire(p: ProcedureInfo, c: TrpcCase): Wire {
 // --- the tests ----------------------------------------------------------------------------------------
 
 beforeAll(async () => {
-  const distDir = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'bachat-fuzz-dist-'));
+  distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bachat-fuzz-dist-'));
   for (const spa of ['client', 'admin']) {
     fs.mkdirSync(path.join(distDir, spa, 'assets'), { recursive: true });
     fs.writeFileSync(path.join(distDir, spa, 'index.html'), '<title>Bachat</title>');
@@ -725,6 +727,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   keepAlive.destroy();
+  if (distDir) fs.rmSync(distDir, { recursive: true, force: true });
   if (process.env.FUZZ_STATS) {
     for (const [key, byStatus] of stats) {
       console.info(`${key}: ${[...byStatus].sort((a, b) => a[0] - b[0]).map(([st, n]) => `${st}×${n}`).join(' ')}`);
