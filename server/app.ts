@@ -94,6 +94,26 @@ const REST_MODULES = [
   businessApplicationsPublicRest,
 ];
 
+export interface RestRouters {
+  adminAuth: Router;
+  admin: Router;
+  api: Router;
+}
+
+/**
+ * The REST routers with every module's routes mounted. `createApp()` serves them; the route fuzz test
+ * (`server/test/fuzz.test.ts`) reads their `stack` to reach every route without a hand-kept list.
+ */
+export function restRouters(): RestRouters {
+  const api = new Router({ prefix: '/api' });
+  const adminAuth = new Router({ prefix: '/api/admin/auth' });
+  const admin = new Router({ prefix: '/api/admin' });
+  admin.use(requireSales());
+  for (const mount of REST_MODULES) mount({ api, admin });
+  salesAuthRest({ adminAuth });
+  return { adminAuth, admin, api };
+}
+
 /** Builds the whole app (no listen): tests, Playwright's server and `server/index.ts` share it. */
 export function createApp(options: AppOptions): Koa {
   const { env, db } = options;
@@ -114,13 +134,7 @@ export function createApp(options: AppOptions): Koa {
   applyProxyTrust(app, env.TRUST_PROXY); // ctx.ip / ctx.protocol: proxy headers only as TRUST_PROXY says
   app.silent = true; // errors are logged by errorMiddleware, once
 
-  const api = new Router({ prefix: '/api' });
-  const adminAuth = new Router({ prefix: '/api/admin/auth' });
-  const admin = new Router({ prefix: '/api/admin' });
-  admin.use(requireSales());
-  for (const mount of REST_MODULES) mount({ api, admin });
-  salesAuthRest({ adminAuth });
-  const routes = routeByPrefix({ adminAuth, admin, api });
+  const routes = routeByPrefix(restRouters());
   const bodyLimit = `${env.BODY_LIMIT_KB}kb`;
   const distDir = options.distDir ?? path.resolve('dist');
   const csp = { razorpay: env.PAYMENT_PROVIDER === 'razorpay' };
@@ -160,7 +174,7 @@ export function createApp(options: AppOptions): Koa {
  * routers' own: `/api/admin/auth`, then `/api/admin`, then `/api`, and an unknown `/api` path is a
  * JSON 404, never the SPA. Paths outside `/api` go straight on to the static files.
  */
-function routeByPrefix(routers: { adminAuth: Router; admin: Router; api: Router }): Koa.Middleware {
+function routeByPrefix(routers: RestRouters): Koa.Middleware {
   const chainOf = (router: Router) => [router.routes(), router.allowedMethods({ throw: true })] as Koa.Middleware[];
   const apiNotFound: Koa.Middleware = () => {
     throw notFound('No such API path');

@@ -43,6 +43,18 @@ describe('toAppError', () => {
     expect(toAppError({ nativeError: { code: '23505', detail: '' } })?.code).toBe('CONFLICT');
   });
 
+  it('maps a body that does not decode (zlib, Brotli) to BAD_REQUEST and an unknown coding to UNSUPPORTED_MEDIA_TYPE', () => {
+    expect(toAppError(Object.assign(new Error('incorrect header check'), { errno: -3, code: 'Z_DATA_ERROR' }))?.code).toBe('BAD_REQUEST');
+    expect(toAppError(Object.assign(new Error('unexpected end of file'), { errno: -5, code: 'Z_BUF_ERROR' }))?.code).toBe('BAD_REQUEST');
+    expect(toAppError(Object.assign(new Error('Decompression failed'), { errno: -15, code: 'ERR__ERROR_FORMAT_PADDING_2' }))?.code).toBe('BAD_REQUEST');
+    expect(toAppError(Object.assign(new Error('Unsupported Content-Encoding: br2'), { status: 415 }))?.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect(HTTP_STATUS.UNSUPPORTED_MEDIA_TYPE).toBe(415);
+  });
+
+  it('maps program_limit_exceeded (54000, e.g. a value too long for an index row) to BAD_REQUEST', () => {
+    expect(toAppError({ code: '54000' })?.code).toBe('BAD_REQUEST');
+  });
+
   it('leaves real faults alone', () => {
     expect(toAppError(new Error('boom'))).toBeNull();
     expect(toAppError({ code: '08006' })).toBeNull();

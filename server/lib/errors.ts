@@ -14,6 +14,7 @@ export type AppErrorCode =
   | 'UNPROCESSABLE_CONTENT'
   | 'TOO_MANY_REQUESTS'
   | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
   | 'INTERNAL_SERVER_ERROR';
 
 export type FieldErrors = Record<string, string>;
@@ -44,6 +45,7 @@ export const HTTP_STATUS: Record<AppErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE_CONTENT: 422,
   TOO_MANY_REQUESTS: 429,
   INTERNAL_SERVER_ERROR: 500,
@@ -87,6 +89,27 @@ const UNIQUE_DETAIL = /Key \((.+?)\)=\(.*\) already exists/;
 
 const camel = (s: string) => s.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
+/** zlib's and Brotli's decoding failures: `Z_DATA_ERROR`, `Z_BUF_ERROR` (truncated), `ERR__ERROR_FORMAT_…`. */
+const DECODE_ERROR_CODE = /^(Z_[A-Z_]+|ERR__[A-Z0-9_]+)$/;
+
+/**
+ * A request body that could not be read is the client's mistake: a body that does not decode with its
+ * `Content-Encoding` (the JSON body parser inflates gzip, deflate and br) is a 400, a coding the reader
+ * does not know a 415. Both come from the body parser (inflation + zlib) before any handler runs.
+ */
+function bodyReadError(error: object): AppError | null {
+  const e = error as { code?: unknown; errno?: unknown; status?: unknown; message?: unknown };
+  if (typeof e.errno === 'number' && typeof e.code === 'string' && DECODE_ERROR_CODE.test(e.code)) {
+    return new AppError('BAD_REQUEST', 'The request body could not be decoded with its Content-Encoding.', { cause: error });
+  }
+  if (e.status === 415 && typeof e.message === 'string' && e.message.startsWith('Unsupported Content-Encoding')) {
+    return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported Content-Encoding: send gzip, deflate, br or an uncompressed body.', {
+      cause: error,
+    });
+  }
+  return null;
+}
+
 /**
  * Converts anything a service or the database threw into an AppError, or returns null for errors we
  * do not recognise (those are real faults: 500). Works on Objection's wrapped db-errors and on raw
@@ -105,6 +128,8 @@ export function toAppError(error: unknown): AppError | null {
     return new AppError('BAD_REQUEST', error.message, { details, cause: error });
   }
   if (typeof error !== 'object' || error === null) return null;
+  const bodyError = bodyReadError(error);
+  if (bodyError) return bodyError;
   const e = error as PgLikeError;
   const native = e.nativeError ?? e;
   const code = typeof native.code === 'string' ? native.code : undefined;
@@ -131,6 +156,8 @@ export function toAppError(error: unknown): AppError | null {
     case '23514':
     case '23P01':
       return new AppError('BAD_REQUEST', 'A value is out of the allowed range.', { cause: error });
+    case '54000': // program_limit_exceeded: a value too big for an index row, a tsvector, …
+      return new AppError('BAD_REQUEST', 'A value is too long.', { cause: error });
     case '40001':
     case '40P01':
       return new AppError('CONFLICT', 'The request clashed with another one. Please try again.', { cause: error });
@@ -143,7 +170,13 @@ export function toAppError(error: unknown): AppError | null {
 
 /** The REST body for an error, in react-admin's server-validation shape. */
 export function restBodyOf(error: AppError): { message: string; errors?: Record<string, unknown> } {
-  if (error.code === 'BAD_REQUEST' || error.code === 'CONFLICT' || error.code === 'UNPROCESSABLE_CONTENT') {
+  if (
+    error.code === 'BAD_REQUEST' ||
+    error.code === 'CONFLICT' ||
+    error.code === 'UNPROCESSABLE_CONTENT' ||
+    error.code === 'PAYLOAD_TOO_LARGE' ||
+    error.code === 'UNSUPPORTED_MEDIA_TYPE'
+  ) {
     return {
       message: error.message,
       errors: { ...(error.details ?? {}), root: { serverError: error.message } },

@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import multer from 'multer';
+import { rawBodyEncodingError } from '../http/content-encoding.ts';
 import { badRequest } from './errors.ts';
 
 /**
@@ -82,6 +83,9 @@ export function multipart(options: MultipartOptions): Middleware {
 
   return async (ctx, next) => {
     if (!ctx.is('multipart/form-data')) return next();
+    // multer reads the bytes as sent: a compressed (or mislabelled) form is refused, not parsed as plain.
+    const encodingError = rawBodyEncodingError(ctx.get('Content-Encoding') || undefined);
+    if (encodingError) throw encodingError;
     const req = ctx.req as typeof ctx.req & { body?: Record<string, unknown>; files?: Record<string, Express.Multer.File[]> };
     try {
       await new Promise<void>((resolve, reject) => {

@@ -1,7 +1,8 @@
 import type { Context as KoaContext, Middleware } from 'koa';
 import { nodeHTTPRequestHandler } from '@trpc/server/adapters/node-http';
-import { getHTTPStatusCode, resolveResponse } from '@trpc/server/http';
-import { callTRPCProcedure, getTRPCErrorFromUnknown, getTRPCErrorShape, transformTRPCResponse, type AnyRouter } from '@trpc/server';
+import { getHTTPStatusCode, getHTTPStatusCodeFromError, resolveResponse } from '@trpc/server/http';
+import { callTRPCProcedure, getTRPCErrorFromUnknown, getTRPCErrorShape, transformTRPCResponse, TRPCError, type AnyRouter } from '@trpc/server';
+import { rawBodyEncodingError } from '../http/content-encoding.ts';
 import type { Logger } from '../lib/logger.ts';
 import { createContextInner, type Context } from './context.ts';
 
@@ -31,6 +32,11 @@ interface TrpcKoaOptions {
  *   `resolveResponse` answers it, with its own errors.
  * - Everything else (mutations with a JSON body, which tRPC reads with its size limit): tRPC's node
  *   HTTP handler on Koa's raw req/res, and Koa is told not to respond.
+ *
+ * Two client mistakes are refused here first, in tRPC's error shape: a path that is not valid
+ * percent-encoding, 400 (tRPC's own `decodeURIComponent` throws and it answers 500); and a body with a
+ * `Content-Encoding` other than identity, 415 (tRPC's reader decodes none: it would read gzip as JSON,
+ * or take a mislabelled plain body as if the header were not there).
  */
 export function trpcMiddleware(options: TrpcKoaOptions): Middleware {
   const prefix = options.prefix ?? '/trpc';
@@ -149,9 +155,34 @@ export function trpcMiddleware(options: TrpcKoaOptions): Middleware {
     });
   };
 
+  /** Answers a request refused before tRPC saw it, in tRPC's error shape. */
+  const refuse = (ctx: KoaContext, error: TRPCError) => {
+    const context = contextOf(ctx);
+    ctx.status = getHTTPStatusCodeFromError(error);
+    ctx.type = 'application/json';
+    ctx.body = JSON.stringify(
+      transformTRPCResponse(config, { error: getTRPCErrorShape({ config, error, type: 'unknown', path: undefined, input: undefined, ctx: context }) }),
+    );
+  };
+
   return (ctx, next) => {
     if (ctx.path !== prefix && !ctx.path.startsWith(`${prefix}/`)) return next();
     const path = ctx.path.slice(prefix.length + 1);
-    return ctx.method === 'GET' || ctx.method === 'HEAD' ? query(ctx, path) : mutation(ctx, path);
+    if (!isDecodable(path)) {
+      return refuse(ctx, new TRPCError({ code: 'BAD_REQUEST', message: 'The procedure path is not valid percent-encoding.' }));
+    }
+    if (ctx.method === 'GET' || ctx.method === 'HEAD') return query(ctx, path);
+    const encodingError = rawBodyEncodingError(ctx.get('Content-Encoding') || undefined);
+    if (encodingError) return refuse(ctx, new TRPCError({ code: encodingError.code, message: encodingError.message }));
+    return mutation(ctx, path);
   };
+}
+
+function isDecodable(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
 }

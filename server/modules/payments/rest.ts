@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
+import { rawBodyEncodingError } from '../../http/content-encoding.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { runtime } from '../../lib/runtime.ts';
 import { parseWith } from '../../rest/validate.ts';
@@ -36,6 +37,9 @@ export function paymentsWebhook(options: { limitBytes: number }): Middleware {
   async function receive(ctx: Parameters<Middleware>[0], provider: string) {
     if (ctx.method !== 'POST') throw new AppError('BAD_REQUEST', 'Webhooks are POST requests');
     if (provider !== runtime().payments.name) throw notFound('No such API path');
+    // The signature is over the bytes as sent: a compressed (or mislabelled) body is refused, not guessed at.
+    const encodingError = rawBodyEncodingError(ctx.get('Content-Encoding') || undefined);
+    if (encodingError) throw encodingError;
     const raw = await readRaw(ctx.req, options.limitBytes);
     const result = await handleWebhook(raw, ctx.get('X-Razorpay-Signature') || undefined, ctx.get('X-Razorpay-Event-Id') || undefined);
     ctx.body = {
