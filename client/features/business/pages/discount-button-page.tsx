@@ -4,7 +4,7 @@ import { InlineError } from '@client/components/ui/inline-error';
 import { Spinner } from '@client/components/ui/spinner';
 import { trpc } from '@client/lib/trpc';
 import type { DiscountStatus } from '@server/modules/business-account/schema';
-import { fieldErrorsOf, messageOf } from '../lib/errors';
+import { fieldErrorsOf, messageOf } from '@client/lib/trpc-errors';
 import { formatDateTime, formatPercent } from '../lib/format';
 import type { BusinessPageProps } from '../lib/page-props';
 import { BizPage } from '../components/biz-page';

@@ -5,7 +5,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { trpc } from '@client/lib/trpc';
 import type { PromotionEvent } from '@server/modules/promotions/schema';
 import { AD_LIST_LIMIT } from '../lib/constants';
-import { fieldErrorsOf, messageOf } from '../lib/errors';
+import { fieldErrorsOf, messageOf } from '@client/lib/trpc-errors';
 import { formatFullDay } from '../lib/format';
 import type { BusinessPageProps } from '../lib/page-props';
 import { BizPage } from '../components/biz-page';

@@ -4,7 +4,7 @@ import { InlineError } from '@client/components/ui/inline-error';
 import { Spinner } from '@client/components/ui/spinner';
 import { trpc } from '@client/lib/trpc';
 import { MAX_PHOTOS_PER_SUB_CATEGORY, PHOTO_SUB_CATEGORIES } from '@server/modules/business-account/schema';
-import { messageOf } from '../lib/errors';
+import { messageOf } from '@client/lib/trpc-errors';
 import type { BusinessPageProps } from '../lib/page-props';
 import { BizPage } from '../components/biz-page';
 import { uploadForm } from '../lib/upload';

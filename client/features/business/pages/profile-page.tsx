@@ -5,7 +5,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { trpc } from '@client/lib/trpc';
 import type { BusinessProfile } from '@server/modules/business-account/schema';
 import { normalizePhoneNumber, phoneInputValue } from '@server/modules/common/schema';
-import { fieldErrorsOf, messageOf } from '../lib/errors';
+import { fieldErrorsOf, messageOf } from '@client/lib/trpc-errors';
 import type { BusinessPageProps } from '../lib/page-props';
 import { BizPage } from '../components/biz-page';
 import { TextField } from '../components/text-field';

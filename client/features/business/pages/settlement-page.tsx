@@ -4,7 +4,7 @@ import { InlineError } from '@client/components/ui/inline-error';
 import { Spinner } from '@client/components/ui/spinner';
 import { trpc } from '@client/lib/trpc';
 import { DASHBOARD_PAGE_SIZE } from '../lib/constants';
-import { messageOf } from '../lib/errors';
+import { messageOf } from '@client/lib/trpc-errors';
 import { formatDay, formatPaise } from '../lib/format';
 import type { BusinessPageProps } from '../lib/page-props';
 import { Pager } from '../components/pager';

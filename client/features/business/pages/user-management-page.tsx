@@ -5,7 +5,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { trpc } from '@client/lib/trpc';
 import { phoneInputValue, phoneNumberSchema } from '@server/modules/common/schema';
 import type { SubAccount } from '@server/modules/sub-accounts/schema';
-import { fieldErrorsOf, messageOf } from '../lib/errors';
+import { fieldErrorsOf, messageOf } from '@client/lib/trpc-errors';
 import type { BusinessPageProps } from '../lib/page-props';
 import { BizPage } from '../components/biz-page';
 import type { BusinessOutlet } from '../lib/session';
