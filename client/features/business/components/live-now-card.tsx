@@ -1,7 +1,7 @@
 import { InlineError } from '@client/components/ui/inline-error';
 import { Spinner } from '@client/components/ui/spinner';
 import { trpc } from '@client/lib/trpc';
-import { formatPercent, formatTime } from '../lib/format';
+import { formatPercent, formatSlotTime } from '@client/lib/format';
 
 const SOURCE_LABELS: Record<string, string> = {
   event: 'Event offer',
@@ -25,11 +25,11 @@ export function LiveNowCard({ outletId }: { outletId: number }) {
         <span className="live-now__dot" aria-hidden="true" />
         {live ? (
           <p>
-            <strong className="live-now__percent">{formatPercent(live.discountPercent)} off</strong>{' '}
+            <strong className="live-now__percent">{formatPercent(live.discountPercent, { decimals: 1, trim: false })} off</strong>{' '}
             <span className="live-now__what">
               live now · {SOURCE_LABELS[live.source] ?? live.source}
               {live.title ? ` “${live.title}”` : ''}
-              {live.endsAt ? ` until ${formatTime(live.endsAt)}` : ''}
+              {live.endsAt ? ` until ${formatSlotTime(live.endsAt)}` : ''}
             </span>
           </p>
         ) : (
@@ -40,8 +40,8 @@ export function LiveNowCard({ outletId }: { outletId: number }) {
       </div>
       {next ? (
         <p className="live-now__next muted">
-          Next today: {formatTime(next.startsAt)} – {formatTime(next.endsAt)}
-          {next.discountPercent != null ? ` · ${formatPercent(next.discountPercent)}` : ''} · {next.title}
+          Next today: {formatSlotTime(next.startsAt)} – {formatSlotTime(next.endsAt)}
+          {next.discountPercent != null ? ` · ${formatPercent(next.discountPercent, { decimals: 1, trim: false })}` : ''} · {next.title}
         </p>
       ) : null}
     </section>

@@ -6,7 +6,7 @@ import { trpc } from '@client/lib/trpc';
 import type { Ad } from '@server/modules/promotions/schema';
 import { AD_LIST_LIMIT } from '../lib/constants';
 import { fieldErrorsOf, messageOf } from '@client/lib/trpc-errors';
-import { formatDay, formatPercent } from '../lib/format';
+import { formatDayMonth, formatPercent } from '@client/lib/format';
 import type { BusinessPageProps } from '../lib/page-props';
 import { BizPage } from '../components/biz-page';
 import { TextField } from '../components/text-field';
@@ -182,7 +182,7 @@ export function AdLibraryPage({ outletId }: BusinessPageProps) {
                 <option value="">Choose an event</option>
                 {(events.data ?? []).map((item) => (
                   <option key={item.id} value={item.id}>
-                    {item.name} · {formatDay(item.date)}
+                    {item.name} · {formatDayMonth(item.date)}
                   </option>
                 ))}
               </select>
@@ -242,9 +242,9 @@ export function AdLibraryPage({ outletId }: BusinessPageProps) {
                     <h3 className="ad-item__title">{ad.title}</h3>
                     {ad.description ? <p className="ad-item__text muted">{ad.description}</p> : null}
                     <p className="ad-item__meta muted">
-                      {ad.discountPercent != null ? `${formatPercent(ad.discountPercent)} off` : 'Discount set per slot'}
+                      {ad.discountPercent != null ? `${formatPercent(ad.discountPercent, { decimals: 1, trim: false })} off` : 'Discount set per slot'}
                       {ad.startsOn || ad.endsOn
-                        ? ` · ${ad.startsOn ? formatDay(ad.startsOn) : 'now'} – ${ad.endsOn ? formatDay(ad.endsOn) : 'no end'}`
+                        ? ` · ${ad.startsOn ? formatDayMonth(ad.startsOn) : 'now'} – ${ad.endsOn ? formatDayMonth(ad.endsOn) : 'no end'}`
                         : ''}
                     </p>
                   </div>

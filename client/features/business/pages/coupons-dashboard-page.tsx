@@ -4,7 +4,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { trpc } from '@client/lib/trpc';
 import type { DashboardCoupon } from '@server/modules/dashboards/schema';
 import { DASHBOARD_PAGE_SIZE } from '../lib/constants';
-import { formatDateTime, formatDay, formatPercent } from '../lib/format';
+import { formatCount, formatDateTimeShort, formatDayMonth, formatPercent } from '@client/lib/format';
 import type { BusinessPageProps } from '../lib/page-props';
 import { BizPage } from '../components/biz-page';
 import { Pager } from '../components/pager';
@@ -37,11 +37,11 @@ export function CouponsDashboardPage({ outletId }: BusinessPageProps) {
           <div className="stat-row">
             <div className="stat">
               <span className="stat__label">Issued</span>
-              <span className="stat__value">{query.data.summary.issued.toLocaleString('en-IN')}</span>
+              <span className="stat__value">{formatCount(query.data.summary.issued)}</span>
             </div>
             <div className="stat stat--accent">
               <span className="stat__label">Redeemed</span>
-              <span className="stat__value">{query.data.summary.redeemed.toLocaleString('en-IN')}</span>
+              <span className="stat__value">{formatCount(query.data.summary.redeemed)}</span>
             </div>
           </div>
           {query.data.data.length === 0 ? (
@@ -63,9 +63,9 @@ export function CouponsDashboardPage({ outletId }: BusinessPageProps) {
                     {query.data.data.map((coupon) => (
                       <tr key={coupon.id}>
                         <td>{coupon.code}</td>
-                        <td className="num">{formatPercent(coupon.discountPercent)}</td>
-                        <td>{formatDay(coupon.issuedOn)}</td>
-                        <td>{formatDateTime(coupon.validUntil)}</td>
+                        <td className="num">{formatPercent(coupon.discountPercent, { decimals: 1, trim: false })}</td>
+                        <td>{formatDayMonth(coupon.issuedOn)}</td>
+                        <td>{formatDateTimeShort(coupon.validUntil)}</td>
                         <td>
                           <span className={`status status--${statusOf(coupon)}`}>{STATUS_LABELS[statusOf(coupon)]}</span>
                         </td>
@@ -78,8 +78,8 @@ export function CouponsDashboardPage({ outletId }: BusinessPageProps) {
                 {query.data.data.map((coupon) => (
                   <li key={coupon.id} className="row-card">
                     <span className="row-card__title">{coupon.code}</span>
-                    <span className="row-card__figure">{formatPercent(coupon.discountPercent)}</span>
-                    <span className="row-card__sub">Issued {formatDay(coupon.issuedOn)}</span>
+                    <span className="row-card__figure">{formatPercent(coupon.discountPercent, { decimals: 1, trim: false })}</span>
+                    <span className="row-card__sub">Issued {formatDayMonth(coupon.issuedOn)}</span>
                     <span>
                       <span className={`status status--${statusOf(coupon)}`}>{STATUS_LABELS[statusOf(coupon)]}</span>
                     </span>

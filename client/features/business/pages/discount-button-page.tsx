@@ -5,7 +5,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { trpc } from '@client/lib/trpc';
 import type { DiscountStatus } from '@server/modules/business-account/schema';
 import { fieldErrorsOf, messageOf } from '@client/lib/trpc-errors';
-import { formatDateTime, formatPercent } from '../lib/format';
+import { formatDateTimeShort, formatPercent } from '@client/lib/format';
 import type { BusinessPageProps } from '../lib/page-props';
 import { BizPage } from '../components/biz-page';
 import { TextField } from '../components/text-field';
@@ -66,7 +66,7 @@ function DiscountForm({ outletId, status }: { outletId: number; status: Discount
         <div className={`discount-switch${status.isLive ? ' discount-switch--on' : ''}`}>
           <div>
             <p className="discount-switch__state">{status.isLive ? 'ON' : 'OFF'}</p>
-            <p className="muted">{status.isLive ? `${formatPercent(status.discountPercent)} for every bill` : 'Shoppers get no standing discount'}</p>
+            <p className="muted">{status.isLive ? `${formatPercent(status.discountPercent, { decimals: 1, trim: false })} for every bill` : 'Shoppers get no standing discount'}</p>
           </div>
           <button
             type="button"
@@ -91,13 +91,13 @@ function DiscountForm({ outletId, status }: { outletId: number; status: Discount
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Saving…' : 'Save discount'}
         </Button>
-        {status.updatedAt ? <p className="muted biz-hint">Last changed {formatDateTime(status.updatedAt)}</p> : null}
+        {status.updatedAt ? <p className="muted biz-hint">Last changed {formatDateTimeShort(status.updatedAt)}</p> : null}
       </form>
       <section className="biz-card" aria-label="What shoppers get now">
         <h2 className="biz-card__title">What shoppers get right now</h2>
         {live ? (
           <p>
-            <strong className="big-figure">{formatPercent(live.discountPercent)}</strong>{' '}
+            <strong className="big-figure">{formatPercent(live.discountPercent, { decimals: 1, trim: false })}</strong>{' '}
             <span className="muted">
               {live.source === 'base' ? 'from the discount button' : `from a scheduled offer${live.title ? `: ${live.title}` : ''}`}
             </span>

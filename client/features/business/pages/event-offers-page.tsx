@@ -6,7 +6,7 @@ import { trpc } from '@client/lib/trpc';
 import type { PromotionEvent } from '@server/modules/promotions/schema';
 import { AD_LIST_LIMIT } from '../lib/constants';
 import { fieldErrorsOf, messageOf } from '@client/lib/trpc-errors';
-import { formatFullDay } from '../lib/format';
+import { formatWeekdayDate } from '@client/lib/format';
 import type { BusinessPageProps } from '../lib/page-props';
 import { BizPage } from '../components/biz-page';
 import { istNow } from '../lib/slots';
@@ -109,7 +109,7 @@ export function EventOffersPage({ outletId }: BusinessPageProps) {
                   >
                     <span className="event-item__name">{item.name}</span>
                     <span className="event-item__date muted">
-                      {formatFullDay(item.date)}
+                      {formatWeekdayDate(item.date)}
                       {item.isEnabled ? '' : ' · off'}
                     </span>
                   </button>
@@ -165,7 +165,7 @@ function EventSlots({ outletId, event, nowMinutes, onToggle, onDelete, busy }: E
       <div className="event-head" style={{ borderTopColor: event.colorHash }}>
         <div>
           <h2 className="biz-card__title">{event.name}</h2>
-          <p className="muted">{formatFullDay(event.date)}</p>
+          <p className="muted">{formatWeekdayDate(event.date)}</p>
         </div>
         <div className="biz-row-actions">
           <Button variant="secondary" size="sm" onClick={onToggle} disabled={busy}>
@@ -191,7 +191,7 @@ function EventSlots({ outletId, event, nowMinutes, onToggle, onDelete, busy }: E
           key={`${outletId}-${event.id}`}
           saved={slots.data.timeSlots}
           ads={eventAds}
-          dayLabel={formatFullDay(event.date)}
+          dayLabel={formatWeekdayDate(event.date)}
           nowMinutes={nowMinutes}
           saving={save.isPending}
           requireAd

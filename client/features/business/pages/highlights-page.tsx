@@ -6,7 +6,7 @@ import { trpc } from '@client/lib/trpc';
 import type { Ad } from '@server/modules/promotions/schema';
 import { AD_LIST_LIMIT } from '../lib/constants';
 import { fieldErrorsOf, messageOf } from '@client/lib/trpc-errors';
-import { formatDay } from '../lib/format';
+import { formatDayMonth } from '@client/lib/format';
 import type { BusinessPageProps } from '../lib/page-props';
 import { BizPage } from '../components/biz-page';
 import { TextField } from '../components/text-field';
@@ -105,7 +105,7 @@ export function HighlightsPage({ outletId }: BusinessPageProps) {
                     <h3 className="ad-item__title">{ad.title}</h3>
                     {ad.description ? <p className="ad-item__text muted">{ad.description}</p> : null}
                     <p className="ad-item__meta muted">
-                      {ad.startsOn ? formatDay(ad.startsOn) : 'Now'} – {ad.endsOn ? formatDay(ad.endsOn) : 'no end'}
+                      {ad.startsOn ? formatDayMonth(ad.startsOn) : 'Now'} – {ad.endsOn ? formatDayMonth(ad.endsOn) : 'no end'}
                       {ad.isEnabled ? '' : ' · paused'}
                     </p>
                   </div>

@@ -3,7 +3,7 @@ import { InlineError } from '@client/components/ui/inline-error';
 import { Spinner } from '@client/components/ui/spinner';
 import { trpc } from '@client/lib/trpc';
 import { DASHBOARD_PAGE_SIZE } from '../lib/constants';
-import { formatDay, formatPercent, formatTime } from '../lib/format';
+import { formatDayMonth, formatPercent, formatSlotTime } from '@client/lib/format';
 import type { BusinessPageProps } from '../lib/page-props';
 import { BizPage } from '../components/biz-page';
 import { LiveNowCard } from '../components/live-now-card';
@@ -42,9 +42,9 @@ export function LiveAdsPage({ outletId }: BusinessPageProps) {
                   <span className={`ad-type ad-type--${ad.adType}`}>{TYPE_LABELS[ad.adType]}</span>
                   <h3 className="ad-item__title">{ad.title}</h3>
                   <p className="ad-item__meta muted">
-                    {ad.discountPercent != null ? `${formatPercent(ad.discountPercent)} off` : 'No discount of its own'}
+                    {ad.discountPercent != null ? `${formatPercent(ad.discountPercent, { decimals: 1, trim: false })} off` : 'No discount of its own'}
                     {ad.startTime && ad.endTime
-                      ? ` · ${ad.slotDate ? `${formatDay(ad.slotDate)}, ` : ''}${formatTime(ad.startTime)} – ${formatTime(ad.endTime)}`
+                      ? ` · ${ad.slotDate ? `${formatDayMonth(ad.slotDate)}, ` : ''}${formatSlotTime(ad.startTime)} – ${formatSlotTime(ad.endTime)}`
                       : ''}
                   </p>
                 </div>

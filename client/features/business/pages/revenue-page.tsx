@@ -3,7 +3,7 @@ import { InlineError } from '@client/components/ui/inline-error';
 import { Spinner } from '@client/components/ui/spinner';
 import { trpc } from '@client/lib/trpc';
 import { DASHBOARD_PAGE_SIZE } from '../lib/constants';
-import { formatDay, formatPaise } from '../lib/format';
+import { formatDayMonth, formatRupees } from '@client/lib/format';
 import type { BusinessPageProps } from '../lib/page-props';
 import { BizPage } from '../components/biz-page';
 import { istNow } from '../lib/slots';
@@ -80,19 +80,19 @@ export function RevenuePage({ outletId }: BusinessPageProps) {
           <div className="stat-row">
             <div className="stat">
               <span className="stat__label">Bills</span>
-              <span className="stat__value">{formatPaise(query.data.totals.billPaise)}</span>
+              <span className="stat__value">{formatRupees(query.data.totals.billPaise)}</span>
             </div>
             <div className="stat">
               <span className="stat__label">Discounts given</span>
-              <span className="stat__value">{formatPaise(query.data.totals.discountPaise)}</span>
+              <span className="stat__value">{formatRupees(query.data.totals.discountPaise)}</span>
             </div>
             <div className="stat">
               <span className="stat__label">Fees</span>
-              <span className="stat__value">{formatPaise(query.data.totals.feePaise)}</span>
+              <span className="stat__value">{formatRupees(query.data.totals.feePaise)}</span>
             </div>
             <div className="stat stat--accent">
               <span className="stat__label">Net to you</span>
-              <span className="stat__value">{formatPaise(query.data.totals.netPaise)}</span>
+              <span className="stat__value">{formatRupees(query.data.totals.netPaise)}</span>
             </div>
           </div>
           {query.data.data.length === 0 ? (
@@ -117,12 +117,12 @@ export function RevenuePage({ outletId }: BusinessPageProps) {
                   <tbody>
                     {query.data.data.map((day) => (
                       <tr key={day.day}>
-                        <td>{formatDay(day.day)}</td>
+                        <td>{formatDayMonth(day.day)}</td>
                         <td className="num">{day.ordersCount}</td>
-                        <td className="num">{formatPaise(day.billPaise)}</td>
-                        <td className="num">{formatPaise(day.discountPaise)}</td>
-                        <td className="num">{formatPaise(day.feePaise)}</td>
-                        <td className="num">{formatPaise(day.netPaise)}</td>
+                        <td className="num">{formatRupees(day.billPaise)}</td>
+                        <td className="num">{formatRupees(day.discountPaise)}</td>
+                        <td className="num">{formatRupees(day.feePaise)}</td>
+                        <td className="num">{formatRupees(day.netPaise)}</td>
                       </tr>
                     ))}
                   </tbody>

@@ -5,7 +5,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { trpc } from '@client/lib/trpc';
 import { DASHBOARD_PAGE_SIZE } from '../lib/constants';
 import { messageOf } from '@client/lib/trpc-errors';
-import { formatDay, formatPaise } from '../lib/format';
+import { formatDayMonth, formatRupees } from '@client/lib/format';
 import type { BusinessPageProps } from '../lib/page-props';
 import { Pager } from '../components/pager';
 import { BizPage } from '../components/biz-page';
@@ -85,14 +85,14 @@ export function SettlementPage({ outletId }: BusinessPageProps) {
                 {query.data.data.map((row) => (
                   <tr key={row.periodStart}>
                     <td>
-                      {formatDay(row.periodStart)} – {formatDay(row.periodEnd)}
+                      {formatDayMonth(row.periodStart)} – {formatDayMonth(row.periodEnd)}
                     </td>
                     <td className="num">{row.ordersCount}</td>
-                    <td className="num">{formatPaise(row.grossPaise)}</td>
-                    <td className="num">{formatPaise(row.discountPaise)}</td>
-                    <td className="num">{formatPaise(row.feePaise)}</td>
+                    <td className="num">{formatRupees(row.grossPaise)}</td>
+                    <td className="num">{formatRupees(row.discountPaise)}</td>
+                    <td className="num">{formatRupees(row.feePaise)}</td>
                     <td className="num">
-                      <strong>{formatPaise(row.netPaise)}</strong>
+                      <strong>{formatRupees(row.netPaise)}</strong>
                     </td>
                     <td>
                       <span className={`status status--${row.status}`}>{STATUS_LABELS[row.status]}</span>
@@ -107,11 +107,11 @@ export function SettlementPage({ outletId }: BusinessPageProps) {
             {query.data.data.map((row) => (
               <li key={row.periodStart} className="row-card">
                 <span className="row-card__title">
-                  {formatDay(row.periodStart)} – {formatDay(row.periodEnd)}
+                  {formatDayMonth(row.periodStart)} – {formatDayMonth(row.periodEnd)}
                 </span>
-                <span className="row-card__figure">{formatPaise(row.netPaise)}</span>
+                <span className="row-card__figure">{formatRupees(row.netPaise)}</span>
                 <span className="row-card__sub">
-                  Gross {formatPaise(row.grossPaise)} · fees {formatPaise(row.feePaise)}
+                  Gross {formatRupees(row.grossPaise)} · fees {formatRupees(row.feePaise)}
                 </span>
                 <span>
                   <span className={`status status--${row.status}`}>{STATUS_LABELS[row.status]}</span>

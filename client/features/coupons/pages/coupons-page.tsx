@@ -5,19 +5,10 @@ import { paths } from '@client/app/paths';
 import { InlineError } from '@client/components/ui/inline-error';
 import { PageLoader } from '@client/components/ui/spinner';
 import { useRequireLogin } from '@client/lib/auth';
+import { formatDateTimeShort, formatPercent } from '@client/lib/format';
 import { trpc } from '@client/lib/trpc';
 import { NO_COUPONS_DATA, couponTabs, readCouponList, type CouponTabKey } from '../lib/coupon-list';
 import '@client/styles/coupons.css';
-
-const when = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: 'Asia/Kolkata',
-});
-
-const percent = (value: number) => `${Number.isInteger(value) ? value : value.toFixed(2).replace(/0+$/, '')}%`;
 
 /** /coupons: the shopper's Shuffle coupons, active and expired (and used), with counts (SPEC §3, §4). */
 export function CouponsPage() {
@@ -125,19 +116,19 @@ function EmptyTab({ tab }: { tab: CouponTabKey }) {
 
 function CouponCard({ coupon, kind }: { coupon: CouponView; kind: CouponTabKey }) {
   return (
-    <article className={`coupon coupon--${kind}`} aria-label={`${percent(coupon.discountPercent)} off at ${coupon.outletName}`}>
+    <article className={`coupon coupon--${kind}`} aria-label={`${formatPercent(coupon.discountPercent)} off at ${coupon.outletName}`}>
       <div className="coupon__value">
-        <span className="coupon__pct">{percent(coupon.discountPercent)}</span>
+        <span className="coupon__pct">{formatPercent(coupon.discountPercent)}</span>
         <span className="coupon__off">extra off</span>
       </div>
       <div className="coupon__body">
         <h2 className="coupon__outlet">{coupon.outletName}</h2>
         <p className="coupon__meta">
           {kind === 'active'
-            ? `Valid until ${when.format(coupon.validUntil)}`
+            ? `Valid until ${formatDateTimeShort(coupon.validUntil)}`
             : kind === 'redeemed'
-              ? `Used ${coupon.redeemedAt ? when.format(coupon.redeemedAt) : ''}`
-              : `Expired ${when.format(coupon.validUntil)}`}
+              ? `Used ${coupon.redeemedAt ? formatDateTimeShort(coupon.redeemedAt) : ''}`
+              : `Expired ${formatDateTimeShort(coupon.validUntil)}`}
         </p>
         <p className="coupon__code">
           {coupon.code}

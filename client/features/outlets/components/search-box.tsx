@@ -5,7 +5,8 @@ import type { GlobalSearchResult } from '@server/modules/outlets/schema';
 import { trpc } from '@client/lib/trpc';
 import { searchStringAtom, selectedCategoryAtom } from '../atoms';
 import { useDebounced } from '../hooks/use-debounced';
-import { formatDistance, formatPercent } from '../lib/format';
+import { formatPercent } from '@client/lib/format';
+import { formatDistance } from '../lib/format';
 import { instoreHref } from '../lib/links';
 
 /** SPEC §8: submitting empty search text. */
@@ -201,7 +202,7 @@ function SearchResults({
                   </span>
                   <span className="search__item-side">
                     {outlet.liveOffer ? (
-                      <span className="search__pill">{formatPercent(outlet.liveOffer.discountPercent)} off</span>
+                      <span className="search__pill">{formatPercent(outlet.liveOffer.discountPercent, { decimals: 1 })} off</span>
                     ) : null}
                     {formatDistance(outlet.distanceKm)}
                   </span>

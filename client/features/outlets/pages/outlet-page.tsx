@@ -20,7 +20,8 @@ import { MenuTab } from '../components/tabs/menu-tab';
 import { PhotosTab } from '../components/tabs/photos-tab';
 import { UpcomingOffersTab } from '../components/tabs/upcoming-offers-tab';
 import { useOutletId } from '../hooks/use-outlet-id';
-import { formatDistance, formatHours, formatPercent, offerLabel, offerUntil } from '../lib/format';
+import { formatPercent } from '@client/lib/format';
+import { formatDistance, formatHours, offerLabel, offerUntil } from '../lib/format';
 import {
   OUTLET_TABS,
   OUTLET_TAB_LABELS,
@@ -114,7 +115,7 @@ export function OutletPage() {
       name: outlet.name,
       locality: outlet.locality,
       url: `${window.location.origin}${pageHref}`,
-      discountText: offer ? `${formatPercent(offer.discountPercent)} off` : null,
+      discountText: offer ? `${formatPercent(offer.discountPercent, { decimals: 1 })} off` : null,
     });
     setToast(result.message);
   };
@@ -124,7 +125,7 @@ export function OutletPage() {
       <title>{`${outlet.name}, ${outlet.locality} · ${OUTLET_TAB_LABELS[tab]} · Bachat`}</title>
       <meta
         name="description"
-        content={`${offer ? `${formatPercent(offer.discountPercent)} off now at ` : 'Offers at '}${outlet.name}, ${outlet.locality}, ${outlet.city.name}. Pay your bill with Bachat and save instantly.`}
+        content={`${offer ? `${formatPercent(offer.discountPercent, { decimals: 1 })} off now at ` : 'Offers at '}${outlet.name}, ${outlet.locality}, ${outlet.city.name}. Pay your bill with Bachat and save instantly.`}
       />
 
       <header className="outlet-hero">
@@ -164,7 +165,7 @@ export function OutletPage() {
         {offer ? (
           <Link href={`${pageHref}/instant-offer`} className="live-offer__link">
             <span className="live-offer__pct">
-              <strong>{formatPercent(offer.discountPercent)}</strong> OFF
+              <strong>{formatPercent(offer.discountPercent, { decimals: 1 })}</strong> OFF
             </span>
             <span className="live-offer__text">
               <span className="live-offer__title">{offerLabel(offer)}</span>
@@ -200,7 +201,7 @@ export function OutletPage() {
       <div className="pay-bar">
         <div className="pay-bar__text">
           <strong>{outlet.name}</strong>
-          <span>{offer ? `${formatPercent(offer.discountPercent)} off your bill now` : 'Pay your bill with Bachat'}</span>
+          <span>{offer ? `${formatPercent(offer.discountPercent, { decimals: 1 })} off your bill now` : 'Pay your bill with Bachat'}</span>
         </div>
         <Link href={paths.enterAmount.href(outlet.id)} className="btn btn--primary btn--md">
           Pay Bill

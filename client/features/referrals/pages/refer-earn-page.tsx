@@ -3,6 +3,7 @@ import { InlineError } from '@client/components/ui/inline-error';
 import { PageLoader } from '@client/components/ui/spinner';
 import { Button } from '@client/components/ui/button';
 import { useRequireLogin } from '@client/lib/auth';
+import { formatDate } from '@client/lib/format';
 import { trpc } from '@client/lib/trpc';
 import { SHARE_MESSAGES, shareReferral, type ShareOutcome } from '../lib/share';
 import '@client/styles/profile.css';
@@ -13,8 +14,6 @@ const REASON_LABELS: Record<string, string> = {
   shuffle_purchase: 'Used on Shuffle Cards',
   adjustment: 'Adjustment',
 };
-
-const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
 
 export function ReferEarnPage() {
   const { isLoggedIn } = useRequireLogin();
@@ -129,7 +128,7 @@ export function ReferEarnPage() {
                   <li key={entry.id} className="ledger__row">
                     <div>
                       <p className="ledger__reason">{REASON_LABELS[entry.reason] ?? entry.reason}</p>
-                      <p className="ledger__date">{dateFormat.format(new Date(entry.createdAt))}</p>
+                      <p className="ledger__date">{formatDate(entry.createdAt)}</p>
                     </div>
                     <p className={`ledger__delta${entry.delta < 0 ? ' ledger__delta--minus' : ''}`}>
                       {entry.delta > 0 ? `+${entry.delta}` : entry.delta}

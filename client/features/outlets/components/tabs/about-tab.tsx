@@ -1,7 +1,8 @@
 import { InlineError } from '@client/components/ui/inline-error';
 import { Spinner } from '@client/components/ui/spinner';
 import { trpc } from '@client/lib/trpc';
-import { formatHours, formatPaise } from '../../lib/format';
+import { formatRupeesWhole } from '@client/lib/format';
+import { formatHours } from '../../lib/format';
 
 /** About: the outlet's description, cost for two, highlights, address, hours and phone. */
 export function AboutTab({ outletId }: { outletId: number }) {
@@ -36,7 +37,7 @@ export function AboutTab({ outletId }: { outletId: number }) {
         {o.costForTwoPaise !== null ? (
           <div>
             <dt>Cost for two</dt>
-            <dd>{formatPaise(o.costForTwoPaise)} (approx.)</dd>
+            <dd>{formatRupeesWhole(o.costForTwoPaise)} (approx.)</dd>
           </div>
         ) : null}
         <div>

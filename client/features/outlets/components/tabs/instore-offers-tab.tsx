@@ -3,7 +3,7 @@ import type { OutletDetails } from '@server/modules/outlets/schema';
 import { InlineError } from '@client/components/ui/inline-error';
 import { Spinner } from '@client/components/ui/spinner';
 import { trpc } from '@client/lib/trpc';
-import { formatPercent } from '../../lib/format';
+import { formatPercent } from '@client/lib/format';
 import { OffersList } from './offers-list';
 
 type Props = { outlet: OutletDetails; basePath: string };
@@ -28,12 +28,12 @@ export function InstoreOffersTab({ outlet, basePath }: Props) {
               <ul className="allday-list">
                 {today.data.dayDiscountPercent !== null ? (
                   <li className="allday">
-                    <strong>{formatPercent(today.data.dayDiscountPercent)} off</strong> all day today
+                    <strong>{formatPercent(today.data.dayDiscountPercent, { decimals: 1 })} off</strong> all day today
                   </li>
                 ) : null}
                 {today.data.baseDiscountPercent !== null ? (
                   <li className="allday">
-                    <strong>{formatPercent(today.data.baseDiscountPercent)} off</strong> on every bill
+                    <strong>{formatPercent(today.data.baseDiscountPercent, { decimals: 1 })} off</strong> on every bill
                   </li>
                 ) : null}
               </ul>
@@ -55,11 +55,11 @@ export function InstoreOffersTab({ outlet, basePath }: Props) {
         </svg>
         <div>
           <h2 id="shuffle-title" className="tab-section__title">
-            Shuffle Cards: up to {formatPercent(outlet.shuffleMaxPercent)} extra
+            Shuffle Cards: up to {formatPercent(outlet.shuffleMaxPercent, { decimals: 1 })} extra
           </h2>
           <p className="muted">
-            After you enter your bill, pick a card to unlock an additional {formatPercent(outlet.shuffleMinPercent)}–
-            {formatPercent(outlet.shuffleMaxPercent)} off.
+            After you enter your bill, pick a card to unlock an additional {formatPercent(outlet.shuffleMinPercent, { decimals: 1 })}–
+            {formatPercent(outlet.shuffleMaxPercent, { decimals: 1 })} off.
           </p>
           <Link href={`${basePath}/shuffle-unlock`} className="text-link">
             How shuffle unlock works

@@ -3,20 +3,10 @@ import type { DayChoice } from '@server/modules/offers/schema';
 import { InlineError } from '@client/components/ui/inline-error';
 import { Spinner } from '@client/components/ui/spinner';
 import { trpc } from '@client/lib/trpc';
-import { formatPercent } from '../../lib/format';
+import { formatLongWeekdayDate, formatPercent } from '@client/lib/format';
 import { OffersList } from './offers-list';
 
 const DAY_LABEL: Record<DayChoice, string> = { today: 'Today', tomorrow: 'Tomorrow' };
-
-function formatDate(date: string): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('en-IN', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    timeZone: 'UTC',
-  });
-}
 
 /** Upcoming offers for today or tomorrow (computed in IST by the server). */
 export function UpcomingOffersTab({ outletId }: { outletId: number }) {
@@ -44,10 +34,10 @@ export function UpcomingOffersTab({ outletId }: { outletId: number }) {
         <InlineError message="We couldn't load the offers." onRetry={() => void offers.refetch()} />
       ) : (
         <section className="tab-section" aria-label={`${DAY_LABEL[day]}'s offers`}>
-          <p className="muted">{formatDate(offers.data.date)}</p>
+          <p className="muted">{formatLongWeekdayDate(offers.data.date)}</p>
           {offers.data.dayDiscountPercent !== null ? (
             <p className="allday">
-              <strong>{formatPercent(offers.data.dayDiscountPercent)} off</strong> all day
+              <strong>{formatPercent(offers.data.dayDiscountPercent, { decimals: 1 })} off</strong> all day
             </p>
           ) : null}
           {offers.data.offers.length > 0 ? (
@@ -56,7 +46,7 @@ export function UpcomingOffersTab({ outletId }: { outletId: number }) {
             <p className="empty-note">
               No timed offers {day === 'today' ? 'left today' : 'tomorrow'}.
               {offers.data.baseDiscountPercent !== null
-                ? ` The instant ${formatPercent(offers.data.baseDiscountPercent)} discount still applies.`
+                ? ` The instant ${formatPercent(offers.data.baseDiscountPercent, { decimals: 1 })} discount still applies.`
                 : ''}
             </p>
           )}
