@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@client/components/ui/button';
-import { InlineError } from '@client/components/ui/inline-error';
-import { Spinner } from '@client/components/ui/spinner';
+import { QueryState } from '@client/components/ui/query-state';
 import { trpc } from '@client/lib/trpc';
 import type { DiscountStatus } from '@server/modules/business-account/schema';
 import { fieldErrorsOf, messageOf } from '@client/lib/trpc-errors';
@@ -21,13 +20,9 @@ export function DiscountButtonPage({ outletId }: BusinessPageProps) {
       heading="Discount button"
       lead="Your standing discount: it applies all day while it is on, whenever no scheduled offer is running."
     >
-      {query.isPending ? (
-        <Spinner label="Loading the discount" />
-      ) : query.isError ? (
-        <InlineError message={messageOf(query.error, 'We couldn’t load the discount.')} onRetry={() => void query.refetch()} />
-      ) : (
-        <DiscountForm key={id} outletId={id} status={query.data} />
-      )}
+      <QueryState query={query} loadingLabel="Loading the discount" errorMessage={(error) => messageOf(error, 'We couldn’t load the discount.')}>
+        {(status) => <DiscountForm key={id} outletId={id} status={status} />}
+      </QueryState>
     </BizPage>
   );
 }
