@@ -2,6 +2,7 @@ import { useAtom, useSetAtom } from 'jotai';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import type { GlobalSearchResult } from '@server/modules/outlets/schema';
+import { QueryState } from '@client/components/ui/query-state';
 import { trpc } from '@client/lib/trpc';
 import { searchStringAtom, selectedCategoryAtom } from '../atoms';
 import { useDebounced } from '../hooks/use-debounced';
@@ -143,25 +144,31 @@ export function SearchBox({ latitude, longitude }: SearchBoxProps) {
             }
           }}
         >
-          {search.isPending ? (
-            <p className="search__status" role="status">
-              Searching…
-            </p>
-          ) : search.isError ? (
-            <p className="search__status" role="alert">
-              {search.error.message === NOTHING_TO_SEARCH ? NOTHING_TO_SEARCH : "Search isn't working right now. Try again."}
-            </p>
-          ) : (
-            <SearchResults
-              result={search.data}
-              onPick={() => setOpen(false)}
-              onCategory={(slug) => {
-                setCategory(slug);
-                clear();
-                setOpen(false);
-              }}
-            />
-          )}
+          <QueryState
+            query={search}
+            loading={
+              <p className="search__status" role="status">
+                Searching…
+              </p>
+            }
+            errorView={(error) => (
+              <p className="search__status" role="alert">
+                {error.message === NOTHING_TO_SEARCH ? NOTHING_TO_SEARCH : "Search isn't working right now. Try again."}
+              </p>
+            )}
+          >
+            {(result) => (
+              <SearchResults
+                result={result}
+                onPick={() => setOpen(false)}
+                onCategory={(slug) => {
+                  setCategory(slug);
+                  clear();
+                  setOpen(false);
+                }}
+              />
+            )}
+          </QueryState>
         </div>
       ) : null}
     </div>

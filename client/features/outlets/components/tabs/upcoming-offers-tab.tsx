@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { DayChoice } from '@server/modules/offers/schema';
-import { InlineError } from '@client/components/ui/inline-error';
-import { Spinner } from '@client/components/ui/spinner';
+import { QueryState } from '@client/components/ui/query-state';
 import { trpc } from '@client/lib/trpc';
 import { formatLongWeekdayDate, formatPercent } from '@client/lib/format';
 import { OffersList } from './offers-list';
@@ -28,30 +27,28 @@ export function UpcomingOffersTab({ outletId }: { outletId: number }) {
           </button>
         ))}
       </div>
-      {offers.isPending ? (
-        <Spinner label="Loading offers" />
-      ) : offers.isError ? (
-        <InlineError message="We couldn't load the offers." onRetry={() => void offers.refetch()} />
-      ) : (
-        <section className="tab-section" aria-label={`${DAY_LABEL[day]}'s offers`}>
-          <p className="muted">{formatLongWeekdayDate(offers.data.date)}</p>
-          {offers.data.dayDiscountPercent !== null ? (
-            <p className="allday">
-              <strong>{formatPercent(offers.data.dayDiscountPercent, { decimals: 1 })} off</strong> all day
-            </p>
-          ) : null}
-          {offers.data.offers.length > 0 ? (
-            <OffersList offers={offers.data.offers} />
-          ) : (
-            <p className="empty-note">
-              No timed offers {day === 'today' ? 'left today' : 'tomorrow'}.
-              {offers.data.baseDiscountPercent !== null
-                ? ` The instant ${formatPercent(offers.data.baseDiscountPercent, { decimals: 1 })} discount still applies.`
-                : ''}
-            </p>
-          )}
-        </section>
-      )}
+      <QueryState query={offers} loadingLabel="Loading offers" errorMessage="We couldn't load the offers.">
+        {(upcoming) => (
+          <section className="tab-section" aria-label={`${DAY_LABEL[day]}'s offers`}>
+            <p className="muted">{formatLongWeekdayDate(upcoming.date)}</p>
+            {upcoming.dayDiscountPercent !== null ? (
+              <p className="allday">
+                <strong>{formatPercent(upcoming.dayDiscountPercent, { decimals: 1 })} off</strong> all day
+              </p>
+            ) : null}
+            {upcoming.offers.length > 0 ? (
+              <OffersList offers={upcoming.offers} />
+            ) : (
+              <p className="empty-note">
+                No timed offers {day === 'today' ? 'left today' : 'tomorrow'}.
+                {upcoming.baseDiscountPercent !== null
+                  ? ` The instant ${formatPercent(upcoming.baseDiscountPercent, { decimals: 1 })} discount still applies.`
+                  : ''}
+              </p>
+            )}
+          </section>
+        )}
+      </QueryState>
     </div>
   );
 }
