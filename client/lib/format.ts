@@ -11,30 +11,39 @@
 const INDIA = 'en-IN';
 const IST = 'Asia/Kolkata';
 
+/**
+ * Formatters are built on first use: this module is on the home route (outlet cards), and building
+ * every Intl formatter up front would cost each page load for the few it uses.
+ */
+function lazy<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
 // ---------------------------------------------------------------------------------------------
 // Money (integer paise)
 
-const rupeesWhole = new Intl.NumberFormat(INDIA, { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
-const rupeesExact = new Intl.NumberFormat(INDIA, {
+const rupeesWhole = lazy(() => new Intl.NumberFormat(INDIA, { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }));
+const rupeesExact = lazy(() => new Intl.NumberFormat(INDIA, {
   style: 'currency',
   currency: 'INR',
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,
-});
+}));
 
 /** 100000 → '₹1,000'; 66240 → '₹662.40': whole rupees without decimals, otherwise two. */
 export function formatRupees(paise: number): string {
-  return paise % 100 === 0 ? rupeesWhole.format(paise / 100) : rupeesExact.format(paise / 100);
+  return paise % 100 === 0 ? rupeesWhole().format(paise / 100) : rupeesExact().format(paise / 100);
 }
 
 /** 100000 → '₹1,000.00': always two decimals (receipts, fee lines, history). */
 export function formatRupeesExact(paise: number): string {
-  return rupeesExact.format(paise / 100);
+  return rupeesExact().format(paise / 100);
 }
 
 /** 45050 → '₹451': rounded to whole rupees (approximate figures such as the cost for two). */
 export function formatRupeesWhole(paise: number): string {
-  return rupeesWhole.format(paise / 100);
+  return rupeesWhole().format(paise / 100);
 }
 
 /** A compact label: ₹950, ₹1.2K, ₹3.4L, ₹1.1Cr (lakh and crore, as Indian owners read them). */
@@ -51,11 +60,11 @@ const compactDigits = (value: number) => (value >= 100 ? String(Math.round(value
 // ---------------------------------------------------------------------------------------------
 // Numbers
 
-const count = new Intl.NumberFormat(INDIA);
+const count = lazy(() => new Intl.NumberFormat(INDIA));
 
 /** 123456 → '1,23,456'. */
 export function formatCount(value: number): string {
-  return count.format(value);
+  return count().format(value);
 }
 
 /**
@@ -71,44 +80,44 @@ export function formatPercent(value: number, { decimals = 2, trim = true }: { de
 // ---------------------------------------------------------------------------------------------
 // Moments (a Date or an ISO string), always in India time
 
-const dateTimeWithYear = new Intl.DateTimeFormat(INDIA, {
+const dateTimeWithYear = lazy(() => new Intl.DateTimeFormat(INDIA, {
   day: 'numeric',
   month: 'short',
   year: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
   timeZone: IST,
-});
-const dateTimeShort = new Intl.DateTimeFormat(INDIA, { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', timeZone: IST });
-const dateOnly = new Intl.DateTimeFormat(INDIA, { day: 'numeric', month: 'short', year: 'numeric', timeZone: IST });
-const clockTime = new Intl.DateTimeFormat(INDIA, { hour: 'numeric', minute: '2-digit', timeZone: IST });
+}));
+const dateTimeShort = lazy(() => new Intl.DateTimeFormat(INDIA, { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', timeZone: IST }));
+const dateOnly = lazy(() => new Intl.DateTimeFormat(INDIA, { day: 'numeric', month: 'short', year: 'numeric', timeZone: IST }));
+const clockTime = lazy(() => new Intl.DateTimeFormat(INDIA, { hour: 'numeric', minute: '2-digit', timeZone: IST }));
 
 const asDate = (value: Date | string) => (typeof value === 'string' ? new Date(value) : value);
 
 /** '21 Nov 2026, 3:05 pm' (IST). */
-export const formatDateTime = (value: Date | string) => dateTimeWithYear.format(asDate(value));
+export const formatDateTime = (value: Date | string) => dateTimeWithYear().format(asDate(value));
 /** '21 Nov, 3:05 pm' (IST), for moments in the coming days (coupon validity, last change). */
-export const formatDateTimeShort = (value: Date | string) => dateTimeShort.format(asDate(value));
+export const formatDateTimeShort = (value: Date | string) => dateTimeShort().format(asDate(value));
 /** '21 Nov 2026' (the IST day of the moment). */
-export const formatDate = (value: Date | string) => dateOnly.format(asDate(value));
+export const formatDate = (value: Date | string) => dateOnly().format(asDate(value));
 /** '3:05 pm' (IST). */
-export const formatClockTime = (value: Date | string) => clockTime.format(asDate(value));
+export const formatClockTime = (value: Date | string) => clockTime().format(asDate(value));
 
 // ---------------------------------------------------------------------------------------------
 // Calendar days ('YYYY-MM-DD', already an India day: formatted without any zone shift)
 
-const dayMonth = new Intl.DateTimeFormat(INDIA, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const weekdayDate = new Intl.DateTimeFormat(INDIA, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-const longWeekdayDate = new Intl.DateTimeFormat(INDIA, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+const dayMonth = lazy(() => new Intl.DateTimeFormat(INDIA, { day: 'numeric', month: 'short', timeZone: 'UTC' }));
+const weekdayDate = lazy(() => new Intl.DateTimeFormat(INDIA, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }));
+const longWeekdayDate = lazy(() => new Intl.DateTimeFormat(INDIA, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }));
 
 const calendarDay = (isoDate: string) => new Date(`${isoDate}T00:00:00Z`);
 
 /** '2026-11-21' → '21 Nov'. */
-export const formatDayMonth = (isoDate: string) => dayMonth.format(calendarDay(isoDate));
+export const formatDayMonth = (isoDate: string) => dayMonth().format(calendarDay(isoDate));
 /** '2026-11-21' → 'Sat, 21 Nov, 2026'. */
-export const formatWeekdayDate = (isoDate: string) => weekdayDate.format(calendarDay(isoDate));
+export const formatWeekdayDate = (isoDate: string) => weekdayDate().format(calendarDay(isoDate));
 /** '2026-11-21' → 'Saturday, 21 November'. */
-export const formatLongWeekdayDate = (isoDate: string) => longWeekdayDate.format(calendarDay(isoDate));
+export const formatLongWeekdayDate = (isoDate: string) => longWeekdayDate().format(calendarDay(isoDate));
 
 // ---------------------------------------------------------------------------------------------
 // Times of day ('HH:MM', already India time)
