@@ -3,7 +3,7 @@ import { TRPCClientError } from '@trpc/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders, type TrpcFixtures } from '@client/testing/render';
 import { testShopper } from '@client/testing/fixtures';
-import { readCookie } from '@client/lib/auth-token';
+import { readCookie } from '@client/lib/cookies';
 import { AppShell } from './app';
 
 /**

@@ -1,12 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
-import { TRPCClientError } from '@trpc/client';
+import { httpStatusOf } from './trpc-errors';
 
 /** Client errors (4xx) will not succeed on a retry; network and 5xx errors might. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof TRPCClientError) {
-    const status = (error.data as { httpStatus?: number } | undefined)?.httpStatus;
-    if (status !== undefined && status >= 400 && status < 500) return false;
-  }
+  const status = httpStatusOf(error);
+  if (status !== undefined && status >= 400 && status < 500) return false;
   return failureCount < 2;
 }
 

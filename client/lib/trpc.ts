@@ -3,7 +3,8 @@ import { createTRPCReact } from '@trpc/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import superjson from 'superjson';
 import type { AppRouter } from '@server/trpc/app-router';
-import { BUSINESS_TOKEN_COOKIE, getAuthToken, readCookie } from './auth-token';
+import { BUSINESS_TOKEN_COOKIE, getAuthToken } from './auth-token';
+import { readCookie } from './cookies';
 
 /**
  * Classic `@trpc/react-query` bindings (fixed by the brief; see CONVENTIONS §D for the

@@ -1,5 +1,6 @@
 import { paths } from '@client/app/paths';
-import { BUSINESS_TOKEN_COOKIE, BUSINESS_USER_COOKIE, readCookie } from '@client/lib/auth-token';
+import { BUSINESS_TOKEN_COOKIE, BUSINESS_USER_COOKIE } from '@client/lib/auth-token';
+import { readCookie } from '@client/lib/cookies';
 
 /**
  * SPEC §2: the business link goes to the current outlet's regular-offers page when a business user

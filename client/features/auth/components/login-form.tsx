@@ -4,7 +4,7 @@ import { phoneNumberSchema } from '@server/modules/common/schema';
 import { Button } from '@client/components/ui/button';
 import { isNativeApp } from '@client/lib/auth';
 import { trpc } from '@client/lib/trpc';
-import { errorCode, errorMessage } from '../lib/inputs';
+import { errorCode, serverMessageOf } from '@client/lib/trpc-errors';
 import { useOtpChallenge, type SignedIn } from '../hooks/use-otp-challenge';
 import { LegalLinks } from './legal-links';
 import { ChallengeOtpModal } from './otp-modal';
@@ -44,7 +44,7 @@ export function LoginForm({ signupHref, onSignedIn }: LoginFormProps) {
       });
     } catch (error) {
       if (errorCode(error) === 'NOT_FOUND') setNotFound(true);
-      else setFormError(errorMessage(error));
+      else setFormError(serverMessageOf(error));
     }
   }
 

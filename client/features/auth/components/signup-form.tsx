@@ -5,7 +5,8 @@ import { Button } from '@client/components/ui/button';
 import { Field, fieldAria } from '@client/components/ui/field';
 import { isNativeApp } from '@client/lib/auth';
 import { trpc } from '@client/lib/trpc';
-import { REFERRAL_PREFIX, errorMessage, fieldErrors, withoutSpaces } from '../lib/inputs';
+import { fieldErrorsOf, serverMessageOf } from '@client/lib/trpc-errors';
+import { REFERRAL_PREFIX, withoutSpaces } from '../lib/inputs';
 import { useOtpChallenge, type SignedIn } from '../hooks/use-otp-challenge';
 import { LegalLinks } from './legal-links';
 import { ChallengeOtpModal } from './otp-modal';
@@ -69,9 +70,9 @@ export function SignupForm({ loginHref, onSignedIn }: SignupFormProps) {
         resendAfterSeconds: result.resendAfterSeconds,
       });
     } catch (error) {
-      const byField = fieldErrors(error) as Partial<Record<FieldName, string>>;
+      const byField = fieldErrorsOf(error) as Partial<Record<FieldName, string>>;
       if (Object.keys(byField).length > 0) setErrors(byField);
-      else setFormError(errorMessage(error));
+      else setFormError(serverMessageOf(error));
     }
   }
 

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { isNativeApp, type CurrentUser } from '@client/lib/auth';
 import { trpc } from '@client/lib/trpc';
-import { errorCode, errorMessage } from '../lib/inputs';
+import { errorCode, serverMessageOf } from '@client/lib/trpc-errors';
 
 export type OtpChallenge = { userId: number; phoneNumber: string; resendAfterSeconds?: number };
 export type SignedIn = { accessToken: string; user: CurrentUser | null };
@@ -34,7 +34,7 @@ export function useOtpChallenge({ wrongOtpText, onSignedIn }: Options) {
         return null;
       } catch (error) {
         const code = errorCode(error);
-        const message = errorMessage(error);
+        const message = serverMessageOf(error);
         if (wrongOtpText && (code === 'UNAUTHORIZED' || /wrong otp/i.test(message))) return wrongOtpText;
         return message;
       }
@@ -50,7 +50,7 @@ export function useOtpChallenge({ wrongOtpText, onSignedIn }: Options) {
       if (sent.userId !== current.userId) setCurrent({ ...current, userId: sent.userId });
       return { waitSeconds: sent.resendAfterSeconds };
     } catch (error) {
-      return errorMessage(error);
+      return serverMessageOf(error);
     }
   }, [current, sendOtp]);
 

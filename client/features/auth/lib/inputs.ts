@@ -1,5 +1,3 @@
-import { TRPCClientError } from '@trpc/client';
-
 /** SPEC §5: phone and OTP inputs keep digits only; email and referral drop whitespace. */
 export const digitsOnly = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
 export const withoutSpaces = (value: string) => value.replace(/\s/g, '');
@@ -23,33 +21,4 @@ export function formatCountdown(seconds: number): string {
 export function formatPhone(phone: string): string {
   const ten = phone.replace(/\D/g, '').slice(-10);
   return ten.length === 10 ? `+91 ${ten.slice(0, 5)} ${ten.slice(5)}` : phone;
-}
-
-type ErrorData = { code?: string; httpStatus?: number; fieldErrors?: Record<string, string[] | string | undefined> };
-
-export function errorCode(error: unknown): string | undefined {
-  return error instanceof TRPCClientError ? (error.data as ErrorData | undefined)?.code : undefined;
-}
-
-/** The server's own text (SPEC §8: "show the server's error text"), or a fallback for network trouble. */
-export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
-  if (error instanceof TRPCClientError) {
-    const data = error.data as ErrorData | undefined;
-    if (data?.code && error.message && data.code !== 'INTERNAL_SERVER_ERROR') return error.message;
-    const first = data?.fieldErrors ? Object.values(data.fieldErrors).flat().find(Boolean) : undefined;
-    if (typeof first === 'string' && first) return first;
-  }
-  return fallback;
-}
-
-/** Field errors from a BAD_REQUEST, first message per field. */
-export function fieldErrors(error: unknown): Record<string, string> {
-  if (!(error instanceof TRPCClientError)) return {};
-  const data = error.data as ErrorData | undefined;
-  const out: Record<string, string> = {};
-  for (const [field, value] of Object.entries(data?.fieldErrors ?? {})) {
-    const message = Array.isArray(value) ? value[0] : value;
-    if (message) out[field] = message;
-  }
-  return out;
 }

@@ -1,9 +1,9 @@
-import { TRPCClientError } from '@trpc/client';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { normalizePhoneNumber, phoneInputValue } from '@server/modules/common/schema';
 import { Button } from '@client/components/ui/button';
 import { trpc } from '@client/lib/trpc';
+import { fieldErrorsOf } from '@client/lib/trpc-errors';
 import { useScrollToTop } from '@client/lib/use-scroll-to-top';
 import { uploadDocument } from '../lib/documents';
 import { validateApplication, type ApplicationDraft } from '../lib/validate';
@@ -26,14 +26,6 @@ const EMPTY: Fields = {
   categoryId: '',
   message: '',
 };
-
-function serverFieldErrors(error: unknown): Record<string, string> {
-  if (!(error instanceof TRPCClientError)) return {};
-  const data = error.data as { fieldErrors?: Record<string, string | string[]> } | undefined;
-  return Object.fromEntries(
-    Object.entries(data?.fieldErrors ?? {}).map(([key, value]) => [key, Array.isArray(value) ? (value[0] ?? '') : value]),
-  );
-}
 
 /** /for-business-form: a business applies; sales staff review the application (SPEC §2, §5, §9). */
 export function BusinessFormPage() {
@@ -80,7 +72,7 @@ export function BusinessFormPage() {
       setDone(result.message);
       window.scrollTo?.({ top: 0 });
     } catch (error) {
-      const server = serverFieldErrors(error);
+      const server = fieldErrorsOf(error);
       setErrors({ ...server, form: error instanceof Error ? error.message : 'Could not send the application. Please try again.' });
     } finally {
       setBusy(false);

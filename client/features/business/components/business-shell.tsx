@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import { isBusinessProcedure, trpc } from '@client/lib/trpc';
+import { errorCode } from '@client/lib/trpc-errors';
 import { LOGOUT_FAILED } from '../lib/constants';
 import {
   ACCOUNT_OUTLET_PAGES,
@@ -100,8 +101,7 @@ export function BusinessShell({ session, outletId, current, children }: Business
     return queryClient.getQueryCache().subscribe((event) => {
       if (event.type !== 'updated' || event.query.state.status !== 'error') return;
       if (!isBusinessQuery(event.query.queryKey)) return;
-      const error = event.query.state.error as { data?: { code?: string } } | null;
-      if (error?.data?.code === 'UNAUTHORIZED') {
+      if (errorCode(event.query.state.error) === 'UNAUTHORIZED') {
         clearBusinessSession();
         queryClient.clear();
         navigate(section.login, { replace: true });

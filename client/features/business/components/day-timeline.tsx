@@ -1,4 +1,4 @@
-import { formatTime } from '../lib/format';
+import { formatSlotTime } from '@client/lib/format';
 import { minutesOf, type SlotDraft } from '../lib/slots';
 
 type DayTimelineProps = {
@@ -27,7 +27,7 @@ export function DayTimeline({ slots, nowMinutes = null, label }: DayTimelineProp
               key={slot.key}
               className={`timeline__block${slot.isEnabled ? '' : ' timeline__block--off'}`}
               style={{ left: `${(start / DAY) * 100}%`, width: `${((end - start) / DAY) * 100}%` }}
-              title={`${formatTime(slot.startTime)} – ${formatTime(slot.endTime)}`}
+              title={`${formatSlotTime(slot.startTime)} – ${formatSlotTime(slot.endTime)}`}
             />
           );
         })}

@@ -1,7 +1,6 @@
-import { InlineError } from '@client/components/ui/inline-error';
-import { Spinner } from '@client/components/ui/spinner';
-import { trpc } from '@client/lib/trpc';
-import { formatPercent, formatTime } from '../lib/format';
+import { QueryState } from '@client/components/ui/query-state';
+import { trpc, type RouterOutputs } from '@client/lib/trpc';
+import { formatPercent, formatSlotTime } from '@client/lib/format';
 
 const SOURCE_LABELS: Record<string, string> = {
   event: 'Event offer',
@@ -14,10 +13,14 @@ const SOURCE_LABELS: Record<string, string> = {
 /** What shoppers get at this outlet right now, and what comes next today (docs/offers.md). */
 export function LiveNowCard({ outletId }: { outletId: number }) {
   const query = trpc.promotions.liveAndScheduled.useQuery({ outletId }, { refetchInterval: 60_000 });
-  if (query.isPending) return <Spinner label="Loading the live offer" />;
-  if (query.isError) return <InlineError message="We couldn't load the live offer." onRetry={() => void query.refetch()} />;
+  return (
+    <QueryState query={query} loadingLabel="Loading the live offer" errorMessage="We couldn't load the live offer.">
+      {(data) => <LiveNow {...data} />}
+    </QueryState>
+  );
+}
 
-  const { live, today } = query.data;
+function LiveNow({ live, today }: RouterOutputs['promotions']['liveAndScheduled']) {
   const next = today.find((offer) => offer.status === 'upcoming');
   return (
     <section className={`live-now${live ? ' live-now--on' : ''}`} aria-label="Live for shoppers now" data-testid="live-now">
@@ -25,11 +28,11 @@ export function LiveNowCard({ outletId }: { outletId: number }) {
         <span className="live-now__dot" aria-hidden="true" />
         {live ? (
           <p>
-            <strong className="live-now__percent">{formatPercent(live.discountPercent)} off</strong>{' '}
+            <strong className="live-now__percent">{formatPercent(live.discountPercent, { decimals: 1, trim: false })} off</strong>{' '}
             <span className="live-now__what">
               live now · {SOURCE_LABELS[live.source] ?? live.source}
               {live.title ? ` “${live.title}”` : ''}
-              {live.endsAt ? ` until ${formatTime(live.endsAt)}` : ''}
+              {live.endsAt ? ` until ${formatSlotTime(live.endsAt)}` : ''}
             </span>
           </p>
         ) : (
@@ -40,8 +43,8 @@ export function LiveNowCard({ outletId }: { outletId: number }) {
       </div>
       {next ? (
         <p className="live-now__next muted">
-          Next today: {formatTime(next.startsAt)} – {formatTime(next.endsAt)}
-          {next.discountPercent != null ? ` · ${formatPercent(next.discountPercent)}` : ''} · {next.title}
+          Next today: {formatSlotTime(next.startsAt)} – {formatSlotTime(next.endsAt)}
+          {next.discountPercent != null ? ` · ${formatPercent(next.discountPercent, { decimals: 1, trim: false })}` : ''} · {next.title}
         </p>
       ) : null}
     </section>

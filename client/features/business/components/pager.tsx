@@ -1,4 +1,5 @@
 import { Button } from '@client/components/ui/button';
+import { formatCount } from '@client/lib/format';
 import { pagingFigures } from '../lib/paging';
 
 type PagerProps = { total: number; page: number; pageSize?: number; noun: string; onPage: (page: number) => void; busy?: boolean };
@@ -9,7 +10,7 @@ export function Pager({ total, page, pageSize, noun, onPage, busy = false }: Pag
   return (
     <nav className="pager" aria-label={`${noun} pages`}>
       <p className="pager__figures" aria-live="polite">
-        {figures.total === 0 ? `No ${noun}` : `${figures.from}–${figures.to} of ${figures.total.toLocaleString('en-IN')} ${noun}`}
+        {figures.total === 0 ? `No ${noun}` : `${figures.from}–${figures.to} of ${formatCount(figures.total)} ${noun}`}
         <span className="pager__page"> · Page {figures.page} of {figures.totalPages}</span>
       </p>
       <div className="pager__buttons">

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { RevenueDay } from '@server/modules/dashboards/schema';
-import { formatDay, formatPaise, formatPaiseShort } from '../lib/format';
+import { formatDayMonth, formatRupees, formatRupeesCompact } from '@client/lib/format';
 
 type RevenueChartProps = {
   days: readonly RevenueDay[];
@@ -86,7 +86,7 @@ export function RevenueChart({ days, start, end }: RevenueChartProps) {
             <g key={step}>
               <line x1={LEFT} x2={width - 4} y1={y(value)} y2={y(value)} className="revenue-chart__grid" />
               <text x={LEFT - 6} y={y(value) + 4} textAnchor="end" className="revenue-chart__axis">
-                {formatPaiseShort(value)}
+                {formatRupeesCompact(value)}
               </text>
             </g>
           );
@@ -96,7 +96,7 @@ export function RevenueChart({ days, start, end }: RevenueChartProps) {
           const isBest = best !== null && day === best && day.billPaise > 0;
           return (
             <g key={day.day}>
-              <title>{`${formatDay(day.day)}: bills ${formatPaise(day.billPaise)}, net ${formatPaise(day.netPaise)}, ${day.ordersCount} orders`}</title>
+              <title>{`${formatDayMonth(day.day)}: bills ${formatRupees(day.billPaise)}, net ${formatRupees(day.netPaise)}, ${day.ordersCount} orders`}</title>
               <rect x={x} y={y(day.billPaise)} width={barWidth} height={Math.max(0, y(0) - y(day.billPaise))} rx={3} className="revenue-chart__bill" />
               <rect x={x} y={y(day.netPaise)} width={barWidth} height={Math.max(0, y(0) - y(day.netPaise))} rx={3} className="revenue-chart__net" />
               {isBest ? (
@@ -111,7 +111,7 @@ export function RevenueChart({ days, start, end }: RevenueChartProps) {
                   textAnchor={index === ordered.length - 1 ? 'end' : 'middle'}
                   className="revenue-chart__axis"
                 >
-                  {formatDay(day.day)}
+                  {formatDayMonth(day.day)}
                 </text>
               ) : null}
             </g>
@@ -121,7 +121,7 @@ export function RevenueChart({ days, start, end }: RevenueChartProps) {
       </div>
       {best && best.billPaise > 0 ? (
         <figcaption className="revenue-chart__caption">
-          ★ Best day: <strong>{formatDay(best.day)}</strong> with {formatPaise(best.billPaise)} in bills from {best.ordersCount}{' '}
+          ★ Best day: <strong>{formatDayMonth(best.day)}</strong> with {formatRupees(best.billPaise)} in bills from {best.ordersCount}{' '}
           {best.ordersCount === 1 ? 'order' : 'orders'}.
         </figcaption>
       ) : null}
@@ -138,9 +138,9 @@ export function RevenueChart({ days, start, end }: RevenueChartProps) {
         <tbody>
           {ordered.map((day) => (
             <tr key={day.day}>
-              <td>{formatDay(day.day)}</td>
-              <td>{formatPaise(day.billPaise)}</td>
-              <td>{formatPaise(day.netPaise)}</td>
+              <td>{formatDayMonth(day.day)}</td>
+              <td>{formatRupees(day.billPaise)}</td>
+              <td>{formatRupees(day.netPaise)}</td>
               <td>{day.ordersCount}</td>
             </tr>
           ))}

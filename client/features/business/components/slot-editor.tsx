@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button } from '@client/components/ui/button';
 import type { Ad, TimeSlot } from '@server/modules/promotions/schema';
 import { DayTimeline } from './day-timeline';
-import { fieldErrorsOf, messageOf } from '../lib/errors';
+import { fieldErrorsOf, messageOf } from '@client/lib/trpc-errors';
 import {
   hasErrors,
   nextFreeSlot,

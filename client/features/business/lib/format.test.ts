@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { niceMax } from '../components/revenue-chart';
-import { formatPaise, formatPaiseShort, formatTime } from './format';
+import { formatRupees as formatPaise, formatRupeesCompact as formatPaiseShort, formatSlotTime as formatTime } from '@client/lib/format';
 
 describe('money and time for owners', () => {
   it('formats paise in rupees with Indian grouping, and short axis labels in K, L and Cr', () => {

@@ -1,11 +1,14 @@
 import { useSyncExternalStore } from 'react';
-import { BUSINESS_TOKEN_COOKIE, BUSINESS_USER_COOKIE, readCookie } from '@client/lib/auth-token';
+import { BUSINESS_TOKEN_COOKIE, BUSINESS_USER_COOKIE } from '@client/lib/auth-token';
+import { deleteCookies, readCookie, subscribeCookies, writeCookie } from '@client/lib/cookies';
 import type { BusinessLoginResult } from '@server/modules/business-auth/schema';
 
 /**
  * The business session on the client (SPEC §3, §4, §9): the token in `business_auth_token` and the
  * owner's details with the outlet list and the current outlet in `businessUserDetails`, both for one
- * day. Observable so the shell re-renders when the current outlet changes or the session ends.
+ * day. Kept in the client's cookie store (`lib/cookies.ts`), so the shell re-renders when the current
+ * outlet changes or the session ends, including when a shopper login deletes the cookies
+ * (`clearBusinessAuth()`, SPEC §6).
  */
 
 export type BusinessOutlet = { id: number; name: string; addressLineTwo: string };
@@ -28,25 +31,8 @@ export type BusinessSession = { token: string; details: BusinessUserDetails };
 /** SPEC §9: business cookies live one day. */
 export const BUSINESS_COOKIE_MAX_AGE = 24 * 60 * 60;
 
-function writeCookie(name: string, value: string, maxAgeSeconds: number) {
-  const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Strict${secure}`;
-}
-
-const listeners = new Set<() => void>();
 let cachedRaw: string | null = null;
 let cachedSession: BusinessSession | null = null;
-
-function emit() {
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
 
 function parseDetails(raw: string): BusinessUserDetails | null {
   try {
@@ -83,7 +69,7 @@ export function getBusinessSession(): BusinessSession | null {
 }
 
 export function useBusinessSession(): BusinessSession | null {
-  return useSyncExternalStore(subscribe, getBusinessSession, () => null);
+  return useSyncExternalStore(subscribeCookies, getBusinessSession, () => null);
 }
 
 /** The details the login stores: the owner, its outlets and the first outlet as the current one. */
@@ -106,7 +92,6 @@ export function detailsFromLogin(result: BusinessLoginResult): BusinessUserDetai
 export function saveBusinessSession(token: string, details: BusinessUserDetails) {
   writeCookie(BUSINESS_TOKEN_COOKIE, token, BUSINESS_COOKIE_MAX_AGE);
   writeCookie(BUSINESS_USER_COOKIE, JSON.stringify(details), BUSINESS_COOKIE_MAX_AGE);
-  emit();
 }
 
 /** Makes `outletId` current (kept in the details cookie, so the top bar's business link follows). */
@@ -118,8 +103,5 @@ export function setCurrentOutlet(outletId: number) {
 }
 
 export function clearBusinessSession() {
-  for (const name of [BUSINESS_TOKEN_COOKIE, BUSINESS_USER_COOKIE]) {
-    document.cookie = `${name}=; Max-Age=0; Path=/; SameSite=Strict`;
-  }
-  emit();
+  deleteCookies(BUSINESS_TOKEN_COOKIE, BUSINESS_USER_COOKIE);
 }

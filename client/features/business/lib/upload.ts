@@ -1,4 +1,5 @@
-import { BUSINESS_TOKEN_COOKIE, readCookie } from '@client/lib/auth-token';
+import { BUSINESS_TOKEN_COOKIE } from '@client/lib/auth-token';
+import { readCookie } from '@client/lib/cookies';
 import { REQUEST_TIMEOUT_MS } from '@client/lib/trpc';
 
 /**

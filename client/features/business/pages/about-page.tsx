@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@client/components/ui/button';
-import { InlineError } from '@client/components/ui/inline-error';
-import { Spinner } from '@client/components/ui/spinner';
+import { QueryState } from '@client/components/ui/query-state';
 import { trpc } from '@client/lib/trpc';
 import type { BusinessOverview } from '@server/modules/business-account/schema';
-import { fieldErrorsOf, messageOf } from '../lib/errors';
+import { fieldErrorsOf, messageOf } from '@client/lib/trpc-errors';
 import type { BusinessPageProps } from '../lib/page-props';
 import { BizPage } from '../components/biz-page';
 import { TextField } from '../components/text-field';
@@ -24,13 +23,9 @@ export function AboutPage({ outletId }: BusinessPageProps) {
       heading="About"
       lead={<>What shoppers read on your outlet page&rsquo;s About tab.</>}
     >
-      {query.isPending ? (
-        <Spinner label="Loading about" />
-      ) : query.isError ? (
-        <InlineError message={ABOUT_FAILED} onRetry={() => void query.refetch()} />
-      ) : (
-        <AboutForm key={id} outletId={id} overview={query.data} />
-      )}
+      <QueryState query={query} loadingLabel="Loading about" errorMessage={ABOUT_FAILED}>
+        {(overview) => <AboutForm key={id} outletId={id} overview={overview} />}
+      </QueryState>
     </BizPage>
   );
 }

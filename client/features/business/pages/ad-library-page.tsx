@@ -1,12 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '@client/components/ui/button';
-import { InlineError } from '@client/components/ui/inline-error';
-import { Spinner } from '@client/components/ui/spinner';
+import { QueryState } from '@client/components/ui/query-state';
 import { trpc } from '@client/lib/trpc';
 import type { Ad } from '@server/modules/promotions/schema';
 import { AD_LIST_LIMIT } from '../lib/constants';
-import { fieldErrorsOf, messageOf } from '../lib/errors';
-import { formatDay, formatPercent } from '../lib/format';
+import { fieldErrorsOf, messageOf } from '@client/lib/trpc-errors';
+import { formatDayMonth, formatPercent } from '@client/lib/format';
 import type { BusinessPageProps } from '../lib/page-props';
 import { BizPage } from '../components/biz-page';
 import { TextField } from '../components/text-field';
@@ -182,7 +181,7 @@ export function AdLibraryPage({ outletId }: BusinessPageProps) {
                 <option value="">Choose an event</option>
                 {(events.data ?? []).map((item) => (
                   <option key={item.id} value={item.id}>
-                    {item.name} · {formatDay(item.date)}
+                    {item.name} · {formatDayMonth(item.date)}
                   </option>
                 ))}
               </select>
@@ -226,56 +225,58 @@ export function AdLibraryPage({ outletId }: BusinessPageProps) {
               </button>
             ))}
           </div>
-          {ads.isPending ? (
-            <Spinner label="Loading ads" />
-          ) : ads.isError ? (
-            <InlineError message="We couldn't load your ads." onRetry={() => void ads.refetch()} />
-          ) : list.length === 0 ? (
-            <p className="biz-empty">No ads here yet. Create one with the form.</p>
-          ) : (
-            <ul className="ad-list">
-              {list.map((ad) => (
-                <li key={ad.id} className={`ad-item${ad.isEnabled ? '' : ' ad-item--off'}${ad.imageUrl ? ' ad-item--image' : ''}`}>
-                  {ad.imageUrl ? <img className="ad-item__image" src={ad.imageUrl} alt="" loading="lazy" /> : null}
-                  <div className="ad-item__main">
-                    <span className={`ad-type ad-type--${ad.adType}`}>{TYPE_LABELS[ad.adType]}</span>
-                    <h3 className="ad-item__title">{ad.title}</h3>
-                    {ad.description ? <p className="ad-item__text muted">{ad.description}</p> : null}
-                    <p className="ad-item__meta muted">
-                      {ad.discountPercent != null ? `${formatPercent(ad.discountPercent)} off` : 'Discount set per slot'}
-                      {ad.startsOn || ad.endsOn
-                        ? ` · ${ad.startsOn ? formatDay(ad.startsOn) : 'now'} – ${ad.endsOn ? formatDay(ad.endsOn) : 'no end'}`
-                        : ''}
-                    </p>
-                  </div>
-                  <div className="biz-row-actions">
-                    <AdPictureButton outletId={id} ad={ad} onUploaded={invalidate} />
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      disabled={update.isPending}
-                      onClick={() => update.mutate({ outletId: id, advId: ad.id, isEnabled: !ad.isEnabled })}
-                    >
-                      {ad.isEnabled ? 'Pause' : 'Resume'}
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      aria-label={`Delete ${ad.title}`}
-                      disabled={remove.isPending}
-                      onClick={() => {
-                        if (window.confirm(`Delete “${ad.title}”? Its time slots stop running it.`)) {
-                          remove.mutate({ outletId: id, advId: ad.id, adType: ad.adType });
-                        }
-                      }}
-                    >
-                      Delete
-                    </Button>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
+          <QueryState
+            query={ads}
+            loadingLabel="Loading ads"
+            errorMessage="We couldn't load your ads."
+            isEmpty={() => list.length === 0}
+            empty={<p className="biz-empty">No ads here yet. Create one with the form.</p>}
+          >
+            {() => (
+              <ul className="ad-list">
+                {list.map((ad) => (
+                  <li key={ad.id} className={`ad-item${ad.isEnabled ? '' : ' ad-item--off'}${ad.imageUrl ? ' ad-item--image' : ''}`}>
+                    {ad.imageUrl ? <img className="ad-item__image" src={ad.imageUrl} alt="" loading="lazy" /> : null}
+                    <div className="ad-item__main">
+                      <span className={`ad-type ad-type--${ad.adType}`}>{TYPE_LABELS[ad.adType]}</span>
+                      <h3 className="ad-item__title">{ad.title}</h3>
+                      {ad.description ? <p className="ad-item__text muted">{ad.description}</p> : null}
+                      <p className="ad-item__meta muted">
+                        {ad.discountPercent != null ? `${formatPercent(ad.discountPercent, { decimals: 1, trim: false })} off` : 'Discount set per slot'}
+                        {ad.startsOn || ad.endsOn
+                          ? ` · ${ad.startsOn ? formatDayMonth(ad.startsOn) : 'now'} – ${ad.endsOn ? formatDayMonth(ad.endsOn) : 'no end'}`
+                          : ''}
+                      </p>
+                    </div>
+                    <div className="biz-row-actions">
+                      <AdPictureButton outletId={id} ad={ad} onUploaded={invalidate} />
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        disabled={update.isPending}
+                        onClick={() => update.mutate({ outletId: id, advId: ad.id, isEnabled: !ad.isEnabled })}
+                      >
+                        {ad.isEnabled ? 'Pause' : 'Resume'}
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        aria-label={`Delete ${ad.title}`}
+                        disabled={remove.isPending}
+                        onClick={() => {
+                          if (window.confirm(`Delete “${ad.title}”? Its time slots stop running it.`)) {
+                            remove.mutate({ outletId: id, advId: ad.id, adType: ad.adType });
+                          }
+                        }}
+                      >
+                        Delete
+                      </Button>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </QueryState>
         </section>
       </div>
     </BizPage>

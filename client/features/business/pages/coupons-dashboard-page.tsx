@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { InlineError } from '@client/components/ui/inline-error';
-import { Spinner } from '@client/components/ui/spinner';
+import { QueryState } from '@client/components/ui/query-state';
 import { trpc } from '@client/lib/trpc';
 import type { DashboardCoupon } from '@server/modules/dashboards/schema';
 import { DASHBOARD_PAGE_SIZE } from '../lib/constants';
-import { formatDateTime, formatDay, formatPercent } from '../lib/format';
+import { formatCount, formatDateTimeShort, formatDayMonth, formatPercent } from '@client/lib/format';
 import type { BusinessPageProps } from '../lib/page-props';
 import { BizPage } from '../components/biz-page';
 import { Pager } from '../components/pager';
@@ -28,69 +27,67 @@ export function CouponsDashboardPage({ outletId }: BusinessPageProps) {
       heading="Coupons"
       lead="Coupons shoppers won with Shuffle Cards at your outlet, newest first."
     >
-      {query.isPending ? (
-        <Spinner label="Loading coupons" />
-      ) : query.isError ? (
-        <InlineError message={COUPONS_FAILED} onRetry={() => void query.refetch()} />
-      ) : (
-        <>
-          <div className="stat-row">
-            <div className="stat">
-              <span className="stat__label">Issued</span>
-              <span className="stat__value">{query.data.summary.issued.toLocaleString('en-IN')}</span>
-            </div>
-            <div className="stat stat--accent">
-              <span className="stat__label">Redeemed</span>
-              <span className="stat__value">{query.data.summary.redeemed.toLocaleString('en-IN')}</span>
-            </div>
-          </div>
-          {query.data.data.length === 0 ? (
-            <p className="biz-empty">No coupons yet. They appear here when shoppers play Shuffle Cards at your outlet.</p>
-          ) : (
-            <>
-              <div className="data-table-wrap only-wide">
-                <table className="data-table">
-                  <thead>
-                    <tr>
-                      <th>Code</th>
-                      <th className="num">Discount</th>
-                      <th>Issued</th>
-                      <th>Valid until</th>
-                      <th>Status</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {query.data.data.map((coupon) => (
-                      <tr key={coupon.id}>
-                        <td>{coupon.code}</td>
-                        <td className="num">{formatPercent(coupon.discountPercent)}</td>
-                        <td>{formatDay(coupon.issuedOn)}</td>
-                        <td>{formatDateTime(coupon.validUntil)}</td>
-                        <td>
-                          <span className={`status status--${statusOf(coupon)}`}>{STATUS_LABELS[statusOf(coupon)]}</span>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+      <QueryState query={query} loadingLabel="Loading coupons" errorMessage={COUPONS_FAILED}>
+        {(coupons) => (
+          <>
+            <div className="stat-row">
+              <div className="stat">
+                <span className="stat__label">Issued</span>
+                <span className="stat__value">{formatCount(coupons.summary.issued)}</span>
               </div>
-              <ul className="row-cards only-narrow">
-                {query.data.data.map((coupon) => (
-                  <li key={coupon.id} className="row-card">
-                    <span className="row-card__title">{coupon.code}</span>
-                    <span className="row-card__figure">{formatPercent(coupon.discountPercent)}</span>
-                    <span className="row-card__sub">Issued {formatDay(coupon.issuedOn)}</span>
-                    <span>
-                      <span className={`status status--${statusOf(coupon)}`}>{STATUS_LABELS[statusOf(coupon)]}</span>
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-          <Pager total={query.data.total} page={page} noun="coupons" busy={query.isFetching} onPage={setPage} />
-        </>
-      )}
+              <div className="stat stat--accent">
+                <span className="stat__label">Redeemed</span>
+                <span className="stat__value">{formatCount(coupons.summary.redeemed)}</span>
+              </div>
+            </div>
+            {coupons.data.length === 0 ? (
+              <p className="biz-empty">No coupons yet. They appear here when shoppers play Shuffle Cards at your outlet.</p>
+            ) : (
+              <>
+                <div className="data-table-wrap only-wide">
+                  <table className="data-table">
+                    <thead>
+                      <tr>
+                        <th>Code</th>
+                        <th className="num">Discount</th>
+                        <th>Issued</th>
+                        <th>Valid until</th>
+                        <th>Status</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {coupons.data.map((coupon) => (
+                        <tr key={coupon.id}>
+                          <td>{coupon.code}</td>
+                          <td className="num">{formatPercent(coupon.discountPercent, { decimals: 1, trim: false })}</td>
+                          <td>{formatDayMonth(coupon.issuedOn)}</td>
+                          <td>{formatDateTimeShort(coupon.validUntil)}</td>
+                          <td>
+                            <span className={`status status--${statusOf(coupon)}`}>{STATUS_LABELS[statusOf(coupon)]}</span>
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+                <ul className="row-cards only-narrow">
+                  {coupons.data.map((coupon) => (
+                    <li key={coupon.id} className="row-card">
+                      <span className="row-card__title">{coupon.code}</span>
+                      <span className="row-card__figure">{formatPercent(coupon.discountPercent, { decimals: 1, trim: false })}</span>
+                      <span className="row-card__sub">Issued {formatDayMonth(coupon.issuedOn)}</span>
+                      <span>
+                        <span className={`status status--${statusOf(coupon)}`}>{STATUS_LABELS[statusOf(coupon)]}</span>
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+            <Pager total={coupons.total} page={page} noun="coupons" busy={query.isFetching} onPage={setPage} />
+          </>
+        )}
+      </QueryState>
     </BizPage>
   );
 }

@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@client/components/ui/button';
-import { InlineError } from '@client/components/ui/inline-error';
-import { Spinner } from '@client/components/ui/spinner';
+import { QueryState } from '@client/components/ui/query-state';
 import { trpc } from '@client/lib/trpc';
 import type { DiscountStatus } from '@server/modules/business-account/schema';
-import { fieldErrorsOf, messageOf } from '../lib/errors';
-import { formatDateTime, formatPercent } from '../lib/format';
+import { fieldErrorsOf, messageOf } from '@client/lib/trpc-errors';
+import { formatDateTimeShort, formatPercent } from '@client/lib/format';
 import type { BusinessPageProps } from '../lib/page-props';
 import { BizPage } from '../components/biz-page';
 import { TextField } from '../components/text-field';
@@ -21,13 +20,9 @@ export function DiscountButtonPage({ outletId }: BusinessPageProps) {
       heading="Discount button"
       lead="Your standing discount: it applies all day while it is on, whenever no scheduled offer is running."
     >
-      {query.isPending ? (
-        <Spinner label="Loading the discount" />
-      ) : query.isError ? (
-        <InlineError message={messageOf(query.error, 'We couldn’t load the discount.')} onRetry={() => void query.refetch()} />
-      ) : (
-        <DiscountForm key={id} outletId={id} status={query.data} />
-      )}
+      <QueryState query={query} loadingLabel="Loading the discount" errorMessage={(error) => messageOf(error, 'We couldn’t load the discount.')}>
+        {(status) => <DiscountForm key={id} outletId={id} status={status} />}
+      </QueryState>
     </BizPage>
   );
 }
@@ -66,7 +61,7 @@ function DiscountForm({ outletId, status }: { outletId: number; status: Discount
         <div className={`discount-switch${status.isLive ? ' discount-switch--on' : ''}`}>
           <div>
             <p className="discount-switch__state">{status.isLive ? 'ON' : 'OFF'}</p>
-            <p className="muted">{status.isLive ? `${formatPercent(status.discountPercent)} for every bill` : 'Shoppers get no standing discount'}</p>
+            <p className="muted">{status.isLive ? `${formatPercent(status.discountPercent, { decimals: 1, trim: false })} for every bill` : 'Shoppers get no standing discount'}</p>
           </div>
           <button
             type="button"
@@ -91,13 +86,13 @@ function DiscountForm({ outletId, status }: { outletId: number; status: Discount
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Saving…' : 'Save discount'}
         </Button>
-        {status.updatedAt ? <p className="muted biz-hint">Last changed {formatDateTime(status.updatedAt)}</p> : null}
+        {status.updatedAt ? <p className="muted biz-hint">Last changed {formatDateTimeShort(status.updatedAt)}</p> : null}
       </form>
       <section className="biz-card" aria-label="What shoppers get now">
         <h2 className="biz-card__title">What shoppers get right now</h2>
         {live ? (
           <p>
-            <strong className="big-figure">{formatPercent(live.discountPercent)}</strong>{' '}
+            <strong className="big-figure">{formatPercent(live.discountPercent, { decimals: 1, trim: false })}</strong>{' '}
             <span className="muted">
               {live.source === 'base' ? 'from the discount button' : `from a scheduled offer${live.title ? `: ${live.title}` : ''}`}
             </span>

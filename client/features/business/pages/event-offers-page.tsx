@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@client/components/ui/button';
-import { InlineError } from '@client/components/ui/inline-error';
-import { Spinner } from '@client/components/ui/spinner';
+import { QueryState, combineQueries } from '@client/components/ui/query-state';
 import { trpc } from '@client/lib/trpc';
 import type { PromotionEvent } from '@server/modules/promotions/schema';
 import { AD_LIST_LIMIT } from '../lib/constants';
-import { fieldErrorsOf, messageOf } from '../lib/errors';
-import { formatFullDay } from '../lib/format';
+import { fieldErrorsOf, messageOf } from '@client/lib/trpc-errors';
+import { formatWeekdayDate } from '@client/lib/format';
 import type { BusinessPageProps } from '../lib/page-props';
 import { BizPage } from '../components/biz-page';
 import { istNow } from '../lib/slots';
@@ -90,33 +89,35 @@ export function EventOffersPage({ outletId }: BusinessPageProps) {
             </Button>
           </form>
 
-          {events.isPending ? (
-            <Spinner label="Loading events" />
-          ) : events.isError ? (
-            <InlineError message="We couldn't load your events." onRetry={() => void events.refetch()} />
-          ) : list.length === 0 ? (
-            <p className="biz-empty">No events yet.</p>
-          ) : (
-            <ul className="event-list" aria-label="Your events">
-              {list.map((item) => (
-                <li key={item.id}>
-                  <button
-                    type="button"
-                    className="event-item"
-                    aria-pressed={selected?.id === item.id}
-                    onClick={() => setSelectedId(item.id)}
-                    style={{ borderLeftColor: item.colorHash }}
-                  >
-                    <span className="event-item__name">{item.name}</span>
-                    <span className="event-item__date muted">
-                      {formatFullDay(item.date)}
-                      {item.isEnabled ? '' : ' · off'}
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
+          <QueryState
+            query={events}
+            loadingLabel="Loading events"
+            errorMessage="We couldn't load your events."
+            isEmpty={() => list.length === 0}
+            empty={<p className="biz-empty">No events yet.</p>}
+          >
+            {() => (
+              <ul className="event-list" aria-label="Your events">
+                {list.map((item) => (
+                  <li key={item.id}>
+                    <button
+                      type="button"
+                      className="event-item"
+                      aria-pressed={selected?.id === item.id}
+                      onClick={() => setSelectedId(item.id)}
+                      style={{ borderLeftColor: item.colorHash }}
+                    >
+                      <span className="event-item__name">{item.name}</span>
+                      <span className="event-item__date muted">
+                        {formatWeekdayDate(item.date)}
+                        {item.isEnabled ? '' : ' · off'}
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </QueryState>
         </div>
 
         {selected ? (
@@ -165,7 +166,7 @@ function EventSlots({ outletId, event, nowMinutes, onToggle, onDelete, busy }: E
       <div className="event-head" style={{ borderTopColor: event.colorHash }}>
         <div>
           <h2 className="biz-card__title">{event.name}</h2>
-          <p className="muted">{formatFullDay(event.date)}</p>
+          <p className="muted">{formatWeekdayDate(event.date)}</p>
         </div>
         <div className="biz-row-actions">
           <Button variant="secondary" size="sm" onClick={onToggle} disabled={busy}>
@@ -182,35 +183,33 @@ function EventSlots({ outletId, event, nowMinutes, onToggle, onDelete, busy }: E
           library.
         </p>
       ) : null}
-      {slots.isPending || ads.isPending ? (
-        <Spinner label="Loading time slots" />
-      ) : slots.isError || ads.isError ? (
-        <InlineError message="We couldn't load the time slots." onRetry={() => void slots.refetch()} />
-      ) : (
-        <SlotEditor
-          key={`${outletId}-${event.id}`}
-          saved={slots.data.timeSlots}
-          ads={eventAds}
-          dayLabel={formatFullDay(event.date)}
-          nowMinutes={nowMinutes}
-          saving={save.isPending}
-          requireAd
-          onSave={(drafts) =>
-            save.mutateAsync({
-              outletId,
-              adType: 'E',
-              date: event.date,
-              timeSlots: drafts.map((draft) => ({
-                startTime: draft.startTime,
-                endTime: draft.endTime,
-                advId: draft.advId,
-                discountPercent: draft.discountPercent.trim() === '' ? null : Number(draft.discountPercent),
-                isEnabled: draft.isEnabled,
-              })),
-            })
-          }
-        />
-      )}
+      <QueryState query={combineQueries(slots, ads)} loadingLabel="Loading time slots" errorMessage="We couldn't load the time slots.">
+        {([daySlots]) => (
+          <SlotEditor
+            key={`${outletId}-${event.id}`}
+            saved={daySlots.timeSlots}
+            ads={eventAds}
+            dayLabel={formatWeekdayDate(event.date)}
+            nowMinutes={nowMinutes}
+            saving={save.isPending}
+            requireAd
+            onSave={(drafts) =>
+              save.mutateAsync({
+                outletId,
+                adType: 'E',
+                date: event.date,
+                timeSlots: drafts.map((draft) => ({
+                  startTime: draft.startTime,
+                  endTime: draft.endTime,
+                  advId: draft.advId,
+                  discountPercent: draft.discountPercent.trim() === '' ? null : Number(draft.discountPercent),
+                  isEnabled: draft.isEnabled,
+                })),
+              })
+            }
+          />
+        )}
+      </QueryState>
     </section>
   );
 }

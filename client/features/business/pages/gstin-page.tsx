@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@client/components/ui/button';
-import { InlineError } from '@client/components/ui/inline-error';
-import { Spinner } from '@client/components/ui/spinner';
+import { QueryState } from '@client/components/ui/query-state';
 import { trpc } from '@client/lib/trpc';
 import { isValidGstin, type GstinDetails } from '@server/modules/business-account/schema';
-import { fieldErrorsOf, messageOf } from '../lib/errors';
+import { fieldErrorsOf, messageOf } from '@client/lib/trpc-errors';
 import type { BusinessPageProps } from '../lib/page-props';
 import { BizPage } from '../components/biz-page';
 import { uploadForm } from '../lib/upload';
@@ -29,13 +28,9 @@ export function GstinPage({ outletId, session }: BusinessPageProps) {
       heading="GSTIN"
       lead={<>The GST registration of {outletName}. The certificate is mandatory; while it is pending, the acknowledgment number is accepted.</>}
     >
-      {query.isPending ? (
-        <Spinner label="Loading GSTIN" />
-      ) : query.isError ? (
-        <InlineError message={messageOf(query.error, 'We couldn’t load the GSTIN.')} onRetry={() => void query.refetch()} />
-      ) : (
-        <GstinForm key={id} outletId={id} details={query.data} />
-      )}
+      <QueryState query={query} loadingLabel="Loading GSTIN" errorMessage={(error) => messageOf(error, 'We couldn’t load the GSTIN.')}>
+        {(details) => <GstinForm key={id} outletId={id} details={details} />}
+      </QueryState>
     </BizPage>
   );
 }

@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@client/components/ui/button';
-import { InlineError } from '@client/components/ui/inline-error';
-import { Spinner } from '@client/components/ui/spinner';
+import { QueryState } from '@client/components/ui/query-state';
 import { trpc } from '@client/lib/trpc';
 import type { Ad } from '@server/modules/promotions/schema';
 import { AD_LIST_LIMIT } from '../lib/constants';
-import { fieldErrorsOf, messageOf } from '../lib/errors';
-import { formatDay } from '../lib/format';
+import { fieldErrorsOf, messageOf } from '@client/lib/trpc-errors';
+import { formatDayMonth } from '@client/lib/format';
 import type { BusinessPageProps } from '../lib/page-props';
 import { BizPage } from '../components/biz-page';
 import { TextField } from '../components/text-field';
@@ -90,47 +89,49 @@ export function HighlightsPage({ outletId }: BusinessPageProps) {
           </div>
         </form>
         <section className="biz-stack" aria-label="Your highlights">
-          {list.isPending ? (
-            <Spinner label="Loading highlights" />
-          ) : list.isError ? (
-            <InlineError message="We couldn't load your highlights." onRetry={() => void list.refetch()} />
-          ) : list.data.length === 0 ? (
-            <p className="biz-empty">No highlights yet.</p>
-          ) : (
-            <ul className="ad-list">
-              {list.data.map((ad) => (
-                <li key={ad.id} className={`ad-item${ad.isEnabled ? '' : ' ad-item--off'}`}>
-                  <div className="ad-item__main">
-                    <span className="ad-type ad-type--Highlight">Highlight</span>
-                    <h3 className="ad-item__title">{ad.title}</h3>
-                    {ad.description ? <p className="ad-item__text muted">{ad.description}</p> : null}
-                    <p className="ad-item__meta muted">
-                      {ad.startsOn ? formatDay(ad.startsOn) : 'Now'} – {ad.endsOn ? formatDay(ad.endsOn) : 'no end'}
-                      {ad.isEnabled ? '' : ' · paused'}
-                    </p>
-                  </div>
-                  <div className="biz-row-actions">
-                    <Button variant="secondary" size="sm" onClick={() => startEdit(ad)}>
-                      Edit
-                    </Button>
-                    <Button variant="secondary" size="sm" disabled={toggle.isPending} onClick={() => toggle.mutate({ outletId: id, advId: ad.id, isEnabled: !ad.isEnabled })}>
-                      {ad.isEnabled ? 'Pause' : 'Resume'}
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      disabled={remove.isPending}
-                      onClick={() => {
-                        if (window.confirm(`Delete “${ad.title}”?`)) remove.mutate({ outletId: id, advId: ad.id, adType: 'Highlight' });
-                      }}
-                    >
-                      Delete
-                    </Button>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
+          <QueryState
+            query={list}
+            loadingLabel="Loading highlights"
+            errorMessage="We couldn't load your highlights."
+            isEmpty={(highlights) => highlights.length === 0}
+            empty={<p className="biz-empty">No highlights yet.</p>}
+          >
+            {(highlights) => (
+              <ul className="ad-list">
+                {highlights.map((ad) => (
+                  <li key={ad.id} className={`ad-item${ad.isEnabled ? '' : ' ad-item--off'}`}>
+                    <div className="ad-item__main">
+                      <span className="ad-type ad-type--Highlight">Highlight</span>
+                      <h3 className="ad-item__title">{ad.title}</h3>
+                      {ad.description ? <p className="ad-item__text muted">{ad.description}</p> : null}
+                      <p className="ad-item__meta muted">
+                        {ad.startsOn ? formatDayMonth(ad.startsOn) : 'Now'} – {ad.endsOn ? formatDayMonth(ad.endsOn) : 'no end'}
+                        {ad.isEnabled ? '' : ' · paused'}
+                      </p>
+                    </div>
+                    <div className="biz-row-actions">
+                      <Button variant="secondary" size="sm" onClick={() => startEdit(ad)}>
+                        Edit
+                      </Button>
+                      <Button variant="secondary" size="sm" disabled={toggle.isPending} onClick={() => toggle.mutate({ outletId: id, advId: ad.id, isEnabled: !ad.isEnabled })}>
+                        {ad.isEnabled ? 'Pause' : 'Resume'}
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        disabled={remove.isPending}
+                        onClick={() => {
+                          if (window.confirm(`Delete “${ad.title}”?`)) remove.mutate({ outletId: id, advId: ad.id, adType: 'Highlight' });
+                        }}
+                      >
+                        Delete
+                      </Button>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </QueryState>
         </section>
       </div>
     </BizPage>

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { InlineError } from '@client/components/ui/inline-error';
-import { Spinner } from '@client/components/ui/spinner';
+import { QueryState } from '@client/components/ui/query-state';
 import { trpc } from '@client/lib/trpc';
 import { DASHBOARD_PAGE_SIZE } from '../lib/constants';
-import { formatDay, formatPercent, formatTime } from '../lib/format';
+import { formatDayMonth, formatPercent, formatSlotTime } from '@client/lib/format';
 import type { BusinessPageProps } from '../lib/page-props';
 import { BizPage } from '../components/biz-page';
 import { LiveNowCard } from '../components/live-now-card';
@@ -27,34 +26,36 @@ export function LiveAdsPage({ outletId }: BusinessPageProps) {
       lead="What runs now and what runs next, in India time."
     >
       <LiveNowCard outletId={id} />
-      {query.isPending ? (
-        <Spinner label="Loading live ads" />
-      ) : query.isError ? (
-        <InlineError message={LIVE_ADS_FAILED} onRetry={() => void query.refetch()} />
-      ) : query.data.data.length === 0 ? (
-        <p className="biz-empty">No ads yet. Create one in the ad library.</p>
-      ) : (
-        <>
-          <ul className="ad-list">
-            {query.data.data.map((ad) => (
-              <li key={ad.advId} className={`ad-item${ad.status === 'off' ? ' ad-item--off' : ''}`}>
-                <div className="ad-item__main">
-                  <span className={`ad-type ad-type--${ad.adType}`}>{TYPE_LABELS[ad.adType]}</span>
-                  <h3 className="ad-item__title">{ad.title}</h3>
-                  <p className="ad-item__meta muted">
-                    {ad.discountPercent != null ? `${formatPercent(ad.discountPercent)} off` : 'No discount of its own'}
-                    {ad.startTime && ad.endTime
-                      ? ` · ${ad.slotDate ? `${formatDay(ad.slotDate)}, ` : ''}${formatTime(ad.startTime)} – ${formatTime(ad.endTime)}`
-                      : ''}
-                  </p>
-                </div>
-                <span className={`status status--${ad.status}`}>{STATUS_LABELS[ad.status]}</span>
-              </li>
-            ))}
-          </ul>
-          <Pager total={query.data.total} page={page} noun="ads" busy={query.isFetching} onPage={setPage} />
-        </>
-      )}
+      <QueryState
+        query={query}
+        loadingLabel="Loading live ads"
+        errorMessage={LIVE_ADS_FAILED}
+        isEmpty={(liveAds) => liveAds.data.length === 0}
+        empty={<p className="biz-empty">No ads yet. Create one in the ad library.</p>}
+      >
+        {(liveAds) => (
+          <>
+            <ul className="ad-list">
+              {liveAds.data.map((ad) => (
+                <li key={ad.advId} className={`ad-item${ad.status === 'off' ? ' ad-item--off' : ''}`}>
+                  <div className="ad-item__main">
+                    <span className={`ad-type ad-type--${ad.adType}`}>{TYPE_LABELS[ad.adType]}</span>
+                    <h3 className="ad-item__title">{ad.title}</h3>
+                    <p className="ad-item__meta muted">
+                      {ad.discountPercent != null ? `${formatPercent(ad.discountPercent, { decimals: 1, trim: false })} off` : 'No discount of its own'}
+                      {ad.startTime && ad.endTime
+                        ? ` · ${ad.slotDate ? `${formatDayMonth(ad.slotDate)}, ` : ''}${formatSlotTime(ad.startTime)} – ${formatSlotTime(ad.endTime)}`
+                        : ''}
+                    </p>
+                  </div>
+                  <span className={`status status--${ad.status}`}>{STATUS_LABELS[ad.status]}</span>
+                </li>
+              ))}
+            </ul>
+            <Pager total={liveAds.total} page={page} noun="ads" busy={query.isFetching} onPage={setPage} />
+          </>
+        )}
+      </QueryState>
     </BizPage>
   );
 }

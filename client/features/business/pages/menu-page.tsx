@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@client/components/ui/button';
-import { InlineError } from '@client/components/ui/inline-error';
-import { Spinner } from '@client/components/ui/spinner';
+import { QueryState } from '@client/components/ui/query-state';
 import { trpc } from '@client/lib/trpc';
 import type { BusinessMenu } from '@server/modules/business-account/schema';
-import { fieldErrorsOf, messageOf } from '../lib/errors';
+import { fieldErrorsOf, messageOf } from '@client/lib/trpc-errors';
 import type { BusinessPageProps } from '../lib/page-props';
 import { BizPage } from '../components/biz-page';
 import { uploadForm } from '../lib/upload';
@@ -59,7 +58,6 @@ export function MenuPage({ outletId }: BusinessPageProps) {
     }
   };
 
-  const list = menus.data ?? [];
   return (
     <BizPage
       title="Menu · Account · Bachat for Business"
@@ -84,32 +82,30 @@ export function MenuPage({ outletId }: BusinessPageProps) {
         </Button>
       </form>
       <FormNotes error={error} />
-      {menus.isPending ? (
-        <Spinner label="Loading the menu" />
-      ) : menus.isError ? (
-        <InlineError message={MENU_FAILED} onRetry={() => void menus.refetch()} />
-      ) : (
-        <ol className="menu-list">
-          {list.map((menu, index) => (
-            <MenuSection
-              key={menu.id}
-              menu={menu}
-              first={index === 0}
-              last={index === list.length - 1}
-              busy={save.isPending || remove.isPending || swap.isPending || removePhoto.isPending}
-              uploading={uploadingFor === menu.id}
-              onRename={(newTitle) => save.mutate({ outletId: id, menuId: menu.id, title: newTitle })}
-              onMove={(delta) => swap.mutate({ outletId: id, from: index, to: index + delta })}
-              onDelete={() => {
-                if (window.confirm(`Delete “${menu.title || 'Menu'}” and its photos?`)) remove.mutate({ outletId: id, menuId: menu.id });
-              }}
-              onUpload={(file) => void upload(menu.id, file)}
-              onMovePhoto={(from, to) => swap.mutate({ outletId: id, menuId: menu.id, from, to })}
-              onDeletePhoto={(photoIndex) => removePhoto.mutate({ outletId: id, menuId: menu.id, index: photoIndex })}
-            />
-          ))}
-        </ol>
-      )}
+      <QueryState query={menus} loadingLabel="Loading the menu" errorMessage={MENU_FAILED}>
+        {(list) => (
+          <ol className="menu-list">
+            {list.map((menu, index) => (
+              <MenuSection
+                key={menu.id}
+                menu={menu}
+                first={index === 0}
+                last={index === list.length - 1}
+                busy={save.isPending || remove.isPending || swap.isPending || removePhoto.isPending}
+                uploading={uploadingFor === menu.id}
+                onRename={(newTitle) => save.mutate({ outletId: id, menuId: menu.id, title: newTitle })}
+                onMove={(delta) => swap.mutate({ outletId: id, from: index, to: index + delta })}
+                onDelete={() => {
+                  if (window.confirm(`Delete “${menu.title || 'Menu'}” and its photos?`)) remove.mutate({ outletId: id, menuId: menu.id });
+                }}
+                onUpload={(file) => void upload(menu.id, file)}
+                onMovePhoto={(from, to) => swap.mutate({ outletId: id, menuId: menu.id, from, to })}
+                onDeletePhoto={(photoIndex) => removePhoto.mutate({ outletId: id, menuId: menu.id, index: photoIndex })}
+              />
+            ))}
+          </ol>
+        )}
+      </QueryState>
     </BizPage>
   );
 }

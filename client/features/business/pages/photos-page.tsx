@@ -1,10 +1,9 @@
 import { useRef, useState } from 'react';
 import { Button } from '@client/components/ui/button';
-import { InlineError } from '@client/components/ui/inline-error';
-import { Spinner } from '@client/components/ui/spinner';
+import { QueryState } from '@client/components/ui/query-state';
 import { trpc } from '@client/lib/trpc';
 import { MAX_PHOTOS_PER_SUB_CATEGORY, PHOTO_SUB_CATEGORIES } from '@server/modules/business-account/schema';
-import { messageOf } from '../lib/errors';
+import { messageOf } from '@client/lib/trpc-errors';
 import type { BusinessPageProps } from '../lib/page-props';
 import { BizPage } from '../components/biz-page';
 import { uploadForm } from '../lib/upload';
@@ -84,52 +83,54 @@ export function PhotosPage({ outletId }: BusinessPageProps) {
       </div>
       <FormNotes error={error} />
 
-      {photos.isPending ? (
-        <Spinner label="Loading photos" />
-      ) : photos.isError ? (
-        <InlineError message="We couldn't load the photos." onRetry={() => void photos.refetch()} />
-      ) : list.length === 0 ? (
-        <p className="biz-empty">No {LABELS[subCategory].toLowerCase()} photos yet.</p>
-      ) : (
-        <ul className="biz-photo-grid" aria-label={`${LABELS[subCategory]} photos`}>
-          {list.map((photo, index) => (
-            <li key={photo.id} className="photo-tile">
-              <img src={photo.url} alt={`${LABELS[subCategory]} photo ${index + 1}`} loading="lazy" width={photo.width} height={photo.height} />
-              <div className="photo-tile__actions">
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  aria-label={`Move photo ${index + 1} earlier`}
-                  disabled={index === 0 || swap.isPending}
-                  onClick={() => swap.mutate({ outletId: id, subCategory, from: photo.index, to: photo.index - 1 })}
-                >
-                  ←
-                </Button>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  aria-label={`Move photo ${index + 1} later`}
-                  disabled={index === list.length - 1 || swap.isPending}
-                  onClick={() => swap.mutate({ outletId: id, subCategory, from: photo.index, to: photo.index + 1 })}
-                >
-                  →
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={`Delete photo ${index + 1}`}
-                  disabled={remove.isPending}
-                  onClick={() => {
-                    if (window.confirm('Delete this photo?')) remove.mutate({ outletId: id, subCategory, index: photo.index });
-                  }}
-                >
-                  Delete
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={photos}
+        loadingLabel="Loading photos"
+        errorMessage="We couldn't load the photos."
+        isEmpty={() => list.length === 0}
+        empty={<p className="biz-empty">No {LABELS[subCategory].toLowerCase()} photos yet.</p>}
+      >
+        {() => (
+          <ul className="biz-photo-grid" aria-label={`${LABELS[subCategory]} photos`}>
+            {list.map((photo, index) => (
+              <li key={photo.id} className="photo-tile">
+                <img src={photo.url} alt={`${LABELS[subCategory]} photo ${index + 1}`} loading="lazy" width={photo.width} height={photo.height} />
+                <div className="photo-tile__actions">
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={`Move photo ${index + 1} earlier`}
+                    disabled={index === 0 || swap.isPending}
+                    onClick={() => swap.mutate({ outletId: id, subCategory, from: photo.index, to: photo.index - 1 })}
+                  >
+                    ←
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={`Move photo ${index + 1} later`}
+                    disabled={index === list.length - 1 || swap.isPending}
+                    onClick={() => swap.mutate({ outletId: id, subCategory, from: photo.index, to: photo.index + 1 })}
+                  >
+                    →
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Delete photo ${index + 1}`}
+                    disabled={remove.isPending}
+                    onClick={() => {
+                      if (window.confirm('Delete this photo?')) remove.mutate({ outletId: id, subCategory, index: photo.index });
+                    }}
+                  >
+                    Delete
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </BizPage>
   );
 }

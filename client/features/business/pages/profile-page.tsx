@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@client/components/ui/button';
-import { InlineError } from '@client/components/ui/inline-error';
-import { Spinner } from '@client/components/ui/spinner';
+import { QueryState } from '@client/components/ui/query-state';
 import { trpc } from '@client/lib/trpc';
 import type { BusinessProfile } from '@server/modules/business-account/schema';
 import { normalizePhoneNumber, phoneInputValue } from '@server/modules/common/schema';
-import { fieldErrorsOf, messageOf } from '../lib/errors';
+import { fieldErrorsOf, messageOf } from '@client/lib/trpc-errors';
 import type { BusinessPageProps } from '../lib/page-props';
 import { BizPage } from '../components/biz-page';
 import { TextField } from '../components/text-field';
@@ -26,13 +25,9 @@ export function ProfilePage({ outletId }: BusinessPageProps) {
       heading="Profile"
       lead="You, and how shoppers reach this outlet."
     >
-      {query.isPending ? (
-        <Spinner label="Loading the profile" />
-      ) : query.isError ? (
-        <InlineError message={PROFILE_FAILED} onRetry={() => void query.refetch()} />
-      ) : (
-        <ProfileForm key={id} outletId={id} profile={query.data} />
-      )}
+      <QueryState query={query} loadingLabel="Loading the profile" errorMessage={PROFILE_FAILED}>
+        {(profile) => <ProfileForm key={id} outletId={id} profile={profile} />}
+      </QueryState>
     </BizPage>
   );
 }

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { InlineError } from '@client/components/ui/inline-error';
-import { Spinner } from '@client/components/ui/spinner';
+import { QueryState } from '@client/components/ui/query-state';
 import { trpc } from '@client/lib/trpc';
 import { DASHBOARD_PAGE_SIZE } from '../lib/constants';
-import { formatDay, formatPaise } from '../lib/format';
+import { formatDayMonth, formatRupees } from '@client/lib/format';
 import type { BusinessPageProps } from '../lib/page-props';
 import { BizPage } from '../components/biz-page';
 import { istNow } from '../lib/slots';
@@ -71,68 +70,66 @@ export function RevenuePage({ outletId }: BusinessPageProps) {
           </button>
         ))}
       </div>
-      {query.isPending ? (
-        <Spinner label="Loading revenue" />
-      ) : query.isError ? (
-        <InlineError message={REVENUE_FAILED} onRetry={() => void query.refetch()} />
-      ) : (
-        <>
-          <div className="stat-row">
-            <div className="stat">
-              <span className="stat__label">Bills</span>
-              <span className="stat__value">{formatPaise(query.data.totals.billPaise)}</span>
-            </div>
-            <div className="stat">
-              <span className="stat__label">Discounts given</span>
-              <span className="stat__value">{formatPaise(query.data.totals.discountPaise)}</span>
-            </div>
-            <div className="stat">
-              <span className="stat__label">Fees</span>
-              <span className="stat__value">{formatPaise(query.data.totals.feePaise)}</span>
-            </div>
-            <div className="stat stat--accent">
-              <span className="stat__label">Net to you</span>
-              <span className="stat__value">{formatPaise(query.data.totals.netPaise)}</span>
-            </div>
-          </div>
-          {query.data.data.length === 0 ? (
-            <p className="biz-empty">No paid bills in this period yet.</p>
-          ) : (
-            <>
-              <section className="biz-card" aria-label="Revenue chart">
-                <RevenueChart days={query.data.data} {...chartSpan(query.data.data, page, from, today)} />
-              </section>
-              <div className="data-table-wrap">
-                <table className="data-table">
-                  <thead>
-                    <tr>
-                      <th>Day</th>
-                      <th className="num">Orders</th>
-                      <th className="num">Bills</th>
-                      <th className="num">Discounts</th>
-                      <th className="num">Fees</th>
-                      <th className="num">Net</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {query.data.data.map((day) => (
-                      <tr key={day.day}>
-                        <td>{formatDay(day.day)}</td>
-                        <td className="num">{day.ordersCount}</td>
-                        <td className="num">{formatPaise(day.billPaise)}</td>
-                        <td className="num">{formatPaise(day.discountPaise)}</td>
-                        <td className="num">{formatPaise(day.feePaise)}</td>
-                        <td className="num">{formatPaise(day.netPaise)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+      <QueryState query={query} loadingLabel="Loading revenue" errorMessage={REVENUE_FAILED}>
+        {(revenue) => (
+          <>
+            <div className="stat-row">
+              <div className="stat">
+                <span className="stat__label">Bills</span>
+                <span className="stat__value">{formatRupees(revenue.totals.billPaise)}</span>
               </div>
-            </>
-          )}
-          <Pager total={query.data.total} page={page} noun="days" busy={query.isFetching} onPage={setPage} />
-        </>
-      )}
+              <div className="stat">
+                <span className="stat__label">Discounts given</span>
+                <span className="stat__value">{formatRupees(revenue.totals.discountPaise)}</span>
+              </div>
+              <div className="stat">
+                <span className="stat__label">Fees</span>
+                <span className="stat__value">{formatRupees(revenue.totals.feePaise)}</span>
+              </div>
+              <div className="stat stat--accent">
+                <span className="stat__label">Net to you</span>
+                <span className="stat__value">{formatRupees(revenue.totals.netPaise)}</span>
+              </div>
+            </div>
+            {revenue.data.length === 0 ? (
+              <p className="biz-empty">No paid bills in this period yet.</p>
+            ) : (
+              <>
+                <section className="biz-card" aria-label="Revenue chart">
+                  <RevenueChart days={revenue.data} {...chartSpan(revenue.data, page, from, today)} />
+                </section>
+                <div className="data-table-wrap">
+                  <table className="data-table">
+                    <thead>
+                      <tr>
+                        <th>Day</th>
+                        <th className="num">Orders</th>
+                        <th className="num">Bills</th>
+                        <th className="num">Discounts</th>
+                        <th className="num">Fees</th>
+                        <th className="num">Net</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {revenue.data.map((day) => (
+                        <tr key={day.day}>
+                          <td>{formatDayMonth(day.day)}</td>
+                          <td className="num">{day.ordersCount}</td>
+                          <td className="num">{formatRupees(day.billPaise)}</td>
+                          <td className="num">{formatRupees(day.discountPaise)}</td>
+                          <td className="num">{formatRupees(day.feePaise)}</td>
+                          <td className="num">{formatRupees(day.netPaise)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              </>
+            )}
+            <Pager total={revenue.total} page={page} noun="days" busy={query.isFetching} onPage={setPage} />
+          </>
+        )}
+      </QueryState>
     </BizPage>
   );
 }

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Button } from '@client/components/ui/button';
-import { InlineError } from '@client/components/ui/inline-error';
-import { Spinner } from '@client/components/ui/spinner';
+import { QueryState } from '@client/components/ui/query-state';
 import { trpc } from '@client/lib/trpc';
 import { DASHBOARD_PAGE_SIZE } from '../lib/constants';
-import { messageOf } from '../lib/errors';
-import { formatDay, formatPaise } from '../lib/format';
+import { messageOf } from '@client/lib/trpc-errors';
+import { formatDayMonth, formatRupees } from '@client/lib/format';
 import type { BusinessPageProps } from '../lib/page-props';
 import { Pager } from '../components/pager';
 import { BizPage } from '../components/biz-page';
@@ -60,68 +59,70 @@ export function SettlementPage({ outletId }: BusinessPageProps) {
       }
     >
       <FormNotes error={csvError} />
-      {query.isPending ? (
-        <Spinner label="Loading settlements" />
-      ) : query.isError ? (
-        <InlineError message={messageOf(query.error, 'We couldn’t load the settlements.')} onRetry={() => void query.refetch()} />
-      ) : query.data.data.length === 0 ? (
-        <p className="biz-empty">No settlements yet. The first statement appears after your first paid bill.</p>
-      ) : (
-        <>
-          <div className="data-table-wrap only-wide">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th>Period</th>
-                  <th className="num">Orders</th>
-                  <th className="num">Gross</th>
-                  <th className="num">Discounts</th>
-                  <th className="num">Fees</th>
-                  <th className="num">Net</th>
-                  <th>Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {query.data.data.map((row) => (
-                  <tr key={row.periodStart}>
-                    <td>
-                      {formatDay(row.periodStart)} – {formatDay(row.periodEnd)}
-                    </td>
-                    <td className="num">{row.ordersCount}</td>
-                    <td className="num">{formatPaise(row.grossPaise)}</td>
-                    <td className="num">{formatPaise(row.discountPaise)}</td>
-                    <td className="num">{formatPaise(row.feePaise)}</td>
-                    <td className="num">
-                      <strong>{formatPaise(row.netPaise)}</strong>
-                    </td>
-                    <td>
-                      <span className={`status status--${row.status}`}>{STATUS_LABELS[row.status]}</span>
-                      {row.reference ? <span className="muted"> · {row.reference}</span> : null}
-                    </td>
+      <QueryState
+        query={query}
+        loadingLabel="Loading settlements"
+        errorMessage={(error) => messageOf(error, 'We couldn’t load the settlements.')}
+        isEmpty={(settlements) => settlements.data.length === 0}
+        empty={<p className="biz-empty">No settlements yet. The first statement appears after your first paid bill.</p>}
+      >
+        {(settlements) => (
+          <>
+            <div className="data-table-wrap only-wide">
+              <table className="data-table">
+                <thead>
+                  <tr>
+                    <th>Period</th>
+                    <th className="num">Orders</th>
+                    <th className="num">Gross</th>
+                    <th className="num">Discounts</th>
+                    <th className="num">Fees</th>
+                    <th className="num">Net</th>
+                    <th>Status</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <ul className="row-cards only-narrow">
-            {query.data.data.map((row) => (
-              <li key={row.periodStart} className="row-card">
-                <span className="row-card__title">
-                  {formatDay(row.periodStart)} – {formatDay(row.periodEnd)}
-                </span>
-                <span className="row-card__figure">{formatPaise(row.netPaise)}</span>
-                <span className="row-card__sub">
-                  Gross {formatPaise(row.grossPaise)} · fees {formatPaise(row.feePaise)}
-                </span>
-                <span>
-                  <span className={`status status--${row.status}`}>{STATUS_LABELS[row.status]}</span>
-                </span>
-              </li>
-            ))}
-          </ul>
-          <Pager total={query.data.total} page={page} noun="statements" busy={query.isFetching} onPage={setPage} />
-        </>
-      )}
+                </thead>
+                <tbody>
+                  {settlements.data.map((row) => (
+                    <tr key={row.periodStart}>
+                      <td>
+                        {formatDayMonth(row.periodStart)} – {formatDayMonth(row.periodEnd)}
+                      </td>
+                      <td className="num">{row.ordersCount}</td>
+                      <td className="num">{formatRupees(row.grossPaise)}</td>
+                      <td className="num">{formatRupees(row.discountPaise)}</td>
+                      <td className="num">{formatRupees(row.feePaise)}</td>
+                      <td className="num">
+                        <strong>{formatRupees(row.netPaise)}</strong>
+                      </td>
+                      <td>
+                        <span className={`status status--${row.status}`}>{STATUS_LABELS[row.status]}</span>
+                        {row.reference ? <span className="muted"> · {row.reference}</span> : null}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <ul className="row-cards only-narrow">
+              {settlements.data.map((row) => (
+                <li key={row.periodStart} className="row-card">
+                  <span className="row-card__title">
+                    {formatDayMonth(row.periodStart)} – {formatDayMonth(row.periodEnd)}
+                  </span>
+                  <span className="row-card__figure">{formatRupees(row.netPaise)}</span>
+                  <span className="row-card__sub">
+                    Gross {formatRupees(row.grossPaise)} · fees {formatRupees(row.feePaise)}
+                  </span>
+                  <span>
+                    <span className={`status status--${row.status}`}>{STATUS_LABELS[row.status]}</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+            <Pager total={settlements.total} page={page} noun="statements" busy={query.isFetching} onPage={setPage} />
+          </>
+        )}
+      </QueryState>
     </BizPage>
   );
 }

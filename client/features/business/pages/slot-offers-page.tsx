@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { InlineError } from '@client/components/ui/inline-error';
-import { Spinner } from '@client/components/ui/spinner';
+import { QueryState, combineQueries } from '@client/components/ui/query-state';
 import { trpc } from '@client/lib/trpc';
 import { AD_LIST_LIMIT } from '../lib/constants';
 import type { BusinessPageProps } from '../lib/page-props';
@@ -74,40 +73,32 @@ export function SlotOffersPage({ outletId, adType }: BusinessPageProps & { adTyp
         })}
       </div>
 
-      {slots.isPending || ads.isPending ? (
-        <Spinner label="Loading time slots" />
-      ) : slots.isError || ads.isError ? (
-        <InlineError
-          message="We couldn't load the time slots."
-          onRetry={() => {
-            void slots.refetch();
-            void ads.refetch();
-          }}
-        />
-      ) : (
-        <SlotEditor
-          key={`${id}-${adType}-${day}`}
-          saved={slots.data.timeSlots}
-          ads={ads.data}
-          dayLabel={dayLabel}
-          nowMinutes={day === now.isoDay ? now.minutes : null}
-          saving={save.isPending}
-          onSave={(drafts) =>
-            save.mutateAsync({
-              outletId: id,
-              adType,
-              day,
-              timeSlots: drafts.map((draft) => ({
-                startTime: draft.startTime,
-                endTime: draft.endTime,
-                advId: draft.advId,
-                discountPercent: draft.discountPercent.trim() === '' ? null : Number(draft.discountPercent),
-                isEnabled: draft.isEnabled,
-              })),
-            })
-          }
-        />
-      )}
+      <QueryState query={combineQueries(slots, ads)} loadingLabel="Loading time slots" errorMessage="We couldn't load the time slots.">
+        {([daySlots, adList]) => (
+          <SlotEditor
+            key={`${id}-${adType}-${day}`}
+            saved={daySlots.timeSlots}
+            ads={adList}
+            dayLabel={dayLabel}
+            nowMinutes={day === now.isoDay ? now.minutes : null}
+            saving={save.isPending}
+            onSave={(drafts) =>
+              save.mutateAsync({
+                outletId: id,
+                adType,
+                day,
+                timeSlots: drafts.map((draft) => ({
+                  startTime: draft.startTime,
+                  endTime: draft.endTime,
+                  advId: draft.advId,
+                  discountPercent: draft.discountPercent.trim() === '' ? null : Number(draft.discountPercent),
+                  isEnabled: draft.isEnabled,
+                })),
+              })
+            }
+          />
+        )}
+      </QueryState>
     </BizPage>
   );
 }

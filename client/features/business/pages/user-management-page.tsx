@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@client/components/ui/button';
-import { InlineError } from '@client/components/ui/inline-error';
-import { Spinner } from '@client/components/ui/spinner';
+import { QueryState } from '@client/components/ui/query-state';
 import { trpc } from '@client/lib/trpc';
 import { phoneInputValue, phoneNumberSchema } from '@server/modules/common/schema';
 import type { SubAccount } from '@server/modules/sub-accounts/schema';
-import { fieldErrorsOf, messageOf } from '../lib/errors';
+import { fieldErrorsOf, messageOf } from '@client/lib/trpc-errors';
 import type { BusinessPageProps } from '../lib/page-props';
 import { BizPage } from '../components/biz-page';
 import type { BusinessOutlet } from '../lib/session';
@@ -97,19 +96,21 @@ function UserManagement({ outlets }: { outlets: readonly BusinessOutlet[] }) {
           </Button>
         </form>
         <section className="biz-stack" aria-label="Users">
-          {list.isPending ? (
-            <Spinner label="Loading users" />
-          ) : list.isError ? (
-            <InlineError message={messageOf(list.error, 'We couldn’t load your users.')} onRetry={() => void list.refetch()} />
-          ) : list.data.length === 0 ? (
-            <p className="biz-empty">No staff logins yet.</p>
-          ) : (
-            <ul className="ad-list">
-              {list.data.map((account) => (
-                <SubAccountRow key={`${account.id}-${account.outletIds.join('.')}-${String(account.isActive)}`} account={account} outlets={outlets} onChanged={refresh} />
-              ))}
-            </ul>
-          )}
+          <QueryState
+            query={list}
+            loadingLabel="Loading users"
+            errorMessage={(error) => messageOf(error, 'We couldn’t load your users.')}
+            isEmpty={(accounts) => accounts.length === 0}
+            empty={<p className="biz-empty">No staff logins yet.</p>}
+          >
+            {(accounts) => (
+              <ul className="ad-list">
+                {accounts.map((account) => (
+                  <SubAccountRow key={`${account.id}-${account.outletIds.join('.')}-${String(account.isActive)}`} account={account} outlets={outlets} onChanged={refresh} />
+                ))}
+              </ul>
+            )}
+          </QueryState>
         </section>
       </div>
     </BizPage>

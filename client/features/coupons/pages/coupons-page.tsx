@@ -1,23 +1,14 @@
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
-import type { CouponView } from '@server/modules/coupons/schema';
+import type { CouponList, CouponView } from '@server/modules/coupons/schema';
 import { paths } from '@client/app/paths';
-import { InlineError } from '@client/components/ui/inline-error';
+import { QueryState } from '@client/components/ui/query-state';
 import { PageLoader } from '@client/components/ui/spinner';
 import { useRequireLogin } from '@client/lib/auth';
+import { formatDateTimeShort, formatPercent } from '@client/lib/format';
 import { trpc } from '@client/lib/trpc';
 import { NO_COUPONS_DATA, couponTabs, readCouponList, type CouponTabKey } from '../lib/coupon-list';
 import '@client/styles/coupons.css';
-
-const when = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: 'Asia/Kolkata',
-});
-
-const percent = (value: number) => `${Number.isInteger(value) ? value : value.toFixed(2).replace(/0+$/, '')}%`;
 
 /** /coupons: the shopper's Shuffle coupons, active and expired (and used), with counts (SPEC §3, §4). */
 export function CouponsPage() {
@@ -26,36 +17,35 @@ export function CouponsPage() {
   return <Coupons />;
 }
 
-function Coupons() {
-  const query = trpc.coupons.list.useQuery(undefined, { staleTime: 0 });
-  const [tab, setTab] = useState<CouponTabKey>('active');
-  const tabsId = useId();
+/** SPEC §8: a missing or malformed answer fails the query with "No coupons data received". */
+function requireCouponList(data: unknown): CouponList {
+  const list = readCouponList(data);
+  if (!list) throw new Error(NO_COUPONS_DATA);
+  return list;
+}
 
-  const head = (
-    <>
+function Coupons() {
+  const query = trpc.coupons.list.useQuery(undefined, { staleTime: 0, select: requireCouponList });
+  return (
+    <div className="page coupons">
       <title>My coupons · Bachat</title>
       <meta name="description" content="Your Shuffle Cards coupons: active ones to use today and expired ones." />
       <h1 className="coupons__title">My coupons</h1>
-    </>
+      <QueryState query={query} loading={<PageLoader />} errorMessage={NO_COUPONS_DATA}>
+        {(list) => <CouponTabs list={list} />}
+      </QueryState>
+    </div>
   );
+}
 
-  if (query.isPending) return <PageLoader />;
-  const list = query.isError ? null : readCouponList(query.data);
-  if (!list) {
-    return (
-      <div className="page coupons">
-        {head}
-        <InlineError message={NO_COUPONS_DATA} onRetry={() => void query.refetch()} retrying={query.isFetching} />
-      </div>
-    );
-  }
-
+function CouponTabs({ list }: { list: CouponList }) {
+  const [tab, setTab] = useState<CouponTabKey>('active');
+  const tabsId = useId();
   const tabs = couponTabs(list);
   const current = tabs.find((t) => t.key === tab) ?? tabs[0]!;
 
   return (
-    <div className="page coupons">
-      {head}
+    <>
       <p className="coupons__summary" data-testid="coupon-summary">
         <span>
           <strong>{list.counts.active}</strong> active
@@ -100,7 +90,7 @@ function Coupons() {
           </ul>
         )}
       </div>
-    </div>
+    </>
   );
 }
 
@@ -125,19 +115,19 @@ function EmptyTab({ tab }: { tab: CouponTabKey }) {
 
 function CouponCard({ coupon, kind }: { coupon: CouponView; kind: CouponTabKey }) {
   return (
-    <article className={`coupon coupon--${kind}`} aria-label={`${percent(coupon.discountPercent)} off at ${coupon.outletName}`}>
+    <article className={`coupon coupon--${kind}`} aria-label={`${formatPercent(coupon.discountPercent)} off at ${coupon.outletName}`}>
       <div className="coupon__value">
-        <span className="coupon__pct">{percent(coupon.discountPercent)}</span>
+        <span className="coupon__pct">{formatPercent(coupon.discountPercent)}</span>
         <span className="coupon__off">extra off</span>
       </div>
       <div className="coupon__body">
         <h2 className="coupon__outlet">{coupon.outletName}</h2>
         <p className="coupon__meta">
           {kind === 'active'
-            ? `Valid until ${when.format(coupon.validUntil)}`
+            ? `Valid until ${formatDateTimeShort(coupon.validUntil)}`
             : kind === 'redeemed'
-              ? `Used ${coupon.redeemedAt ? when.format(coupon.redeemedAt) : ''}`
-              : `Expired ${when.format(coupon.validUntil)}`}
+              ? `Used ${coupon.redeemedAt ? formatDateTimeShort(coupon.redeemedAt) : ''}`
+              : `Expired ${formatDateTimeShort(coupon.validUntil)}`}
         </p>
         <p className="coupon__code">
           {coupon.code}

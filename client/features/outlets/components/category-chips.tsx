@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { InlineError } from '@client/components/ui/inline-error';
-import { trpc } from '@client/lib/trpc';
+import { QueryState } from '@client/components/ui/query-state';
+import { trpc, type RouterOutputs } from '@client/lib/trpc';
 import { selectCategoryAtom, selectedCategoryAtom } from '../atoms';
 
 const SKELETON_COUNT = 6;
@@ -11,50 +11,52 @@ export function CategoryChips() {
   const selected = useAtomValue(selectedCategoryAtom);
   const setSelected = useSetAtom(selectCategoryAtom);
 
-  if (categories.isPending) {
-    return (
-      <div className="chips" role="status" aria-label="Loading categories">
-        {Array.from({ length: SKELETON_COUNT }, (_, i) => (
-          <span key={i} className="chip chip--skeleton" aria-hidden="true" />
-        ))}
-      </div>
-    );
-  }
+  return (
+    <QueryState
+      query={categories}
+      loading={
+        <div className="chips" role="status" aria-label="Loading categories">
+          {Array.from({ length: SKELETON_COUNT }, (_, i) => (
+            <span key={i} className="chip chip--skeleton" aria-hidden="true" />
+          ))}
+        </div>
+      }
+      errorMessage="We couldn't load categories."
+      isEmpty={(list) => list.length === 0}
+      empty={<p className="muted">No categories yet. Check back soon.</p>}
+    >
+      {(list) => <Chips categories={list} selected={selected} onSelect={setSelected} />}
+    </QueryState>
+  );
+}
 
-  if (categories.isError) {
-    return (
-      <InlineError
-        message="We couldn't load categories."
-        onRetry={() => void categories.refetch()}
-        retrying={categories.isFetching}
-      />
-    );
-  }
+type ChipsProps = {
+  categories: RouterOutputs['categories']['list'];
+  selected: string | null;
+  onSelect: (slug: string | null) => void;
+};
 
-  if (categories.data.length === 0) {
-    return <p className="muted">No categories yet. Check back soon.</p>;
-  }
-
+function Chips({ categories, selected, onSelect }: ChipsProps) {
   return (
     <div className="chips" role="group" aria-label="Categories">
       <button
         type="button"
         className="chip"
         aria-pressed={selected === null}
-        onClick={() => setSelected(null)}
+        onClick={() => onSelect(null)}
       >
         <span className="chip__icon" aria-hidden="true">
           ✨
         </span>
         <span>All</span>
       </button>
-      {categories.data.map((category) => (
+      {categories.map((category) => (
         <button
           key={category.id}
           type="button"
           className="chip"
           aria-pressed={selected === category.slug}
-          onClick={() => setSelected(selected === category.slug ? null : category.slug)}
+          onClick={() => onSelect(selected === category.slug ? null : category.slug)}
         >
           <span className="chip__icon" aria-hidden="true">
             {category.icon}

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import type { OutletCard as OutletCardData } from '@server/modules/outlets/schema';
-import { formatDistance, formatPercent, offerLabel, offerUntil } from '../lib/format';
+import { formatPercent } from '@client/lib/format';
+import { formatDistance, offerLabel, offerUntil } from '../lib/format';
 import { instoreHref } from '../lib/links';
 
 type OutletCardProps = { outlet: OutletCardData; /** The first cards load eagerly (above the fold). */ eager?: boolean };
@@ -32,7 +33,7 @@ export function OutletCard({ outlet, eager = false }: OutletCardProps) {
           )}
           {offer ? (
             <span className="outlet-card__badge">
-              <strong>{formatPercent(offer.discountPercent)}</strong> OFF
+              <strong>{formatPercent(offer.discountPercent, { decimals: 1 })}</strong> OFF
             </span>
           ) : null}
         </div>

@@ -3,7 +3,8 @@ import type { OutletDetails } from '@server/modules/outlets/schema';
 import { paths } from '@client/app/paths';
 import { Spinner } from '@client/components/ui/spinner';
 import { trpc } from '@client/lib/trpc';
-import { formatPercent, formatTime, offerLabel, offerUntil } from '../lib/format';
+import { formatOfferTime, formatPercent } from '@client/lib/format';
+import { offerLabel, offerUntil } from '../lib/format';
 import { Sheet } from '@client/components/ui/sheet';
 
 const STEPS = [
@@ -47,7 +48,7 @@ export function InstantOfferOverlay({ outlet, onClose }: OverlayProps) {
     <Sheet title="Instant offer" onClose={onClose}>
       {offer ? (
         <div className="instant-offer">
-          <p className="instant-offer__pct">{formatPercent(offer.discountPercent)} off</p>
+          <p className="instant-offer__pct">{formatPercent(offer.discountPercent, { decimals: 1 })} off</p>
           <p className="instant-offer__title">{offerLabel(offer)}</p>
           <p className="muted">
             Applied instantly to your final bill at {outlet.name} when you pay with Bachat
@@ -69,7 +70,7 @@ export function ShuffleUnlockOverlay({ outlet, onClose }: OverlayProps) {
     <Sheet title="Shuffle unlock" onClose={onClose}>
       <div className="instant-offer">
         <p className="instant-offer__pct">
-          {formatPercent(outlet.shuffleMinPercent)}–{formatPercent(outlet.shuffleMaxPercent)}
+          {formatPercent(outlet.shuffleMinPercent, { decimals: 1 })}–{formatPercent(outlet.shuffleMaxPercent, { decimals: 1 })}
         </p>
         <p className="instant-offer__title">extra with Shuffle Cards</p>
       </div>
@@ -96,7 +97,7 @@ export function OfferOverlay({ outlet, onClose, basePath, offerId, howItWorks }:
     return (
       <Sheet title={offer ? `How “${offer.title}” works` : 'How it works'} onClose={onClose}>
         <ol className="steps">
-          <li>Visit {outlet.name} while the offer is live{offer ? ` (${formatTime(offer.startsAt)} – ${formatTime(offer.endsAt)})` : ''}.</li>
+          <li>Visit {outlet.name} while the offer is live{offer ? ` (${formatOfferTime(offer.startsAt)} – ${formatOfferTime(offer.endsAt)})` : ''}.</li>
           <li>Tap Pay Bill and enter your final bill (₹50 or more).</li>
           <li>The offer&rsquo;s discount is applied instantly; shuffle for an additional discount.</li>
           <li>Pay in the app and show the confirmation at the counter.</li>
@@ -113,11 +114,11 @@ export function OfferOverlay({ outlet, onClose, basePath, offerId, howItWorks }:
       ) : offer ? (
         <div className="instant-offer">
           {offer.discountPercent !== null ? (
-            <p className="instant-offer__pct">{formatPercent(offer.discountPercent)} off</p>
+            <p className="instant-offer__pct">{formatPercent(offer.discountPercent, { decimals: 1 })} off</p>
           ) : null}
           <p className="instant-offer__title">{offer.title}</p>
           <p className="muted">
-            {formatTime(offer.startsAt)} – {formatTime(offer.endsAt)} · {offer.status === 'live' ? 'Live now' : 'Later'}
+            {formatOfferTime(offer.startsAt)} – {formatOfferTime(offer.endsAt)} · {offer.status === 'live' ? 'Live now' : 'Later'}
           </p>
           {offer.description ? <p>{offer.description}</p> : null}
           <Link href={`${basePath}/${offerId}/how-it-works`} className="text-link">

@@ -2,10 +2,12 @@ import { useAtom, useSetAtom } from 'jotai';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import type { GlobalSearchResult } from '@server/modules/outlets/schema';
+import { QueryState } from '@client/components/ui/query-state';
 import { trpc } from '@client/lib/trpc';
 import { searchStringAtom, selectedCategoryAtom } from '../atoms';
 import { useDebounced } from '../hooks/use-debounced';
-import { formatDistance, formatPercent } from '../lib/format';
+import { formatPercent } from '@client/lib/format';
+import { formatDistance } from '../lib/format';
 import { instoreHref } from '../lib/links';
 
 /** SPEC §8: submitting empty search text. */
@@ -142,25 +144,31 @@ export function SearchBox({ latitude, longitude }: SearchBoxProps) {
             }
           }}
         >
-          {search.isPending ? (
-            <p className="search__status" role="status">
-              Searching…
-            </p>
-          ) : search.isError ? (
-            <p className="search__status" role="alert">
-              {search.error.message === NOTHING_TO_SEARCH ? NOTHING_TO_SEARCH : "Search isn't working right now. Try again."}
-            </p>
-          ) : (
-            <SearchResults
-              result={search.data}
-              onPick={() => setOpen(false)}
-              onCategory={(slug) => {
-                setCategory(slug);
-                clear();
-                setOpen(false);
-              }}
-            />
-          )}
+          <QueryState
+            query={search}
+            loading={
+              <p className="search__status" role="status">
+                Searching…
+              </p>
+            }
+            errorView={(error) => (
+              <p className="search__status" role="alert">
+                {error.message === NOTHING_TO_SEARCH ? NOTHING_TO_SEARCH : "Search isn't working right now. Try again."}
+              </p>
+            )}
+          >
+            {(result) => (
+              <SearchResults
+                result={result}
+                onPick={() => setOpen(false)}
+                onCategory={(slug) => {
+                  setCategory(slug);
+                  clear();
+                  setOpen(false);
+                }}
+              />
+            )}
+          </QueryState>
         </div>
       ) : null}
     </div>
@@ -201,7 +209,7 @@ function SearchResults({
                   </span>
                   <span className="search__item-side">
                     {outlet.liveOffer ? (
-                      <span className="search__pill">{formatPercent(outlet.liveOffer.discountPercent)} off</span>
+                      <span className="search__pill">{formatPercent(outlet.liveOffer.discountPercent, { decimals: 1 })} off</span>
                     ) : null}
                     {formatDistance(outlet.distanceKm)}
                   </span>

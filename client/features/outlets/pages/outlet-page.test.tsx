@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
 import type { OutletDetails } from '@server/modules/outlets/schema';
@@ -188,14 +189,39 @@ describe('OutletPage', () => {
   });
 
   it('finds the outlet for /{city}/{name} by its slug', async () => {
+    const bySlug = vi.fn(() => outlet);
     const byId = vi.fn(() => outlet);
-    render('/bengaluru/kaapi-katte-koramangala', fixtures({
-      'outlets.byId': byId,
-      'outlets.search': () => ({ outletResult: [outlet], advertisementResult: [], businessResult: [] }),
-    }));
+    render('/bengaluru/kaapi-katte-koramangala', fixtures({ 'outlets.byId': byId, 'outlets.bySlug': bySlug }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Kaapi Katte Koramangala' })).toBeInTheDocument();
-    expect(byId).toHaveBeenCalledWith(expect.objectContaining({ outletId: 2 }));
+    expect(bySlug).toHaveBeenCalledWith(expect.objectContaining({ first: 'bengaluru', slug: 'kaapi-katte-koramangala' }));
+    expect(byId).not.toHaveBeenCalled();
     expect(sessionStorage.getItem('outletPageRedirect')).toBe('/bengaluru/kaapi-katte-koramangala');
+  });
+
+  it('says "Error fetching outlet Details" with no retry when /{city}/{name} names no outlet', async () => {
+    render('/bengaluru/no-such-place', fixtures({
+      'outlets.bySlug': () => {
+        throw new TRPCClientError('Error fetching outlet Details', {
+          result: { error: { message: 'Error fetching outlet Details', code: -32004, data: { code: 'NOT_FOUND', httpStatus: 404 } } } as never,
+        });
+      },
+    }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error fetching outlet Details');
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+  });
+
+  it('offers Try again when the outlet failed to load, and shows it once the retry works', async () => {
+    const byId = vi
+      .fn()
+      .mockImplementationOnce(() => {
+        throw new Error('Failed to fetch');
+      })
+      .mockImplementation(() => outlet);
+    const { user } = render(`${base}/instore-offers/2`, fixtures({ 'outlets.byId': byId }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error fetching outlet Details');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kaapi Katte Koramangala' })).toBeInTheDocument();
   });
 
   it('shares with the Web Share API and falls back to the clipboard', async () => {

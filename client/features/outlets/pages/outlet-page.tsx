@@ -1,11 +1,13 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
+import type { OutletDetails } from '@server/modules/outlets/schema';
 import { paths } from '@client/app/paths';
 import { Button } from '@client/components/ui/button';
 import { PinIcon } from '@client/components/ui/icons';
+import { QueryState } from '@client/components/ui/query-state';
 import { Spinner } from '@client/components/ui/spinner';
-import { trpc } from '@client/lib/trpc';
+import { errorCode } from '@client/lib/trpc-errors';
 import { useScrollToTop } from '@client/lib/use-scroll-to-top';
 import { locationAtom } from '../atoms';
 import {
@@ -19,8 +21,9 @@ import { InstoreOffersTab } from '../components/tabs/instore-offers-tab';
 import { MenuTab } from '../components/tabs/menu-tab';
 import { PhotosTab } from '../components/tabs/photos-tab';
 import { UpcomingOffersTab } from '../components/tabs/upcoming-offers-tab';
-import { useOutletId } from '../hooks/use-outlet-id';
-import { formatDistance, formatHours, formatPercent, offerLabel, offerUntil } from '../lib/format';
+import { useOutletDetails } from '../hooks/use-outlet-details';
+import { formatPercent } from '@client/lib/format';
+import { formatDistance, formatHours, offerLabel, offerUntil } from '../lib/format';
 import {
   OUTLET_TABS,
   OUTLET_TAB_LABELS,
@@ -41,17 +44,9 @@ const FIXED_OVERLAYS = new Set(['how-it-works', 'instant-offer', 'shuffle-unlock
 
 export function OutletPage() {
   const params = useParams() as unknown as OutletRouteParams;
-  const [, navigate] = useLocation();
-  const tab: OutletTab = params.tab ?? 'instore-offers';
   const basePath = outletBasePath(params);
   const place = useAtomValue(locationAtom);
-  const [toast, setToast] = useState<string | null>(null);
-
-  const { outletId, isPending: idPending, isError: idError } = useOutletId(params);
-  const details = trpc.outlets.byId.useQuery(
-    { outletId: outletId ?? 0, latitude: place?.latitude, longitude: place?.longitude },
-    { enabled: outletId !== null },
-  );
+  const details = useOutletDetails(params, place);
 
   useEffect(() => {
     sessionStorage.setItem(OUTLET_PAGE_REDIRECT_KEY, basePath);
@@ -59,46 +54,60 @@ export function OutletPage() {
   // A new outlet starts at the top; switching tabs or opening an overlay keeps the position.
   useScrollToTop(`${params.first}/${params.name}`);
 
+  return (
+    <QueryState
+      query={details}
+      loading={
+        <div className="page-loader">
+          <Spinner size={40} label="Loading outlet" />
+        </div>
+      }
+      // Nothing to retry when the address itself names no outlet (`outlets.bySlug` says NOT_FOUND).
+      errorView={(error, retry) => <OutletError onRetry={!params.outletId && errorCode(error) === 'NOT_FOUND' ? null : retry} />}
+    >
+      {(outlet) => <OutletView outlet={outlet} params={params} />}
+    </QueryState>
+  );
+}
+
+/** SPEC §8: the outlet could not be loaded (or the address names none). */
+function OutletError({ onRetry }: { onRetry: (() => void) | null }) {
+  return (
+    <div className="page outlet-error">
+      <title>Outlet not found · Bachat</title>
+      <span className="outlet-error__icon" aria-hidden="true">
+        🏪
+      </span>
+      <p className="outlet-error__text" role="alert">
+        {OUTLET_DETAILS_ERROR}
+      </p>
+      <p className="muted">The outlet may have moved or is no longer on Bachat. Check the link, or find it from the home page.</p>
+      <div className="outlet-error__actions">
+        {onRetry ? (
+          <Button variant="secondary" onClick={onRetry}>
+            Try again
+          </Button>
+        ) : null}
+        <Link href={paths.home.href()} className="btn btn--primary btn--md">
+          Back to home
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function OutletView({ outlet, params }: { outlet: OutletDetails; params: OutletRouteParams }) {
+  const [, navigate] = useLocation();
+  const tab: OutletTab = params.tab ?? 'instore-offers';
+  const basePath = outletBasePath(params);
+  const [toast, setToast] = useState<string | null>(null);
+
   useEffect(() => {
     if (!toast) return;
     const timer = setTimeout(() => setToast(null), 4000);
     return () => clearTimeout(timer);
   }, [toast]);
 
-  if (idPending || (outletId !== null && details.isPending)) {
-    return (
-      <div className="page-loader">
-        <Spinner size={40} label="Loading outlet" />
-      </div>
-    );
-  }
-
-  if (idError || details.isError || !details.data) {
-    return (
-      <div className="page outlet-error">
-        <title>Outlet not found · Bachat</title>
-        <span className="outlet-error__icon" aria-hidden="true">
-          🏪
-        </span>
-        <p className="outlet-error__text" role="alert">
-          {OUTLET_DETAILS_ERROR}
-        </p>
-        <p className="muted">The outlet may have moved or is no longer on Bachat. Check the link, or find it from the home page.</p>
-        <div className="outlet-error__actions">
-          {details.isError ? (
-            <Button variant="secondary" onClick={() => void details.refetch()}>
-              Try again
-            </Button>
-          ) : null}
-          <Link href={paths.home.href()} className="btn btn--primary btn--md">
-            Back to home
-          </Link>
-        </div>
-      </div>
-    );
-  }
-
-  const outlet = details.data;
   const offer = outlet.liveOffer;
   const distance = formatDistance(outlet.distanceKm);
   const tabHref = (t: OutletTab) => outletTabHref(params.first, params.name, t, outlet.id);
@@ -114,7 +123,7 @@ export function OutletPage() {
       name: outlet.name,
       locality: outlet.locality,
       url: `${window.location.origin}${pageHref}`,
-      discountText: offer ? `${formatPercent(offer.discountPercent)} off` : null,
+      discountText: offer ? `${formatPercent(offer.discountPercent, { decimals: 1 })} off` : null,
     });
     setToast(result.message);
   };
@@ -124,7 +133,7 @@ export function OutletPage() {
       <title>{`${outlet.name}, ${outlet.locality} · ${OUTLET_TAB_LABELS[tab]} · Bachat`}</title>
       <meta
         name="description"
-        content={`${offer ? `${formatPercent(offer.discountPercent)} off now at ` : 'Offers at '}${outlet.name}, ${outlet.locality}, ${outlet.city.name}. Pay your bill with Bachat and save instantly.`}
+        content={`${offer ? `${formatPercent(offer.discountPercent, { decimals: 1 })} off now at ` : 'Offers at '}${outlet.name}, ${outlet.locality}, ${outlet.city.name}. Pay your bill with Bachat and save instantly.`}
       />
 
       <header className="outlet-hero">
@@ -164,7 +173,7 @@ export function OutletPage() {
         {offer ? (
           <Link href={`${pageHref}/instant-offer`} className="live-offer__link">
             <span className="live-offer__pct">
-              <strong>{formatPercent(offer.discountPercent)}</strong> OFF
+              <strong>{formatPercent(offer.discountPercent, { decimals: 1 })}</strong> OFF
             </span>
             <span className="live-offer__text">
               <span className="live-offer__title">{offerLabel(offer)}</span>
@@ -200,7 +209,7 @@ export function OutletPage() {
       <div className="pay-bar">
         <div className="pay-bar__text">
           <strong>{outlet.name}</strong>
-          <span>{offer ? `${formatPercent(offer.discountPercent)} off your bill now` : 'Pay your bill with Bachat'}</span>
+          <span>{offer ? `${formatPercent(offer.discountPercent, { decimals: 1 })} off your bill now` : 'Pay your bill with Bachat'}</span>
         </div>
         <Link href={paths.enterAmount.href(outlet.id)} className="btn btn--primary btn--md">
           Pay Bill

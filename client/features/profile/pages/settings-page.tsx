@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { NOTIFICATION_FLAGS, type NotificationFlag, type Settings } from '@server/modules/users/schema';
-import { InlineError } from '@client/components/ui/inline-error';
+import { QueryState } from '@client/components/ui/query-state';
 import { PageLoader } from '@client/components/ui/spinner';
 import { useRequireLogin } from '@client/lib/auth';
 import { trpc } from '@client/lib/trpc';
@@ -77,37 +77,31 @@ export function SettingsPage() {
         <h2 id="notifications-title" className="card__title">
           Notifications
         </h2>
-        {settings.isError ? (
-          <InlineError
-            message="We couldn't load your settings."
-            onRetry={() => void settings.refetch()}
-            retrying={settings.isFetching}
-          />
-        ) : !settings.data ? (
-          <PageLoader />
-        ) : (
-          <>
-            <SwitchRow
-              label="Enable all"
-              description="Turn every email, push and SMS alert on or off."
-              checked={settings.data.enableAll}
-              onChange={(next) => update.mutate({ enableAll: next })}
-            />
-            {GROUPS.map((group) => (
-              <div key={group} className="switch-group" role="group" aria-label={`${group} notifications`}>
-                <h3 className="switch-group__title">{group}</h3>
-                {NOTIFICATION_FLAGS.filter((flag) => FLAG_LABELS[flag].group === group).map((flag) => (
-                  <SwitchRow
-                    key={flag}
-                    label={FLAG_LABELS[flag].label}
-                    checked={settings.data[flag]}
-                    onChange={(next) => update.mutate({ [flag]: next })}
-                  />
-                ))}
-              </div>
-            ))}
-          </>
-        )}
+        <QueryState query={settings} loading={<PageLoader />} errorMessage="We couldn't load your settings.">
+          {(flags) => (
+            <>
+              <SwitchRow
+                label="Enable all"
+                description="Turn every email, push and SMS alert on or off."
+                checked={flags.enableAll}
+                onChange={(next) => update.mutate({ enableAll: next })}
+              />
+              {GROUPS.map((group) => (
+                <div key={group} className="switch-group" role="group" aria-label={`${group} notifications`}>
+                  <h3 className="switch-group__title">{group}</h3>
+                  {NOTIFICATION_FLAGS.filter((flag) => FLAG_LABELS[flag].group === group).map((flag) => (
+                    <SwitchRow
+                      key={flag}
+                      label={FLAG_LABELS[flag].label}
+                      checked={flags[flag]}
+                      onChange={(next) => update.mutate({ [flag]: next })}
+                    />
+                  ))}
+                </div>
+              ))}
+            </>
+          )}
+        </QueryState>
         {error ? (
           <p className="form-error" role="alert">
             {error}

@@ -7,6 +7,7 @@ import { paths } from '@client/app/paths';
 import { Button } from '@client/components/ui/button';
 import { InlineError } from '@client/components/ui/inline-error';
 import { trpc } from '@client/lib/trpc';
+import { readTrpcError } from '@client/lib/trpc-errors';
 import '@client/styles/content.css';
 import { useScrollToTop } from '@client/lib/use-scroll-to-top';
 
@@ -46,7 +47,7 @@ export function BecomePromoterPage() {
     }
     create.mutate(parsed.data, {
       onError: (error) => {
-        const fieldErrors = (error.data as { fieldErrors?: Record<string, string> } | undefined)?.fieldErrors;
+        const { fieldErrors } = readTrpcError(error);
         if (fieldErrors) setErrors(fieldErrors as Partial<Record<Field, string>>);
       },
     });
@@ -122,7 +123,7 @@ export function BecomePromoterPage() {
             <textarea {...inputProps('message')} rows={4} maxLength={1000} />,
             true,
           )}
-          {create.isError && !(create.error.data as { fieldErrors?: unknown } | undefined)?.fieldErrors ? (
+          {create.isError && !readTrpcError(create.error).fieldErrors ? (
             <InlineError message={create.error.message || "We couldn't send your details. Please try again."} />
           ) : null}
           <Button type="submit" disabled={create.isPending}>

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { InlineError } from '@client/components/ui/inline-error';
+import { QueryState } from '@client/components/ui/query-state';
 import { PageLoader } from '@client/components/ui/spinner';
 import { Button } from '@client/components/ui/button';
 import { useRequireLogin } from '@client/lib/auth';
+import { formatDate } from '@client/lib/format';
 import { trpc } from '@client/lib/trpc';
 import { SHARE_MESSAGES, shareReferral, type ShareOutcome } from '../lib/share';
 import '@client/styles/profile.css';
@@ -13,8 +14,6 @@ const REASON_LABELS: Record<string, string> = {
   shuffle_purchase: 'Used on Shuffle Cards',
   adjustment: 'Adjustment',
 };
-
-const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
 
 export function ReferEarnPage() {
   const { isLoggedIn } = useRequireLogin();
@@ -66,81 +65,79 @@ export function ReferEarnPage() {
         </p>
       </section>
 
-      {mine.isError ? (
-        <InlineError message="We couldn't load your referral code." onRetry={() => void mine.refetch()} retrying={mine.isFetching} />
-      ) : !mine.data ? (
-        <PageLoader />
-      ) : (
-        <>
-          <section className="card refer-code" aria-labelledby="code-title">
-            <h2 id="code-title" className="card__title">
-              Your referral code
-            </h2>
-            <div className="refer-code__row">
-              <p className="refer-code__value" data-testid="referral-code">
-                {mine.data.code}
-              </p>
-              <Button variant="secondary" size="sm" aria-label="Copy code" onClick={() => void handleCopyCode()}>
-                Copy
-              </Button>
-            </div>
-            <p className="refer-code__link">{shareUrl}</p>
-            <Button onClick={() => void handleShare()} disabled={sharing}>
-              Share invite link
-            </Button>
-            {outcome?.message ? (
-              <p className={outcome.kind === 'error' ? 'form-error' : 'form-notice'} role="status">
-                {outcome.message}
-              </p>
-            ) : null}
-          </section>
-
-          <section className="stats" aria-label="Your rewards">
-            <div className="stats__item">
-              <p className="stats__value" data-testid="refer-golden-keys">
-                {mine.data.goldKeys}
-              </p>
-              <p className="stats__label">Golden Keys</p>
-            </div>
-            <div className="stats__item">
-              <p className="stats__value">{mine.data.referredCount}</p>
-              <p className="stats__label">Friends joined</p>
-            </div>
-          </section>
-
-          <section className="card" aria-labelledby="how-title">
-            <h2 id="how-title" className="card__title">
-              How it works
-            </h2>
-            <ol className="steps">
-              <li>Share your invite link or code with friends.</li>
-              <li>They sign up on Bachat with your code (new phone numbers only).</li>
-              <li>You earn Golden Keys as soon as they verify their number.</li>
-            </ol>
-          </section>
-
-          {mine.data.recent.length > 0 ? (
-            <section className="card" aria-labelledby="ledger-title">
-              <h2 id="ledger-title" className="card__title">
-                Recent Golden Keys
+      <QueryState query={mine} loading={<PageLoader />} errorMessage="We couldn't load your referral code.">
+        {(referral) => (
+          <>
+            <section className="card refer-code" aria-labelledby="code-title">
+              <h2 id="code-title" className="card__title">
+                Your referral code
               </h2>
-              <ul className="ledger">
-                {mine.data.recent.map((entry) => (
-                  <li key={entry.id} className="ledger__row">
-                    <div>
-                      <p className="ledger__reason">{REASON_LABELS[entry.reason] ?? entry.reason}</p>
-                      <p className="ledger__date">{dateFormat.format(new Date(entry.createdAt))}</p>
-                    </div>
-                    <p className={`ledger__delta${entry.delta < 0 ? ' ledger__delta--minus' : ''}`}>
-                      {entry.delta > 0 ? `+${entry.delta}` : entry.delta}
-                    </p>
-                  </li>
-                ))}
-              </ul>
+              <div className="refer-code__row">
+                <p className="refer-code__value" data-testid="referral-code">
+                  {referral.code}
+                </p>
+                <Button variant="secondary" size="sm" aria-label="Copy code" onClick={() => void handleCopyCode()}>
+                  Copy
+                </Button>
+              </div>
+              <p className="refer-code__link">{shareUrl}</p>
+              <Button onClick={() => void handleShare()} disabled={sharing}>
+                Share invite link
+              </Button>
+              {outcome?.message ? (
+                <p className={outcome.kind === 'error' ? 'form-error' : 'form-notice'} role="status">
+                  {outcome.message}
+                </p>
+              ) : null}
             </section>
-          ) : null}
-        </>
-      )}
+
+            <section className="stats" aria-label="Your rewards">
+              <div className="stats__item">
+                <p className="stats__value" data-testid="refer-golden-keys">
+                  {referral.goldKeys}
+                </p>
+                <p className="stats__label">Golden Keys</p>
+              </div>
+              <div className="stats__item">
+                <p className="stats__value">{referral.referredCount}</p>
+                <p className="stats__label">Friends joined</p>
+              </div>
+            </section>
+
+            <section className="card" aria-labelledby="how-title">
+              <h2 id="how-title" className="card__title">
+                How it works
+              </h2>
+              <ol className="steps">
+                <li>Share your invite link or code with friends.</li>
+                <li>They sign up on Bachat with your code (new phone numbers only).</li>
+                <li>You earn Golden Keys as soon as they verify their number.</li>
+              </ol>
+            </section>
+
+            {referral.recent.length > 0 ? (
+              <section className="card" aria-labelledby="ledger-title">
+                <h2 id="ledger-title" className="card__title">
+                  Recent Golden Keys
+                </h2>
+                <ul className="ledger">
+                  {referral.recent.map((entry) => (
+                    <li key={entry.id} className="ledger__row">
+                      <div>
+                        <p className="ledger__reason">{REASON_LABELS[entry.reason] ?? entry.reason}</p>
+                        <p className="ledger__date">{formatDate(entry.createdAt)}</p>
+                      </div>
+                      <p className={`ledger__delta${entry.delta < 0 ? ' ledger__delta--minus' : ''}`}>
+                        {entry.delta > 0 ? `+${entry.delta}` : entry.delta}
+                      </p>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

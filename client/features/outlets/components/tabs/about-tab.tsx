@@ -1,17 +1,19 @@
-import { InlineError } from '@client/components/ui/inline-error';
-import { Spinner } from '@client/components/ui/spinner';
-import { trpc } from '@client/lib/trpc';
-import { formatHours, formatPaise } from '../../lib/format';
+import { QueryState } from '@client/components/ui/query-state';
+import { trpc, type RouterOutputs } from '@client/lib/trpc';
+import { formatRupeesWhole } from '@client/lib/format';
+import { formatHours } from '../../lib/format';
 
 /** About: the outlet's description, cost for two, highlights, address, hours and phone. */
 export function AboutTab({ outletId }: { outletId: number }) {
   const overview = trpc.outlets.overview.useQuery({ outletId });
+  return (
+    <QueryState query={overview} loadingLabel="Loading details" errorMessage="We couldn't load the details.">
+      {(o) => <About o={o} />}
+    </QueryState>
+  );
+}
 
-  if (overview.isPending) return <Spinner label="Loading details" />;
-  if (overview.isError) {
-    return <InlineError message="We couldn't load the details." onRetry={() => void overview.refetch()} />;
-  }
-  const o = overview.data;
+function About({ o }: { o: RouterOutputs['outlets']['overview'] }) {
   const mapsUrl = `https://www.google.com/maps/search/?api=1&query=${o.latitude},${o.longitude}`;
 
   return (
@@ -36,7 +38,7 @@ export function AboutTab({ outletId }: { outletId: number }) {
         {o.costForTwoPaise !== null ? (
           <div>
             <dt>Cost for two</dt>
-            <dd>{formatPaise(o.costForTwoPaise)} (approx.)</dd>
+            <dd>{formatRupeesWhole(o.costForTwoPaise)} (approx.)</dd>
           </div>
         ) : null}
         <div>

@@ -1,9 +1,8 @@
 import { Link } from 'wouter';
 import type { OutletDetails } from '@server/modules/outlets/schema';
-import { InlineError } from '@client/components/ui/inline-error';
-import { Spinner } from '@client/components/ui/spinner';
+import { QueryState } from '@client/components/ui/query-state';
 import { trpc } from '@client/lib/trpc';
-import { formatPercent } from '../../lib/format';
+import { formatPercent } from '@client/lib/format';
 import { OffersList } from './offers-list';
 
 type Props = { outlet: OutletDetails; basePath: string };
@@ -18,33 +17,31 @@ export function InstoreOffersTab({ outlet, basePath }: Props) {
         <h2 id="today-offers" className="tab-section__title">
           Today&rsquo;s offers
         </h2>
-        {today.isPending ? (
-          <Spinner label="Loading offers" />
-        ) : today.isError ? (
-          <InlineError message="We couldn't load today's offers." onRetry={() => void today.refetch()} />
-        ) : (
-          <>
-            {today.data.dayDiscountPercent !== null || today.data.baseDiscountPercent !== null ? (
-              <ul className="allday-list">
-                {today.data.dayDiscountPercent !== null ? (
-                  <li className="allday">
-                    <strong>{formatPercent(today.data.dayDiscountPercent)} off</strong> all day today
-                  </li>
-                ) : null}
-                {today.data.baseDiscountPercent !== null ? (
-                  <li className="allday">
-                    <strong>{formatPercent(today.data.baseDiscountPercent)} off</strong> on every bill
-                  </li>
-                ) : null}
-              </ul>
-            ) : null}
-            {today.data.offers.length > 0 ? (
-              <OffersList offers={today.data.offers} hrefFor={(offer) => `${basePath}/${offer.id}`} />
-            ) : today.data.dayDiscountPercent === null && today.data.baseDiscountPercent === null ? (
-              <p className="muted">No offers running today. Check upcoming offers for tomorrow.</p>
-            ) : null}
-          </>
-        )}
+        <QueryState query={today} loadingLabel="Loading offers" errorMessage="We couldn't load today's offers.">
+          {(schedule) => (
+            <>
+              {schedule.dayDiscountPercent !== null || schedule.baseDiscountPercent !== null ? (
+                <ul className="allday-list">
+                  {schedule.dayDiscountPercent !== null ? (
+                    <li className="allday">
+                      <strong>{formatPercent(schedule.dayDiscountPercent, { decimals: 1 })} off</strong> all day today
+                    </li>
+                  ) : null}
+                  {schedule.baseDiscountPercent !== null ? (
+                    <li className="allday">
+                      <strong>{formatPercent(schedule.baseDiscountPercent, { decimals: 1 })} off</strong> on every bill
+                    </li>
+                  ) : null}
+                </ul>
+              ) : null}
+              {schedule.offers.length > 0 ? (
+                <OffersList offers={schedule.offers} hrefFor={(offer) => `${basePath}/${offer.id}`} />
+              ) : schedule.dayDiscountPercent === null && schedule.baseDiscountPercent === null ? (
+                <p className="muted">No offers running today. Check upcoming offers for tomorrow.</p>
+              ) : null}
+            </>
+          )}
+        </QueryState>
       </section>
 
       <section className="shuffle-teaser" aria-labelledby="shuffle-title">
@@ -55,11 +52,11 @@ export function InstoreOffersTab({ outlet, basePath }: Props) {
         </svg>
         <div>
           <h2 id="shuffle-title" className="tab-section__title">
-            Shuffle Cards: up to {formatPercent(outlet.shuffleMaxPercent)} extra
+            Shuffle Cards: up to {formatPercent(outlet.shuffleMaxPercent, { decimals: 1 })} extra
           </h2>
           <p className="muted">
-            After you enter your bill, pick a card to unlock an additional {formatPercent(outlet.shuffleMinPercent)}–
-            {formatPercent(outlet.shuffleMaxPercent)} off.
+            After you enter your bill, pick a card to unlock an additional {formatPercent(outlet.shuffleMinPercent, { decimals: 1 })}–
+            {formatPercent(outlet.shuffleMaxPercent, { decimals: 1 })} off.
           </p>
           <Link href={`${basePath}/shuffle-unlock`} className="text-link">
             How shuffle unlock works

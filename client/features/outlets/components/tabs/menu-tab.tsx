@@ -1,19 +1,29 @@
-import { InlineError } from '@client/components/ui/inline-error';
-import { Spinner } from '@client/components/ui/spinner';
-import { trpc } from '@client/lib/trpc';
+import { QueryState } from '@client/components/ui/query-state';
+import { trpc, type RouterOutputs } from '@client/lib/trpc';
 import { PhotoGridItem } from './photo-grid-item';
 
 /** Menu cards; the placeholder (empty title, no photos) reads as "menu coming soon". */
 export function MenuTab({ outletId }: { outletId: number }) {
   const menu = trpc.outlets.menu.useQuery({ outletId });
+  return (
+    <QueryState
+      query={menu}
+      loadingLabel="Loading menu"
+      errorMessage="We couldn't load the menu."
+      isEmpty={(data) => shownMenus(data).length === 0}
+      empty={<p className="empty-note">This outlet hasn&rsquo;t added its menu yet.</p>}
+    >
+      {(data) => <MenuSections menus={shownMenus(data)} />}
+    </QueryState>
+  );
+}
 
-  if (menu.isPending) return <Spinner label="Loading menu" />;
-  if (menu.isError) return <InlineError message="We couldn't load the menu." onRetry={() => void menu.refetch()} />;
+type OutletMenu = RouterOutputs['outlets']['menu'];
 
-  const menus = menu.data.menus.filter((m) => m.photos.length > 0 || m.title !== '');
-  if (menus.length === 0) {
-    return <p className="empty-note">This outlet hasn&rsquo;t added its menu yet.</p>;
-  }
+/** The placeholder (empty title, no photos) is not shown. */
+const shownMenus = (data: OutletMenu) => data.menus.filter((m) => m.photos.length > 0 || m.title !== '');
+
+function MenuSections({ menus }: { menus: OutletMenu['menus'] }) {
   return (
     <div className="tab-panel-body menu-sections">
       {menus.map((m) => (

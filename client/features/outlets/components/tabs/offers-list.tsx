@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import type { ScheduledOffer } from '@server/modules/offers/schema';
-import { formatPercent, formatTime } from '../../lib/format';
+import { formatOfferTime, formatPercent } from '@client/lib/format';
 
 const TYPE_LABEL: Record<ScheduledOffer['adType'], string> = {
   R: 'Regular offer',
@@ -25,7 +25,7 @@ export function OffersList({ offers, hrefFor = null }: OffersListProps) {
             <span className="offer-row__pct" style={offer.event ? { background: offer.event.colorHash } : undefined}>
               {offer.discountPercent !== null ? (
                 <>
-                  <strong>{formatPercent(offer.discountPercent)}</strong>
+                  <strong>{formatPercent(offer.discountPercent, { decimals: 1 })}</strong>
                   <span>OFF</span>
                 </>
               ) : (
@@ -35,8 +35,8 @@ export function OffersList({ offers, hrefFor = null }: OffersListProps) {
             <span className="offer-row__main">
               <span className="offer-row__title">{offer.title}</span>
               <span className="offer-row__meta">
-                {offer.event ? offer.event.name : TYPE_LABEL[offer.adType]} · {formatTime(offer.startsAt)} –{' '}
-                {formatTime(offer.endsAt)}
+                {offer.event ? offer.event.name : TYPE_LABEL[offer.adType]} · {formatOfferTime(offer.startsAt)} –{' '}
+                {formatOfferTime(offer.endsAt)}
               </span>
               {offer.description ? <span className="offer-row__desc">{offer.description}</span> : null}
             </span>

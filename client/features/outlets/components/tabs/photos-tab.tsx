@@ -1,6 +1,5 @@
-import { InlineError } from '@client/components/ui/inline-error';
-import { Spinner } from '@client/components/ui/spinner';
-import { trpc } from '@client/lib/trpc';
+import { QueryState } from '@client/components/ui/query-state';
+import { trpc, type RouterOutputs } from '@client/lib/trpc';
 import { PhotoGridItem } from './photo-grid-item';
 
 const GROUP_LABEL: Record<string, string> = {
@@ -16,13 +15,24 @@ const label = (subCategory: string) =>
 /** The outlet's photos grouped by kind (storefront, ambience, food/products). */
 export function PhotosTab({ outletId, outletName }: { outletId: number; outletName: string }) {
   const photos = trpc.outlets.photos.useQuery({ outletId });
+  return (
+    <QueryState
+      query={photos}
+      loadingLabel="Loading photos"
+      errorMessage="We couldn't load the photos."
+      isEmpty={(data) => data.photos.length === 0}
+      empty={<p className="empty-note">No photos yet.</p>}
+    >
+      {(data) => <PhotoSections photos={data.photos} outletName={outletName} />}
+    </QueryState>
+  );
+}
 
-  if (photos.isPending) return <Spinner label="Loading photos" />;
-  if (photos.isError) return <InlineError message="We couldn't load the photos." onRetry={() => void photos.refetch()} />;
-  if (photos.data.photos.length === 0) return <p className="empty-note">No photos yet.</p>;
+type OutletPhoto = RouterOutputs['outlets']['photos']['photos'][number];
 
-  const groups = new Map<string, typeof photos.data.photos>();
-  for (const photo of photos.data.photos) {
+function PhotoSections({ photos, outletName }: { photos: OutletPhoto[]; outletName: string }) {
+  const groups = new Map<string, OutletPhoto[]>();
+  for (const photo of photos) {
     groups.set(photo.subCategory, [...(groups.get(photo.subCategory) ?? []), photo]);
   }
 

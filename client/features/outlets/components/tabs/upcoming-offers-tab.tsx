@@ -1,22 +1,11 @@
 import { useState } from 'react';
 import type { DayChoice } from '@server/modules/offers/schema';
-import { InlineError } from '@client/components/ui/inline-error';
-import { Spinner } from '@client/components/ui/spinner';
+import { QueryState } from '@client/components/ui/query-state';
 import { trpc } from '@client/lib/trpc';
-import { formatPercent } from '../../lib/format';
+import { formatLongWeekdayDate, formatPercent } from '@client/lib/format';
 import { OffersList } from './offers-list';
 
 const DAY_LABEL: Record<DayChoice, string> = { today: 'Today', tomorrow: 'Tomorrow' };
-
-function formatDate(date: string): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('en-IN', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    timeZone: 'UTC',
-  });
-}
 
 /** Upcoming offers for today or tomorrow (computed in IST by the server). */
 export function UpcomingOffersTab({ outletId }: { outletId: number }) {
@@ -38,30 +27,28 @@ export function UpcomingOffersTab({ outletId }: { outletId: number }) {
           </button>
         ))}
       </div>
-      {offers.isPending ? (
-        <Spinner label="Loading offers" />
-      ) : offers.isError ? (
-        <InlineError message="We couldn't load the offers." onRetry={() => void offers.refetch()} />
-      ) : (
-        <section className="tab-section" aria-label={`${DAY_LABEL[day]}'s offers`}>
-          <p className="muted">{formatDate(offers.data.date)}</p>
-          {offers.data.dayDiscountPercent !== null ? (
-            <p className="allday">
-              <strong>{formatPercent(offers.data.dayDiscountPercent)} off</strong> all day
-            </p>
-          ) : null}
-          {offers.data.offers.length > 0 ? (
-            <OffersList offers={offers.data.offers} />
-          ) : (
-            <p className="empty-note">
-              No timed offers {day === 'today' ? 'left today' : 'tomorrow'}.
-              {offers.data.baseDiscountPercent !== null
-                ? ` The instant ${formatPercent(offers.data.baseDiscountPercent)} discount still applies.`
-                : ''}
-            </p>
-          )}
-        </section>
-      )}
+      <QueryState query={offers} loadingLabel="Loading offers" errorMessage="We couldn't load the offers.">
+        {(upcoming) => (
+          <section className="tab-section" aria-label={`${DAY_LABEL[day]}'s offers`}>
+            <p className="muted">{formatLongWeekdayDate(upcoming.date)}</p>
+            {upcoming.dayDiscountPercent !== null ? (
+              <p className="allday">
+                <strong>{formatPercent(upcoming.dayDiscountPercent, { decimals: 1 })} off</strong> all day
+              </p>
+            ) : null}
+            {upcoming.offers.length > 0 ? (
+              <OffersList offers={upcoming.offers} />
+            ) : (
+              <p className="empty-note">
+                No timed offers {day === 'today' ? 'left today' : 'tomorrow'}.
+                {upcoming.baseDiscountPercent !== null
+                  ? ` The instant ${formatPercent(upcoming.baseDiscountPercent, { decimals: 1 })} discount still applies.`
+                  : ''}
+              </p>
+            )}
+          </section>
+        )}
+      </QueryState>
     </div>
   );
 }
