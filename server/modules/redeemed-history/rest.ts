@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import { parseWith } from '../../rest/validate.ts';
-import { consumerOf } from '../users/rest.ts';
+import { consumerOf } from '../../rest/guards.ts';
 import { listRedeemedHistoryInputSchema, redemptionIdInputSchema, type RedemptionView } from './schema.ts';
 import { getRedemption, listRedeemedHistory } from './service.ts';
 
