@@ -17,7 +17,7 @@ import {
   updateRecord,
   type BoundResource,
 } from './engine.ts';
-import { BOUND_RESOURCES } from './registry.ts';
+import { boundResources } from './registry.ts';
 
 const DOCUMENT_TYPES: Record<string, string> = {
   '.webp': 'image/webp',
@@ -71,7 +71,7 @@ function mountDocuments(admin: Router, bound: BoundResource): void {
  * resource: list (sort/range/filter, Content-Range), getMany (`filter={"id":[…]}`), getOne, and the
  * create/update/delete routes its declaration allows (others answer 405), plus its custom actions.
  */
-export function mountAdminResources(admin: Router, resources: readonly BoundResource[] = BOUND_RESOURCES): void {
+export function mountAdminResources(admin: Router, resources: readonly BoundResource[] = boundResources()): void {
   for (const bound of resources) {
     const d = bound.declaration;
     const listSpec = {
