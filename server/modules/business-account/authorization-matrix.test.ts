@@ -7,7 +7,8 @@ import { createTestApp } from '../../test/app.ts';
 import { appRouter } from '../../trpc/app-router.ts';
 import { MODULES } from '../index.ts';
 import type { ModuleManifest } from '../manifest.ts';
-import { businessCaller, businessWorld, FUTURE_DATE, fillOutlet, snapshotOutlet, type BusinessWorld, type OutletContent } from './test-fixtures.ts';
+import { businessCaller, type BusinessWorld, businessWorld, FUTURE_DATE } from '../../test/factories.ts';
+import { fillOutlet, type OutletContent, snapshotOutlet } from './test-fixtures.ts';
 
 /**
  * The authorization matrix (docs/business.md): the owner of outlet A calls EVERY business procedure and
