@@ -22,7 +22,7 @@ import { trpcMiddleware } from './trpc/koa.ts';
 import { notFound } from './lib/errors.ts';
 import { healthRoutes } from './modules/health/rest.ts';
 import { paymentsWebhook } from './modules/payments/rest.ts';
-import { createRestRouters } from './rest/routers.ts';
+import { restRouters } from './rest/routers.ts';
 
 export interface AppOptions {
   env: Env;
@@ -57,7 +57,7 @@ export function createApp(options: AppOptions): Koa {
   app.silent = true; // errors are logged by errorMiddleware, once
 
   // Every module's REST adapters (server/modules/index.ts), on the three routers picked by prefix below.
-  const routes = routeByPrefix(createRestRouters());
+  const routes = routeByPrefix(restRouters());
   const bodyLimit = `${env.BODY_LIMIT_KB}kb`;
   const distDir = options.distDir ?? path.resolve('dist');
   const csp = { razorpay: env.PAYMENT_PROVIDER === 'razorpay' };

@@ -4,7 +4,7 @@ import { MODULES } from '../modules/index.ts';
 import type { ModuleManifest } from '../modules/manifest.ts';
 import { ADMIN_RESOURCES } from '../admin/resources.ts';
 import { bindAdminResources } from '../admin/registry.ts';
-import { createRestRouters } from './routers.ts';
+import { restRouters } from './routers.ts';
 
 /**
  * The REST routers are built from the module list (server/modules/index.ts). Route precedence follows
@@ -47,7 +47,7 @@ describe('REST routers from the module manifests', () => {
   });
 
   it('resolve every registered path to its own route: no route is shadowed by one mounted before it', () => {
-    const routers = createRestRouters();
+    const routers = restRouters();
     const checked: string[] = [];
     for (const [name, router] of Object.entries(routers) as [string, Router][]) {
       for (const layer of router.stack) {
@@ -65,7 +65,7 @@ describe('REST routers from the module manifests', () => {
   });
 
   it('guard the back office router before any resource route', () => {
-    const { admin } = createRestRouters();
+    const { admin } = restRouters();
     expect(admin.stack[0]!.methods).toEqual([]);
     expect(admin.stack.slice(1).every((l) => l.methods.length > 0)).toBe(true);
   });

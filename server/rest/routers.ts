@@ -8,7 +8,7 @@ import { requireSales } from './guards.ts';
  * precedence follows it). `/api/admin` is guarded: no session 401, not sales 403 (react-admin logs out
  * on both). server/app.ts routes each request to one of them by prefix.
  */
-export function createRestRouters(modules: readonly ModuleManifest[] = MODULES): RestRouters {
+export function restRouters(modules: readonly ModuleManifest[] = MODULES): RestRouters {
   const routers: RestRouters = {
     api: new Router({ prefix: '/api' }),
     adminAuth: new Router({ prefix: '/api/admin/auth' }),

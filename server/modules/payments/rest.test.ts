@@ -4,7 +4,7 @@ import { bearer, createTestApp } from '../../test/app.ts';
 import { testDb } from '../../test/database.ts';
 import { runtime } from '../../lib/runtime.ts';
 import { isSandbox } from '../../providers/payments.ts';
-import { insertCoupon, insertOwner, newShopper, payableOutlet } from '../../test/factories.ts';
+import { insertCoupon, insertOwner, newShopper, payableOutlet } from './test-fixtures.ts';
 
 useTestDatabase();
 

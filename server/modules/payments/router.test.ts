@@ -4,7 +4,7 @@ import { createTestApp } from '../../test/app.ts';
 import { createSession, resolveSession } from '../sessions/service.ts';
 import { createCaller } from '../../trpc/app-router.ts';
 import { createContextInner } from '../../trpc/context.ts';
-import { callerFor, insertCoupon, insertOwner, newShopper, payableOutlet } from '../../test/factories.ts';
+import { callerFor, insertCoupon, insertOwner, newShopper, payableOutlet } from './test-fixtures.ts';
 
 useTestDatabase();
 

@@ -4,7 +4,7 @@ import { bearer, createTestApp } from '../../test/app.ts';
 import { createOrderInputSchema } from '../orders/schema.ts';
 import { createOrder } from '../orders/service.ts';
 import { completeDemoCheckout } from '../payments/service.ts';
-import { insertCoupon, newShopper, payableOutlet } from '../../test/factories.ts';
+import { insertCoupon, newShopper, payableOutlet } from '../payments/test-fixtures.ts';
 import { listRedeemedHistory } from './service.ts';
 
 useTestDatabase();
