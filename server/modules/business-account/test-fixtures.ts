@@ -78,3 +78,7 @@ export async function snapshotOutlet(outletId: number, ownerIds: number[]): Prom
   };
   return JSON.stringify(parts);
 }
+
+// Moved to server/test/factories.ts; re-exported for a branch written before the move (the route fuzz
+// test). Import them from the factories; delete this line once that branch is merged.
+export { businessWorld, grant, png } from '../../test/factories.ts';
