@@ -40,7 +40,7 @@ export async function insertCategory(overrides: Record<string, unknown> = {}): P
   const [row] = await testDb()('categories')
     .insert({ name: `Category ${n}`, slug: `category-${n}`, icon: '🍽️', ...overrides })
     .returning('id');
-  return row.id;
+  return row!.id;
 }
 
 export async function insertCity(overrides: Record<string, unknown> = {}): Promise<number> {
@@ -48,7 +48,7 @@ export async function insertCity(overrides: Record<string, unknown> = {}): Promi
   const [row] = await testDb()('cities')
     .insert({ name: `City ${n}`, slug: `city-${n}`, state: 'Karnataka', latitude: 12.97, longitude: 77.59, ...overrides })
     .returning('id');
-  return row.id;
+  return row!.id;
 }
 
 /** Bengaluru, MG Road: where `insertOutlet` puts outlets unless told (`km` north of it, or a point). */
@@ -137,7 +137,7 @@ export async function payableOutlet(
     const db = testDb();
     const cat = await db('categories').first('id');
     const city = await db('cities').first('id');
-    return { categoryId: cat.id as number, cityId: city.id as number };
+    return { categoryId: cat!.id as number, cityId: city!.id as number };
   });
   const id = await insertOutlet(ref, { name: o.name ?? 'Chai Point', opensAt: o.opensAt ?? '00:00', closesAt: o.closesAt ?? '23:59' });
   if (o.shuffleMin !== undefined || o.shuffleMax !== undefined) {
@@ -225,7 +225,7 @@ export async function insertOwner(o: string | Record<string, unknown> = {}, outl
       ...overrides,
     })
     .returning('id');
-  const id = Number(row.id);
+  const id = Number(row!.id);
   if (outletId !== undefined) {
     await testDb()('outlets').where({ id: outletId }).update({ ownerId: id });
     await grant(id, outletId);
@@ -293,7 +293,7 @@ export async function insertSalesStaff(username = 'sales'): Promise<{ id: number
   const [row] = await testDb()('salesStaff')
     .insert({ username, name: 'Priya Sharma', passwordHash: await ownerPasswordHash() })
     .returning('id');
-  return { id: row.id, auth: await bearer('sales', row.id) };
+  return { id: row!.id, auth: await bearer('sales', row!.id) };
 }
 
 // --- shoppers --------------------------------------------------------------------------------------
@@ -318,7 +318,7 @@ export async function insertShopper(
       referralCode: overrides.referralCode ?? `ME${phoneNumber.slice(-6)}`,
     })
     .returning('id');
-  const id = Number(row.id);
+  const id = Number(row!.id);
   await db('consumerSettings').insert({ consumerId: id });
   return id;
 }
@@ -379,9 +379,9 @@ export async function insertPaidOrder(outletId: number): Promise<{ orderId: numb
     })
     .returning('id');
   const [payment] = await testDb()('payments')
-    .insert({ orderId: order.id, provider: 'sandbox', providerPaymentId: `pay_${order.id}`, status: 'captured', amountPaise: 90_00 })
+    .insert({ orderId: order!.id, provider: 'sandbox', providerPaymentId: `pay_${order!.id}`, status: 'captured', amountPaise: 90_00 })
     .returning('id');
-  return { orderId: order.id, paymentId: payment.id };
+  return { orderId: order!.id, paymentId: payment!.id };
 }
 
 // --- callers and files -----------------------------------------------------------------------------
