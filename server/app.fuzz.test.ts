@@ -11,7 +11,7 @@ import superjson from 'superjson';
 import supertest from 'supertest';
 import { ZodType } from 'zod';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { restRouters } from './app.ts';
+import { restRouters } from './rest/routers.ts';
 import type * as Validate from './rest/validate.ts';
 import { healthRoutes } from './modules/health/rest.ts';
 import { appRouter } from './trpc/app-router.ts';

@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from './test/setup.ts';
 import { bearer, createTestApp } from './test/app.ts';
 import { testDb } from './test/database.ts';
+import { insertConsumer, insertSalesStaff } from './test/factories.ts';
 import { createLogger } from './lib/logger.ts';
 
 useTestDatabase();
@@ -20,18 +21,6 @@ async function insertCategories(n: number) {
     isActive: i % 5 !== 4,
   }));
   await testDb()('categories').insert(rows);
-}
-
-async function insertSalesStaff() {
-  const [row] = await testDb()('salesStaff').insert({ username: 'sales', passwordHash: 'x', name: 'Priya' }).returning('id');
-  return row.id as number;
-}
-
-async function insertConsumer() {
-  const [row] = await testDb()('consumers')
-    .insert({ phoneNumber: '9876543210', phoneHash: 'h1', name: 'Aarav', referralCode: 'MEAARAV1' })
-    .returning('id');
-  return row.id as number;
 }
 
 describe('health', () => {
@@ -139,7 +128,7 @@ describe('/api/admin list dialect', () => {
   let auth: { Authorization: string };
   beforeEach(async () => {
     await insertCategories(12);
-    auth = await bearer('sales', await insertSalesStaff());
+    auth = (await insertSalesStaff()).auth;
   });
 
   it('is 401 without a session and 403 for a shopper', async () => {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import Koa from 'koa';
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import compose from 'koa-compose';
 import { bodyParser } from '@koa/bodyparser';
 import type { Knex } from 'knex';
@@ -21,35 +21,9 @@ import { appRouter } from './trpc/app-router.ts';
 import { trpcMiddleware } from './trpc/koa.ts';
 import { notFound } from './lib/errors.ts';
 import { healthRoutes } from './modules/health/rest.ts';
-import { categoriesRest } from './modules/categories/rest.ts';
-import { citiesRest } from './modules/cities/rest.ts';
-import { authRest } from './modules/auth/rest.ts';
-import { usersRest } from './modules/users/rest.ts';
-import { referralsRest } from './modules/referrals/rest.ts';
-import { supportTicketsRest } from './modules/support-tickets/rest.ts';
-import { salesAuthRest } from './modules/sales-staff/rest.ts';
-import { adminResourcesRest } from './admin/rest.ts';
-import { businessAuthRest } from './modules/business-auth/rest.ts';
-import { businessOwnersRest } from './modules/business-owners/rest.ts';
-import { dayDiscountsRest } from './modules/day-discounts/rest.ts';
-import { outletSalesRest } from './modules/outlets/sales-rest.ts';
-import { outletsRest } from './modules/outlets/rest.ts';
-import { locationsRest } from './modules/locations/rest.ts';
-import { searchHistoryRest } from './modules/search-history/rest.ts';
-import { analyticsRest } from './modules/analytics/rest.ts';
-import { promoterApplicationsRest } from './modules/promoter-applications/rest.ts';
-import { billsRest } from './modules/bills/rest.ts';
-import { shufflesRest } from './modules/shuffles/rest.ts';
-import { couponsRest } from './modules/coupons/rest.ts';
-import { ordersRest } from './modules/orders/rest.ts';
-import { paymentsRest, paymentsWebhook } from './modules/payments/rest.ts';
-import { redeemedHistoryRest } from './modules/redeemed-history/rest.ts';
-import { businessAccountRest } from './modules/business-account/rest.ts';
-import { subAccountsRest } from './modules/sub-accounts/rest.ts';
-import { promotionsRest } from './modules/promotions/rest.ts';
-import { dashboardsRest } from './modules/dashboards/rest.ts';
-import { businessApplicationsPublicRest } from './modules/business-applications/public-rest.ts';
-import { requireSales } from './rest/guards.ts';
+import type { RestRouters } from './modules/manifest.ts';
+import { paymentsWebhook } from './modules/payments/rest.ts';
+import { restRouters } from './rest/routers.ts';
 
 export interface AppOptions {
   env: Env;
@@ -61,57 +35,6 @@ export interface AppOptions {
   now?: () => Date;
   /** Where the built front ends live (`dist/client`, `dist/admin`). */
   distDir?: string;
-}
-
-/** Each module's REST adapters, mounted on the public `/api` router and the back office's `/api/admin`. */
-const REST_MODULES = [
-  categoriesRest,
-  citiesRest,
-  authRest,
-  usersRest,
-  referralsRest,
-  supportTicketsRest,
-  outletsRest,
-  locationsRest,
-  searchHistoryRest,
-  analyticsRest,
-  promoterApplicationsRest,
-  adminResourcesRest,
-  businessAuthRest,
-  businessOwnersRest,
-  dayDiscountsRest,
-  outletSalesRest,
-  billsRest,
-  shufflesRest,
-  couponsRest,
-  ordersRest,
-  paymentsRest,
-  redeemedHistoryRest,
-  businessAccountRest,
-  subAccountsRest,
-  promotionsRest,
-  dashboardsRest,
-  businessApplicationsPublicRest,
-];
-
-export interface RestRouters {
-  adminAuth: Router;
-  admin: Router;
-  api: Router;
-}
-
-/**
- * The REST routers with every module's routes mounted. `createApp()` serves them; the route fuzz test
- * (`server/test/fuzz.test.ts`) reads their `stack` to reach every route without a hand-kept list.
- */
-export function restRouters(): RestRouters {
-  const api = new Router({ prefix: '/api' });
-  const adminAuth = new Router({ prefix: '/api/admin/auth' });
-  const admin = new Router({ prefix: '/api/admin' });
-  admin.use(requireSales());
-  for (const mount of REST_MODULES) mount({ api, admin });
-  salesAuthRest({ adminAuth });
-  return { adminAuth, admin, api };
 }
 
 /** Builds the whole app (no listen): tests, Playwright's server and `server/index.ts` share it. */
@@ -134,6 +57,7 @@ export function createApp(options: AppOptions): Koa {
   applyProxyTrust(app, env.TRUST_PROXY); // ctx.ip / ctx.protocol: proxy headers only as TRUST_PROXY says
   app.silent = true; // errors are logged by errorMiddleware, once
 
+  // Every module's REST adapters (server/modules/index.ts), on the three routers picked by prefix below.
   const routes = routeByPrefix(restRouters());
   const bodyLimit = `${env.BODY_LIMIT_KB}kb`;
   const distDir = options.distDir ?? path.resolve('dist');

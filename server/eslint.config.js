@@ -92,6 +92,26 @@ export default tseslint.config(
     },
   },
   {
+    // Modules talk to each other through services and schemas only. Transport helpers (REST guards,
+    // base procedures) live in server/rest and server/trpc; a module's router.ts, rest.ts and module.ts
+    // are composed by server/modules/index.ts, never imported by another module.
+    files: ['server/modules/*/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?:\\.\\./|(?:\\.\\./)+modules/)[^./][^/]*/(?:[^/]*-)?(?:router|rest|procedures|rest-helpers|module)(?:\\.ts)?$',
+              message:
+                "Modules do not import another module's router, REST adapters or manifest: use its service.ts/schema.ts, and the guards in server/rest and server/trpc.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Back-office declarations are bundled into the admin front end: zod and other pure files only.
     files: ['server/modules/*/admin.ts', 'server/admin/declaration.ts', 'server/admin/resources.ts'],
     rules: {

@@ -3,7 +3,7 @@ import { formatRatio, formatStats, measure } from '../measure.ts';
 import { ok } from '../http-client.ts';
 import { runtime } from '../../server/lib/runtime.ts';
 import { hashPassword } from '../../server/lib/passwords.ts';
-import { insertShopper } from '../../server/modules/auth/testing.ts';
+import { insertShopper } from '../../server/test/factories.ts';
 import { createSession } from '../../server/modules/sessions/service.ts';
 import { couponsPage, listCoupons } from '../../server/modules/dashboards/service.ts';
 

@@ -3,7 +3,7 @@ import type { BenchContext } from '../run.ts';
 import { formatRatio, formatStats, measure } from '../measure.ts';
 import { ok } from '../http-client.ts';
 import { runtime } from '../../server/lib/runtime.ts';
-import { insertShopper } from '../../server/modules/auth/testing.ts';
+import { insertShopper } from '../../server/test/factories.ts';
 import { createSession } from '../../server/modules/sessions/service.ts';
 import { getLiveOffer } from '../../server/modules/offers/service.ts';
 import { computeBill } from '../../server/modules/bills/compute.ts';

@@ -7,7 +7,7 @@ import { useTestDatabase } from '../test/setup.ts';
 import { createTestApp } from '../test/app.ts';
 import { testDb } from '../test/database.ts';
 import { ADMIN_RESOURCES } from './resources.ts';
-import { insertCategory, insertCity, insertOutlet, insertOwner, insertSalesStaff } from './testing.ts';
+import { insertCategory, insertCity, insertOutlet, insertOwner, insertSalesStaff } from '../test/factories.ts';
 
 /**
  * Drives our `/api/admin` through the real ra-data-simple-rest provider (the code react-admin runs),

@@ -11,8 +11,9 @@ import { auditLogAdmin } from '../modules/audit-log/admin.ts';
 
 /**
  * Every back-office resource, in menu order. The server mounts `/api/admin/<name>` for each and the
- * admin front end renders a `<Resource>` for each: adding a resource is one declaration listed here
- * (plus its migration). Pure: the admin bundle imports this file.
+ * admin front end renders a `<Resource>` for each. Pure: the admin bundle imports this file, so it
+ * cannot read the module manifests; each declaration here is also its module's `admin` (module.ts),
+ * which server/admin/registry.ts checks at start.
  */
 export const ADMIN_RESOURCES: readonly AdminResourceDeclaration[] = [
   outletsAdmin,

@@ -4,15 +4,7 @@ import { useTestDatabase } from '../test/setup.ts';
 import { bearer, createTestApp } from '../test/app.ts';
 import { testDb } from '../test/database.ts';
 import { ADMIN_RESOURCES } from './resources.ts';
-import {
-  insertCategory,
-  insertCity,
-  insertConsumer,
-  insertOutlet,
-  insertOwner,
-  insertPaidOrder,
-  insertSalesStaff,
-} from './testing.ts';
+import { insertCategory, insertCity, insertConsumer, insertOutlet, insertOwner, insertPaidOrder, insertSalesStaff } from '../test/factories.ts';
 
 useTestDatabase();
 
@@ -55,7 +47,7 @@ describe('list: filters, sort and range', () => {
   beforeEach(async () => {
     const other = await insertCity({ name: 'Pune', slug: 'pune', state: 'Maharashtra' });
     await insertOutlet({ categoryId, cityId }, { name: 'Vidyarthi Bhavan', addressLineTwo: 'Basavanagudi', isLive: true });
-    await insertOutlet({ categoryId, cityId }, { name: 'CTR Malleshwaram', addressLineTwo: 'Malleshwaram' });
+    await insertOutlet({ categoryId, cityId }, { name: 'CTR Malleshwaram', addressLineTwo: 'Malleshwaram', isLive: false });
     await insertOutlet({ categoryId, cityId: other }, { name: 'Vaishali', addressLineTwo: 'FC Road', isLive: true });
   });
 

@@ -2,9 +2,10 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import path from 'node:path';
 import { idSchema } from '../modules/common/schema.ts';
-import { notFound, unauthorized } from '../lib/errors.ts';
+import { notFound } from '../lib/errors.ts';
 import { runtime } from '../lib/runtime.ts';
 import { parseListParams, sendList } from '../rest/ra-list-params.ts';
+import { actorOf } from '../rest/guards.ts';
 import { parseWith } from '../rest/validate.ts';
 import { documentNameOf, filterSchemaOf, type AdminResourceDeclaration } from './declaration.ts';
 import {
@@ -14,17 +15,9 @@ import {
   listRecords,
   runAction,
   updateRecord,
-  type AdminActor,
   type BoundResource,
 } from './engine.ts';
-import { BOUND_RESOURCES } from './registry.ts';
-
-/** The acting sales staff member (the admin router's guard has already required a sales session). */
-export function actorOf(ctx: Context): AdminActor {
-  const principal = ctx.state.principal;
-  if (principal?.kind !== 'sales') throw unauthorized('Please sign in to the sales back office.');
-  return { salesStaffId: principal.salesStaffId };
-}
+import { boundResources } from './registry.ts';
 
 const DOCUMENT_TYPES: Record<string, string> = {
   '.webp': 'image/webp',
@@ -78,7 +71,7 @@ function mountDocuments(admin: Router, bound: BoundResource): void {
  * resource: list (sort/range/filter, Content-Range), getMany (`filter={"id":[…]}`), getOne, and the
  * create/update/delete routes its declaration allows (others answer 405), plus its custom actions.
  */
-export function mountAdminResources(admin: Router, resources: readonly BoundResource[] = BOUND_RESOURCES): void {
+export function mountAdminResources(admin: Router, resources: readonly BoundResource[] = boundResources()): void {
   for (const bound of resources) {
     const d = bound.declaration;
     const listSpec = {

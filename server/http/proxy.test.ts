@@ -5,7 +5,7 @@ import { parseEnv } from '../env.ts';
 import { useTestDatabase } from '../test/setup.ts';
 import { TEST_SECRET, createTestApp } from '../test/app.ts';
 import { testDb } from '../test/database.ts';
-import { fakeSms } from '../modules/auth/testing.ts';
+import { fakeSms } from '../test/fake-sms.ts';
 import { applyProxyTrust, compileTrust, resolveClient } from './proxy.ts';
 
 useTestDatabase();

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../test/setup.ts';
 import { createTestApp } from '../test/app.ts';
 import { testDb } from '../test/database.ts';
-import { insertOwner, OWNER_PASSWORD } from '../admin/testing.ts';
+import { insertOwner, OWNER_PASSWORD } from '../test/factories.ts';
 import { INVALID_LOGIN, LOCK_MINUTES, LOCKED_OUT, MAX_FAILED_LOGINS, MAX_FAILED_LOGINS_PER_IP, verifyPasswordLogin } from './password-login.ts';
 
 useTestDatabase();

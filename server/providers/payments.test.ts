@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../test/setup.ts';
 import { createTestApp, bearer } from '../test/app.ts';
 import { testDb } from '../test/database.ts';
-import { newShopper, payableOutlet } from '../modules/payments/test-fixtures.ts';
+import { newShopper, payableOutlet } from '../test/factories.ts';
 import { EnvError, parseEnv } from '../env.ts';
 import {
   checkoutSignature,

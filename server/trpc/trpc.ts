@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { AppError, fieldErrorsOf, headlineOf, toAppError } from '../lib/errors.ts';
+import { assertMasterAccount, assertRawOutletAccess } from '../lib/outlet-access.ts';
 import type { Context } from './context.ts';
 
 const t = initTRPC.context<Context>().create({
@@ -69,4 +70,23 @@ export const salesProcedure = publicProcedure.use(({ ctx, next }) => {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to the sales back office.' });
   }
   return next({ ctx: { ...ctx, principal: ctx.principal } });
+});
+
+/**
+ * A signed-in business account whose request names an outlet it may use (the business routers:
+ * businessAccount, promotions, dashboards). The check runs on the RAW input, before the input schema,
+ * so a foreign outlet is refused (403/404) whatever else the request holds; the services check again
+ * on the parsed input (one rule: server/lib/outlet-access.ts). Every input of these procedures carries
+ * `outletId` at the top level.
+ */
+export const outletProcedure = businessProcedure.use(async ({ ctx, getRawInput, next }) => {
+  await assertRawOutletAccess(ctx.principal.businessOwnerId, await getRawInput());
+  return next();
+});
+
+/** A signed-in MASTER account (sub-accounts never manage accounts); outlets it grants are checked like above. */
+export const masterProcedure = businessProcedure.use(async ({ ctx, getRawInput, next }) => {
+  await assertMasterAccount(ctx.principal.businessOwnerId);
+  await assertRawOutletAccess(ctx.principal.businessOwnerId, await getRawInput());
+  return next();
 });

@@ -7,7 +7,8 @@ import { bearer, createTestApp, TEST_SECRET } from '../../test/app.ts';
 import { testDb } from '../../test/database.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { AUTH_MESSAGES, OTP_RULES } from './schema.ts';
-import { fakeSms, insertShopper, wrongCode } from './testing.ts';
+import { fakeSms, wrongCode } from '../../test/fake-sms.ts';
+import { insertShopper } from '../../test/factories.ts';
 
 useTestDatabase();
 

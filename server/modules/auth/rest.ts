@@ -1,7 +1,8 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { parseWith } from '../../rest/validate.ts';
-import { consumerOf, toUserDetails } from '../users/rest.ts';
+import { consumerOf } from '../../rest/guards.ts';
+import { toUserDetails } from '../users/schema.ts';
 import { loginSchema, sendOtpSchema, signupSchema, verifyOtpSchema } from './schema.ts';
 import { login, logout, resendOtp, signup, verifyOtp } from './service.ts';
 

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/setup.ts';
 import { bearer, createTestApp } from '../../test/app.ts';
-import { newShopper, payableOutlet } from '../payments/test-fixtures.ts';
+import { newShopper, payableOutlet } from '../../test/factories.ts';
 
 useTestDatabase();
 

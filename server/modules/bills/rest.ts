@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { parseWith } from '../../rest/validate.ts';
-import { consumerOf } from '../users/rest.ts';
+import { consumerOf } from '../../rest/guards.ts';
 import { getBillInputSchema, type Bill } from './schema.ts';
 import { getBill } from './service.ts';
 

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/setup.ts';
 import { createTestApp } from '../../test/app.ts';
 import type { AppRouter } from '../../trpc/app-router.ts';
-import { callerFor, newShopper, payableOutlet } from '../payments/test-fixtures.ts';
+import { callerFor, newShopper, payableOutlet } from '../../test/factories.ts';
 
 useTestDatabase();
 

@@ -1,9 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/setup.ts';
 import { createTestApp } from '../../test/app.ts';
-import { addDayDiscount } from '../outlets/test-fixtures.ts';
+import { addDayDiscount, insertCoupon, newShopper, payableOutlet } from '../../test/factories.ts';
 import { istMoment } from '../offers/rules.ts';
-import { insertCoupon, newShopper, payableOutlet } from '../payments/test-fixtures.ts';
 import { getBillInputSchema } from './schema.ts';
 import { getBill } from './service.ts';
 

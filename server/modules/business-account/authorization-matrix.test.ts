@@ -5,11 +5,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/setup.ts';
 import { createTestApp } from '../../test/app.ts';
 import { appRouter } from '../../trpc/app-router.ts';
-import { dashboardsRest } from '../dashboards/rest.ts';
-import { promotionsRest } from '../promotions/rest.ts';
-import { subAccountsRest } from '../sub-accounts/rest.ts';
-import { businessAccountRest } from './rest.ts';
-import { businessCaller, businessWorld, FUTURE_DATE, fillOutlet, snapshotOutlet, type BusinessWorld, type OutletContent } from './test-fixtures.ts';
+import { MODULES } from '../index.ts';
+import type { ModuleManifest } from '../manifest.ts';
+import { businessCaller, type BusinessWorld, businessWorld, FUTURE_DATE } from '../../test/factories.ts';
+import { fillOutlet, type OutletContent, snapshotOutlet } from './test-fixtures.ts';
 
 /**
  * The authorization matrix (docs/business.md): the owner of outlet A calls EVERY business procedure and
@@ -23,7 +22,11 @@ useTestDatabase();
 /** The routers of the business side; every procedure in them is enumerated below. */
 const BUSINESS_ROUTERS = ['businessAccount', 'promotions', 'dashboards', 'subAccounts'] as const;
 /** The REST modules of the business side; every route they register is enumerated below. */
-const BUSINESS_REST = [businessAccountRest, promotionsRest, dashboardsRest, subAccountsRest];
+const BUSINESS_REST = ['business-account', 'promotions', 'dashboards', 'sub-accounts'].map((name) => {
+  const rest = (MODULES as readonly ModuleManifest[]).find((m) => m.name === name)?.rest;
+  if (!rest) throw new Error(`The ${name} module mounts no REST adapters`);
+  return rest;
+});
 
 interface ProcedureLike {
   _def: { type: 'query' | 'mutation' | 'subscription'; inputs: ZodType[] };
@@ -35,7 +38,7 @@ const procedures = Object.entries(appRouter._def.procedures as unknown as Record
 
 function restRoutes(): { method: string; path: string }[] {
   const router = new Router();
-  for (const mount of BUSINESS_REST) mount({ api: router, admin: new Router() });
+  for (const mount of BUSINESS_REST) mount({ api: router, admin: new Router(), adminAuth: new Router() });
   const out: { method: string; path: string }[] = [];
   for (const layer of router.stack) {
     for (const method of layer.methods) if (method !== 'HEAD') out.push({ method, path: String(layer.path) });

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/setup.ts';
 import { createTestApp } from '../../test/app.ts';
 import { testDb } from '../../test/database.ts';
-import { businessWorld, png, type BusinessWorld } from './test-fixtures.ts';
+import { type BusinessWorld, businessWorld, png } from '../../test/factories.ts';
 
 useTestDatabase();
 

@@ -1,8 +1,9 @@
 import type Router from '@koa/router';
 import { firstFile, multipart } from '../../lib/multipart.ts';
 import { parseWith } from '../../rest/validate.ts';
+import { checkedInputOf, requireBusiness } from '../../rest/guards.ts';
+import { bool } from '../../rest/legacy.ts';
 import { businessOwnerDetails } from '../business-owners/service.ts';
-import { bool, checkedInputOf, requireBusiness } from './rest-helpers.ts';
 import {
   ACCOUNT_MESSAGES,
   UPLOAD_MAX_BYTES,

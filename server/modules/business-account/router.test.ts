@@ -5,7 +5,7 @@ import { createTestApp } from '../../test/app.ts';
 import { createCaller } from '../../trpc/app-router.ts';
 import { createContextInner } from '../../trpc/context.ts';
 import { OUTLET_ACCESS_DENIED } from '../../lib/outlet-access.ts';
-import { businessCaller, businessWorld, type BusinessWorld } from './test-fixtures.ts';
+import { businessCaller, type BusinessWorld, businessWorld } from '../../test/factories.ts';
 
 useTestDatabase();
 

@@ -1,5 +1,4 @@
-import { router } from '../../trpc/trpc.ts';
-import { outletProcedure } from './procedures.ts';
+import { outletProcedure, router } from '../../trpc/trpc.ts';
 import {
   deleteMenuPhotoSchema,
   deleteMenuSchema,

@@ -18,7 +18,7 @@ import {
   updateOverview,
   updateProfile,
 } from './service.ts';
-import { businessWorld, png, type BusinessWorld } from './test-fixtures.ts';
+import { type BusinessWorld, businessWorld, png } from '../../test/factories.ts';
 
 useTestDatabase();
 

@@ -6,10 +6,8 @@ import { useTestDatabase } from '../../test/setup.ts';
 import { bearer, createTestApp, TEST_SECRET } from '../../test/app.ts';
 import { testDb } from '../../test/database.ts';
 import { createLocalStorage } from '../../providers/storage.ts';
-import { insertCategory, insertCity, insertOutlet, insertOwner, insertSalesStaff } from '../../admin/testing.ts';
-import { insertShopper } from '../auth/testing.ts';
+import { insertCategory, insertCity, insertOutlet, insertOwner, insertSalesStaff, insertShopper, png } from '../../test/factories.ts';
 import { ADMIN_REQUEST_HEADER, SALES_SESSION_COOKIE } from '../sales-staff/schema.ts';
-import { png } from '../business-account/test-fixtures.ts';
 import { moveApplicationDocumentsToPrivate } from './service.ts';
 
 useTestDatabase();

@@ -8,7 +8,7 @@ import { testDb } from '../../test/database.ts';
 import { fieldErrorsOf } from '../../lib/errors.ts';
 import { createCaller } from '../../trpc/app-router.ts';
 import { createContextInner } from '../../trpc/context.ts';
-import { png } from '../business-account/test-fixtures.ts';
+import { png } from '../../test/factories.ts';
 import { APPLICATION_MESSAGES } from './public-schema.ts';
 
 useTestDatabase();

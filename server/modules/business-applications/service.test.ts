@@ -6,7 +6,7 @@ import { createLocalStorage } from '../../providers/storage.ts';
 import { useTestDatabase } from '../../test/setup.ts';
 import { createTestApp } from '../../test/app.ts';
 import { testDb } from '../../test/database.ts';
-import { insertCategory, insertCity, insertOwner, insertSalesStaff } from '../../admin/testing.ts';
+import { insertCategory, insertCity, insertOwner, insertSalesStaff } from '../../test/factories.ts';
 
 useTestDatabase();
 

@@ -5,7 +5,7 @@ import { testDb } from '../../test/database.ts';
 import { createContextInner } from '../../trpc/context.ts';
 import { createCaller } from '../../trpc/app-router.ts';
 import { resolveSession } from '../sessions/service.ts';
-import { insertCategory, insertCity, insertOutlet, insertOwner, insertSalesStaff, OWNER_PASSWORD } from '../../admin/testing.ts';
+import { insertCategory, insertCity, insertOutlet, insertOwner, insertSalesStaff, OWNER_PASSWORD } from '../../test/factories.ts';
 import { INVALID_LOGIN, LOCK_MINUTES, LOCKED_OUT, MAX_FAILED_LOGINS } from './service.ts';
 
 useTestDatabase();

@@ -1,8 +1,7 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
-import { requireSales } from '../../rest/guards.ts';
+import { actorOf, requireSales } from '../../rest/guards.ts';
 import { parseWith } from '../../rest/validate.ts';
-import { actorOf } from '../../admin/rest.ts';
 import { createRecord, listRecords, type AdminRecord } from '../../admin/engine.ts';
 import { boundResource } from '../../admin/registry.ts';
 import { businessOwnerDetails } from './service.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/setup.ts';
 import { createTestApp } from '../../test/app.ts';
-import { fakeSms } from '../auth/testing.ts';
+import { fakeSms } from '../../test/fake-sms.ts';
 
 useTestDatabase();
 

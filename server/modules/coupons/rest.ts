@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { consumerOf } from '../users/rest.ts';
+import { consumerOf } from '../../rest/guards.ts';
 import type { CouponView } from './schema.ts';
 import { listCoupons } from './service.ts';
 

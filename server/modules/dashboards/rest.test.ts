@@ -2,8 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/setup.ts';
 import { createTestApp } from '../../test/app.ts';
 import { testDb } from '../../test/database.ts';
-import { insertCoupon, newShopper } from '../payments/test-fixtures.ts';
-import { businessCaller, businessWorld, type BusinessWorld } from '../business-account/test-fixtures.ts';
+import { businessCaller, businessWorld, type BusinessWorld, insertCoupon, newShopper } from '../../test/factories.ts';
 
 useTestDatabase();
 

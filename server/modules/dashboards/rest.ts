@@ -1,7 +1,8 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { parseWith } from '../../rest/validate.ts';
-import { bool, checkedInputOf } from '../business-account/rest-helpers.ts';
+import { checkedInputOf } from '../../rest/guards.ts';
+import { bool } from '../../rest/legacy.ts';
 import { dashboardPageSchema, revenueInputSchema, settlementCsvSchema } from './schema.ts';
 import { listCoupons, listLiveAds, listRevenue, listSettlements, settlementCsv } from './service.ts';
 

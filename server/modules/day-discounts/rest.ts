@@ -1,8 +1,7 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
 import { DAYS_OF_WEEK } from '../../admin/declaration.ts';
-import { actorOf } from '../../admin/rest.ts';
-import { requireSales } from '../../rest/guards.ts';
+import { actorOf, requireSales } from '../../rest/guards.ts';
 import { parseWith } from '../../rest/validate.ts';
 import { dayDiscountAdminSchema } from './admin.ts';
 import { listDayDiscounts, saveDayDiscount } from './service.ts';

@@ -4,7 +4,7 @@ import { bearer, createTestApp } from '../../test/app.ts';
 import { testDb } from '../../test/database.ts';
 import { createCaller } from '../../trpc/app-router.ts';
 import { createContextInner } from '../../trpc/context.ts';
-import { CENTRE, insertConsumer, insertOutlet, insertReference, type Ref } from '../outlets/test-fixtures.ts';
+import { CENTRE, insertConsumer, insertOutlet, insertReference, type Ref } from '../../test/factories.ts';
 
 useTestDatabase();
 

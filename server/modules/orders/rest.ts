@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import { parseWith } from '../../rest/validate.ts';
-import { consumerOf } from '../users/rest.ts';
+import { consumerOf } from '../../rest/guards.ts';
 import { createOrderInputSchema, type CreatedOrder } from './schema.ts';
 import { createOrder } from './service.ts';
 

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/setup.ts';
 import { createTestApp } from '../../test/app.ts';
 import { testDb } from '../../test/database.ts';
-import { addPhoto, addSlot, CENTRE, insertOutlet, insertReference, setBaseDiscount, type Ref } from './test-fixtures.ts';
+import { addPhoto, addSlot, CENTRE, insertOutlet, insertReference, type Ref, setBaseDiscount } from '../../test/factories.ts';
 
 useTestDatabase();
 

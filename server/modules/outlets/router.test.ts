@@ -6,7 +6,7 @@ import { useTestDatabase } from '../../test/setup.ts';
 import { createTestApp } from '../../test/app.ts';
 import { createCaller } from '../../trpc/app-router.ts';
 import { createContextInner } from '../../trpc/context.ts';
-import { CENTRE, insertOutlet, insertReference, setBaseDiscount, type Ref } from './test-fixtures.ts';
+import { CENTRE, insertOutlet, insertReference, type Ref, setBaseDiscount } from '../../test/factories.ts';
 
 useTestDatabase();
 

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/setup.ts';
 import { createTestApp } from '../../test/app.ts';
 import { testDb } from '../../test/database.ts';
-import { insertCategory, insertCity, insertOutlet, insertSalesStaff } from '../../admin/testing.ts';
+import { insertCategory, insertCity, insertOutlet, insertSalesStaff } from '../../test/factories.ts';
 
 useTestDatabase();
 
@@ -50,7 +50,7 @@ describe('sales paths (SPEC §7) over the back-office services', () => {
   });
 
   it('GET /api/outlet/all-outlets pages with offSet (1-based) and limit, each row with TOTAL_COUNT', async () => {
-    for (let i = 0; i < 3; i++) await insertOutlet(refs, { name: `Outlet ${i}` });
+    for (let i = 0; i < 3; i++) await insertOutlet(refs, { name: `Outlet ${i}`, isLive: false });
     const { request } = createTestApp();
     const res = await request.get('/api/outlet/all-outlets?offSet=1&limit=2').set(auth);
     expect(res.status).toBe(200);

@@ -1,10 +1,9 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
-import { requireSales } from '../../rest/guards.ts';
+import { actorOf, requireSales } from '../../rest/guards.ts';
 import { parseWith } from '../../rest/validate.ts';
 import { toLegacy } from '../../admin/legacy-shape.ts';
-import { actorOf } from '../../admin/rest.ts';
 import { createRecord } from '../../admin/engine.ts';
 import { boundResource } from '../../admin/registry.ts';
 import { getSalesOutletDetails, listAllOutlets } from './sales-service.ts';

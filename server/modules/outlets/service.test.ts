@@ -12,7 +12,7 @@ import {
   searchEverything,
 } from './service.ts';
 import { nearbyOutletsInputSchema } from './schema.ts';
-import { addDayDiscount, addPhoto, addSlot, CENTRE, insertOutlet, insertReference, setBaseDiscount, type Ref } from './test-fixtures.ts';
+import { addDayDiscount, addPhoto, addSlot, CENTRE, insertOutlet, insertReference, type Ref, setBaseDiscount } from '../../test/factories.ts';
 
 useTestDatabase();
 

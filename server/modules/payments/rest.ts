@@ -4,11 +4,10 @@ import { rawBodyEncodingError } from '../../http/content-encoding.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { runtime } from '../../lib/runtime.ts';
 import { parseWith } from '../../rest/validate.ts';
+import { businessOf, consumerOf } from '../../rest/guards.ts';
 import { orderIdInputSchema } from '../orders/schema.ts';
-import { consumerOf } from '../users/rest.ts';
-import { businessOf } from '../business-account/rest-helpers.ts';
 import type { Principal } from '../sessions/service.ts';
-import { checkReceiptInputSchema, checkoutCallbackSchema, demoCompleteInputSchema, type Receipt, type RefundView } from './schema.ts';
+import { checkReceiptInputSchema, checkoutCallbackSchema, demoCompleteInputSchema, type Receipt, toRestRefund } from './schema.ts';
 import { checkReceipt, completeDemoCheckout, getDemoCheckout, getReceipt, handleCheckoutCallback, handleWebhook } from './service.ts';
 
 const WEBHOOK_PATH = /^\/api\/payments\/webhook\/([a-z]+)$/;
@@ -50,16 +49,6 @@ export function paymentsWebhook(options: { limitBytes: number }): Middleware {
           ? { orderId: result.orderId, status: result.status, duplicate: result.duplicate }
           : { refundStatus: result.status, duplicate: result.duplicate }),
     };
-  };
-}
-
-export function toRestRefund(f: RefundView) {
-  return {
-    AMOUNT_PAISE: f.amountPaise,
-    STATUS: f.status,
-    REASON: f.reason,
-    CREATED_AT: f.createdAt.toISOString(),
-    PROCESSED_AT: f.processedAt?.toISOString() ?? null,
   };
 }
 

@@ -148,3 +148,14 @@ export interface ReceiptCheck {
   savedPaise: number;
   paidAt: Date;
 }
+
+/** A refund in the REST wire shape (receipt and redeemed history). */
+export function toRestRefund(f: RefundView) {
+  return {
+    AMOUNT_PAISE: f.amountPaise,
+    STATUS: f.status,
+    REASON: f.reason,
+    CREATED_AT: f.createdAt.toISOString(),
+    PROCESSED_AT: f.processedAt?.toISOString() ?? null,
+  };
+}

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/setup.ts';
 import { createTestApp } from '../../test/app.ts';
 import { testDb } from '../../test/database.ts';
-import { businessWorld, FUTURE_DATE, png, type BusinessWorld } from '../business-account/test-fixtures.ts';
+import { type BusinessWorld, businessWorld, FUTURE_DATE, png } from '../../test/factories.ts';
 import { PROMOTION_MESSAGES } from './schema.ts';
 
 useTestDatabase();

@@ -2,7 +2,8 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { firstFile, multipart } from '../../lib/multipart.ts';
 import { parseWith } from '../../rest/validate.ts';
-import { bool, checkedInputOf, requireBusiness } from '../business-account/rest-helpers.ts';
+import { checkedInputOf, requireBusiness } from '../../rest/guards.ts';
+import { bool } from '../../rest/legacy.ts';
 import {
   DAYS,
   createAdSchema,

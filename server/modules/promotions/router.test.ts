@@ -6,7 +6,7 @@ import { useTestDatabase } from '../../test/setup.ts';
 import { createTestApp } from '../../test/app.ts';
 import { createCaller } from '../../trpc/app-router.ts';
 import { createContextInner } from '../../trpc/context.ts';
-import { businessCaller, businessWorld, FUTURE_DATE, type BusinessWorld } from '../business-account/test-fixtures.ts';
+import { businessCaller, type BusinessWorld, businessWorld, FUTURE_DATE } from '../../test/factories.ts';
 import { PROMOTION_MESSAGES } from './schema.ts';
 
 useTestDatabase();

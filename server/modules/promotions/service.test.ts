@@ -4,8 +4,7 @@ import { createTestApp } from '../../test/app.ts';
 import { testDb } from '../../test/database.ts';
 import { getLiveOffer, getScheduledOffers } from '../offers/service.ts';
 import { getBill } from '../bills/service.ts';
-import { insertConsumer } from '../../admin/testing.ts';
-import { businessWorld, FUTURE_DATE, type BusinessWorld } from '../business-account/test-fixtures.ts';
+import { businessWorld, type BusinessWorld, FUTURE_DATE, insertConsumer } from '../../test/factories.ts';
 import {
   createAd,
   createEvent,

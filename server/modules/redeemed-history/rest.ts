@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import { parseWith } from '../../rest/validate.ts';
-import { consumerOf } from '../users/rest.ts';
-import { toRestRefund } from '../payments/rest.ts';
+import { consumerOf } from '../../rest/guards.ts';
+import { toRestRefund } from '../payments/schema.ts';
 import { listRedeemedHistoryInputSchema, redemptionIdInputSchema, type RedemptionView } from './schema.ts';
 import { getRedemption, listRedeemedHistory } from './service.ts';
 

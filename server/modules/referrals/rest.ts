@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { consumerOf } from '../users/rest.ts';
+import { consumerOf } from '../../rest/guards.ts';
 import { getMyReferrals } from './service.ts';
 
 /** `GET /api/user/referrals`: the shopper's code, share path and Golden Keys (no spec path; documented in docs/referrals.md). */

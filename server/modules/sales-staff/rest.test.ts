@@ -6,7 +6,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { LOCK_MINUTES, LOCKED_OUT, MAX_FAILED_LOGINS } from './service.ts';
 import { ADMIN_REQUEST_HEADER, SALES_SESSION_COOKIE } from './schema.ts';
 import { bearer } from '../../test/app.ts';
-import { insertShopper } from '../auth/testing.ts';
+import { insertShopper } from '../../test/factories.ts';
 import { TEST_SECRET } from '../../test/app.ts';
 
 useTestDatabase();

@@ -4,7 +4,7 @@ import { useTestDatabase } from '../../test/setup.ts';
 import { createTestApp } from '../../test/app.ts';
 import { testDb } from '../../test/database.ts';
 import { goldenKeyBalance } from '../referrals/service.ts';
-import { giveGoldKeys, newShopper, payableOutlet } from '../payments/test-fixtures.ts';
+import { giveGoldKeys, newShopper, payableOutlet } from '../../test/factories.ts';
 import { saveShuffleInputSchema } from './schema.ts';
 import { couponValidUntil, dealShuffle, drawShufflePercent, saveShuffle } from './service.ts';
 

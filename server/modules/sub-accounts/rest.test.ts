@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/setup.ts';
 import { createTestApp } from '../../test/app.ts';
-import { businessCaller, businessWorld, type BusinessWorld } from '../business-account/test-fixtures.ts';
+import { businessCaller, type BusinessWorld, businessWorld } from '../../test/factories.ts';
 
 useTestDatabase();
 

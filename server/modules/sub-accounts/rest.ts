@@ -1,7 +1,8 @@
 import type Router from '@koa/router';
 import { parseWith } from '../../rest/validate.ts';
 import { assertMasterAccount } from '../../lib/outlet-access.ts';
-import { bool, businessOf, checkedInputOf } from '../business-account/rest-helpers.ts';
+import { businessOf, checkedInputOf } from '../../rest/guards.ts';
+import { bool } from '../../rest/legacy.ts';
 import { createSubAccountSchema, setSubAccountOutletsSchema, subAccountIdSchema, updateSubAccountSchema, type SubAccount } from './schema.ts';
 import { createSubAccount, deleteSubAccount, listSubAccounts, setSubAccountOutlets, updateSubAccount } from './service.ts';
 

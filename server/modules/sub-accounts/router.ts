@@ -1,5 +1,4 @@
-import { router } from '../../trpc/trpc.ts';
-import { masterProcedure } from '../business-account/procedures.ts';
+import { masterProcedure, router } from '../../trpc/trpc.ts';
 import { createSubAccountSchema, setSubAccountOutletsSchema, subAccountIdSchema, updateSubAccountSchema } from './schema.ts';
 import { createSubAccount, deleteSubAccount, listSubAccounts, setSubAccountOutlets, updateSubAccount } from './service.ts';
 

@@ -5,7 +5,7 @@ import { testDb } from '../../test/database.ts';
 import { MASTER_ONLY, accessibleOutletIds } from '../../lib/outlet-access.ts';
 import { loginBusinessOwner } from '../business-auth/service.ts';
 import { resolveSession } from '../sessions/service.ts';
-import { businessWorld, type BusinessWorld } from '../business-account/test-fixtures.ts';
+import { type BusinessWorld, businessWorld } from '../../test/factories.ts';
 import { SUB_ACCOUNT_MESSAGES } from './schema.ts';
 import { createSubAccount, deleteSubAccount, listSubAccounts, setSubAccountOutlets, updateSubAccount } from './service.ts';
 

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/setup.ts';
 import { bearer, createTestApp, TEST_SECRET } from '../../test/app.ts';
 import { testDb } from '../../test/database.ts';
-import { insertShopper } from '../auth/testing.ts';
+import { insertShopper } from '../../test/factories.ts';
 
 useTestDatabase();
 

@@ -5,7 +5,7 @@ import { testDb } from '../../test/database.ts';
 import { createCaller } from '../../trpc/app-router.ts';
 import { createContextInner } from '../../trpc/context.ts';
 import { createSession, resolveSession } from '../sessions/service.ts';
-import { insertShopper } from '../auth/testing.ts';
+import { insertShopper } from '../../test/factories.ts';
 
 useTestDatabase();
 

@@ -4,7 +4,7 @@ import { useTestDatabase } from '../../test/setup.ts';
 import { bearer, createTestApp, TEST_SECRET } from '../../test/app.ts';
 import { testDb } from '../../test/database.ts';
 import { hashPhone } from '../../lib/crypto.ts';
-import { insertShopper } from '../auth/testing.ts';
+import { insertShopper } from '../../test/factories.ts';
 import { PROFILE_PICTURE_MAX_BYTES } from './schema.ts';
 
 useTestDatabase();

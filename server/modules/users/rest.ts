@@ -1,39 +1,17 @@
 import type Router from '@koa/router';
-import type { Context } from 'koa';
-import { unauthorized } from '../../lib/errors.ts';
 import { firstFile, multipart } from '../../lib/multipart.ts';
 import { parseWith } from '../../rest/validate.ts';
-import type { Principal } from '../sessions/service.ts';
+import { consumerOf } from '../../rest/guards.ts';
 import {
   PROFILE_MESSAGES,
   PROFILE_PICTURE_MAX_BYTES,
   SETTINGS_REST_KEYS,
   updateProfileSchema,
   updateSettingsSchema,
-  type CurrentUser,
+  toUserDetails,
   type Settings,
 } from './schema.ts';
 import { deleteAccount, getCurrentUser, getSettings, updateProfileWithPicture, updateSettings } from './service.ts';
-
-/** The signed-in shopper of a REST request, or 401. */
-export function consumerOf(ctx: Context): Extract<Principal, { kind: 'consumer' }> {
-  const principal = ctx.state.principal as Principal | null | undefined;
-  if (principal?.kind !== 'consumer') throw unauthorized();
-  return principal;
-}
-
-/** The documented wire shape of a shopper (`userDetails`, SPEC §3). */
-export function toUserDetails(user: CurrentUser) {
-  return {
-    USER_ID: user.id,
-    NAME: user.name,
-    EMAIL: user.email,
-    PHONE_NUMBER: user.phoneNumber,
-    PROFILE_PIC_URL: user.profilePicUrl,
-    GOLD_KEYS: user.goldKeys,
-    REFERRAL_CODE: user.referralCode,
-  };
-}
 
 /** Settings as REST sends them: upper-case keys with "true"/"false" strings. */
 export function toRestSettings(settings: Settings): Record<string, 'true' | 'false'> {

@@ -6,7 +6,8 @@ import { testDb } from '../../test/database.ts';
 import { createCaller, type AppRouter } from '../../trpc/app-router.ts';
 import { createContextInner } from '../../trpc/context.ts';
 import { createSession, resolveSession } from '../sessions/service.ts';
-import { fakeSms, insertShopper } from '../auth/testing.ts';
+import { fakeSms } from '../../test/fake-sms.ts';
+import { insertShopper } from '../../test/factories.ts';
 import { REFERRAL_REWARDS } from '../referrals/schema.ts';
 
 useTestDatabase();

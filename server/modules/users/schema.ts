@@ -69,3 +69,16 @@ export const PROFILE_MESSAGES = {
   failed: 'Failed to update profile',
   deleted: 'Your account has been deleted.',
 } as const;
+
+/** The documented wire shape of a shopper (`userDetails`, SPEC §3). */
+export function toUserDetails(user: CurrentUser) {
+  return {
+    USER_ID: user.id,
+    NAME: user.name,
+    EMAIL: user.email,
+    PHONE_NUMBER: user.phoneNumber,
+    PROFILE_PIC_URL: user.profilePicUrl,
+    GOLD_KEYS: user.goldKeys,
+    REFERRAL_CODE: user.referralCode,
+  };
+}
