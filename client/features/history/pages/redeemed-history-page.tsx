@@ -6,8 +6,9 @@ import { Button } from '@client/components/ui/button';
 import { InlineError } from '@client/components/ui/inline-error';
 import { PageLoader, Spinner } from '@client/components/ui/spinner';
 import { useRequireLogin } from '@client/lib/auth';
+import { formatDate, formatRupeesExact } from '@client/lib/format';
 import { trpc } from '@client/lib/trpc';
-import { formatDay, formatPaise, refundLabel } from '../lib/format';
+import { refundLabel } from '../lib/format';
 import '@client/styles/history.css';
 
 export const HISTORY_PAGE_SIZE = 20;
@@ -102,11 +103,11 @@ function itemHref(item: RedemptionView): string {
 }
 
 function itemLabel(item: RedemptionView): string {
-  const day = formatDay(item.at);
+  const day = formatDate(item.at);
   const refunds = item.refunds.map((r) => refundLabel(r).replace(' · ', ', ')).join(', ');
-  if (item.kind === 'refunded') return `${item.outletName}, payment of ${formatPaise(item.amountPaise)} on ${day} not accepted; ${refunds}`;
-  return `${item.outletName}, paid ${formatPaise(item.amountPaise)} on ${day}${
-    item.savedPaise > 0 ? `, saved ${formatPaise(item.savedPaise)}` : ''
+  if (item.kind === 'refunded') return `${item.outletName}, payment of ${formatRupeesExact(item.amountPaise)} on ${day} not accepted; ${refunds}`;
+  return `${item.outletName}, paid ${formatRupeesExact(item.amountPaise)} on ${day}${
+    item.savedPaise > 0 ? `, saved ${formatRupeesExact(item.savedPaise)}` : ''
   }${refunds ? `; ${refunds}` : ''}`;
 }
 
@@ -122,16 +123,16 @@ function HistoryItems({ items }: { items: RedemptionView[] }) {
             <span className="history-item__main">
               <span className="history-item__outlet">{item.outletName}</span>
               <span className="history-item__meta">
-                {formatDay(item.at)}
+                {formatDate(item.at)}
                 {item.outletLocality ? ` · ${item.outletLocality}` : ''}
               </span>
             </span>
             <span className="history-item__money">
               <span className={item.kind === 'refunded' ? 'history-item__amount history-item__amount--void' : 'history-item__amount'}>
-                {formatPaise(item.amountPaise)}
+                {formatRupeesExact(item.amountPaise)}
               </span>
               {item.kind === 'paid' && item.savedPaise > 0 ? (
-                <span className="history-item__saved">Saved {formatPaise(item.savedPaise)}</span>
+                <span className="history-item__saved">Saved {formatRupeesExact(item.savedPaise)}</span>
               ) : null}
             </span>
             {item.refunds.length ? (

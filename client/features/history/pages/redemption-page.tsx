@@ -3,8 +3,9 @@ import { paths } from '@client/app/paths';
 import { InlineError } from '@client/components/ui/inline-error';
 import { PageLoader } from '@client/components/ui/spinner';
 import { useRequireLogin } from '@client/lib/auth';
+import { formatDateTime, formatPercent, formatRupeesExact } from '@client/lib/format';
 import { trpc } from '@client/lib/trpc';
-import { formatPaise, formatPercent, formatWhen, refundLabel, refundStateText } from '../lib/format';
+import { refundLabel, refundStateText } from '../lib/format';
 import '@client/styles/history.css';
 
 /** /redeemed-history/{id}: one paid bill with its breakdown and the receipt codes. */
@@ -46,7 +47,7 @@ function Redemption({ id }: { id: number }) {
   const r = query.data;
   return (
     <div className="page history">
-      <title>{`${r.outletName}, ${formatPaise(r.amountPaise)} · Bachat`}</title>
+      <title>{`${r.outletName}, ${formatRupeesExact(r.amountPaise)} · Bachat`}</title>
       <meta name="description" content={`Your payment at ${r.outletName}: amount, savings and receipt.`} />
       <Link href={paths.redeemedHistory.href()} className="history__back">
         ← All payments
@@ -57,23 +58,23 @@ function Redemption({ id }: { id: number }) {
             {r.outletName}
           </h1>
           {r.outletLocality ? <p className="muted">{r.outletLocality}</p> : null}
-          <p className="history-detail__amount">{formatPaise(r.amountPaise)}</p>
-          {r.savedPaise > 0 ? <p className="history-item__saved">You saved {formatPaise(r.savedPaise)}</p> : null}
+          <p className="history-detail__amount">{formatRupeesExact(r.amountPaise)}</p>
+          {r.savedPaise > 0 ? <p className="history-item__saved">You saved {formatRupeesExact(r.savedPaise)}</p> : null}
         </header>
 
         <dl className="history-detail__lines">
           <div>
             <dt>Paid on</dt>
-            <dd>{formatWhen(r.redeemedAt ?? r.at)}</dd>
+            <dd>{formatDateTime(r.redeemedAt ?? r.at)}</dd>
           </div>
           <div>
             <dt>Bill amount</dt>
-            <dd>{formatPaise(r.billPaise)}</dd>
+            <dd>{formatRupeesExact(r.billPaise)}</dd>
           </div>
           {r.instantDiscountPaise > 0 ? (
             <div className="history-detail__saving">
               <dt>Instant discount ({formatPercent(r.instantDiscountPercent)})</dt>
-              <dd>−{formatPaise(r.instantDiscountPaise)}</dd>
+              <dd>−{formatRupeesExact(r.instantDiscountPaise)}</dd>
             </div>
           ) : null}
           {r.shuffleDiscountPaise > 0 ? (
@@ -81,20 +82,20 @@ function Redemption({ id }: { id: number }) {
               <dt>
                 Shuffle discount ({formatPercent(r.shuffleDiscountPercent)}){r.couponCode ? ` · ${r.couponCode}` : ''}
               </dt>
-              <dd>−{formatPaise(r.shuffleDiscountPaise)}</dd>
+              <dd>−{formatRupeesExact(r.shuffleDiscountPaise)}</dd>
             </div>
           ) : null}
           <div>
             <dt>Convenience fee</dt>
-            <dd>{formatPaise(r.convenienceFeePaise)}</dd>
+            <dd>{formatRupeesExact(r.convenienceFeePaise)}</dd>
           </div>
           <div>
             <dt>GST on the fee</dt>
-            <dd>{formatPaise(r.gstPaise)}</dd>
+            <dd>{formatRupeesExact(r.gstPaise)}</dd>
           </div>
           <div className="history-detail__total">
             <dt>Amount paid</dt>
-            <dd>{formatPaise(r.amountPaise)}</dd>
+            <dd>{formatRupeesExact(r.amountPaise)}</dd>
           </div>
           <div>
             <dt>Receipt ID</dt>

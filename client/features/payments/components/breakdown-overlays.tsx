@@ -5,7 +5,7 @@ import { paths } from '@client/app/paths';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { trpc } from '@client/lib/trpc';
-import { formatPercent, formatRupeesExact } from '../lib/money';
+import { formatClockTime, formatPercent, formatRupeesExact } from '@client/lib/format';
 import { Sheet } from '@client/components/ui/sheet';
 import { ShuffleCards } from './shuffle-cards';
 
@@ -165,7 +165,7 @@ export function ShuffleOverlay({
         <>
           <p className="muted">
             Saved as a coupon, valid until{' '}
-            {won.validUntil.toLocaleTimeString('en-IN', { hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Kolkata' })}{' '}
+            {formatClockTime(won.validUntil)}{' '}
             today. It&rsquo;s already on your bill.
           </p>
           <Button onClick={onClose}>See my new total</Button>

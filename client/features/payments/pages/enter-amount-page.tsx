@@ -3,13 +3,14 @@ import { useLocation, useParams } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { InlineError } from '@client/components/ui/inline-error';
 import { PageLoader } from '@client/components/ui/spinner';
+import { formatPercent, formatRupees } from '@client/lib/format';
 import { trpc } from '@client/lib/trpc';
 import { InfoIcon } from '../components/info-icon';
 import { LoginPrompt } from '../components/login-prompt';
 import { OutletHeading } from '../components/outlet-heading';
 import { useShopperGate } from '../hooks/use-shopper-gate';
 import { breakdownHref } from '../lib/links';
-import { checkBillAmount, cleanAmountInput, displayAmountInput, formatPercent, formatRupees } from '../lib/money';
+import { checkBillAmount, cleanAmountInput, displayAmountInput } from '../lib/money';
 import '@client/styles/payments.css';
 
 const QUICK_AMOUNTS_PAISE = [500_00, 1_000_00, 2_000_00] as const;

@@ -6,6 +6,7 @@ import { Button } from '@client/components/ui/button';
 import { InlineError } from '@client/components/ui/inline-error';
 import { PageLoader } from '@client/components/ui/spinner';
 import { useCurrentUser } from '@client/lib/auth';
+import { formatPercent, formatRupees, formatRupeesExact } from '@client/lib/format';
 import { trpc } from '@client/lib/trpc';
 import { BreakdownLines } from '../components/breakdown-lines';
 import { ConvenienceFeesOverlay, ShuffleHowItWorksOverlay, ShuffleOverlay } from '../components/breakdown-overlays';
@@ -15,7 +16,6 @@ import { OutletHeading } from '../components/outlet-heading';
 import { useShopperGate } from '../hooks/use-shopper-gate';
 import { breakdownHref, newIdempotencyKey, overlayFromParams, withQuery, type BreakdownOverlay } from '../lib/links';
 import { openRazorpay } from '../lib/razorpay';
-import { formatPercent, formatRupees, formatRupeesExact } from '../lib/money';
 import '@client/styles/payments.css';
 
 type Params = { outletId: string; overlay?: string; sub?: string };

@@ -4,12 +4,11 @@ import { paths } from '@client/app/paths';
 import { Button } from '@client/components/ui/button';
 import { InlineError } from '@client/components/ui/inline-error';
 import { PageLoader } from '@client/components/ui/spinner';
+import { formatClockTime, formatRupeesExact } from '@client/lib/format';
 import { trpc } from '@client/lib/trpc';
 import { OrderGate, OrderLoadError } from '../components/order-gate';
 import { withQuery } from '../lib/links';
 import { ORDER_TTL_MINUTES } from '@server/modules/orders/schema';
-import { formatClock } from '../lib/format-time';
-import { formatRupeesExact } from '../lib/money';
 import '@client/styles/payments.css';
 
 /**
@@ -96,7 +95,7 @@ function DemoCheckout({ orderId }: { orderId: string }) {
             <>
               <p className="muted">
                 This is the test checkout. Pay completes the payment as a card would; Fail declines it and nothing is
-                charged. Open until {formatClock(order.expiresAt)}.
+                charged. Open until {formatClockTime(order.expiresAt)}.
               </p>
               {error ? <InlineError message={error} /> : null}
               <div className="checkout__actions">

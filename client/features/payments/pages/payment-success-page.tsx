@@ -3,11 +3,10 @@ import { Link, Redirect } from 'wouter';
 import { paths } from '@client/app/paths';
 import { Button } from '@client/components/ui/button';
 import { PageLoader, Spinner } from '@client/components/ui/spinner';
+import { formatDateTime, formatRupeesExact } from '@client/lib/format';
 import { trpc } from '@client/lib/trpc';
 import { OrderGate, OrderLoadError } from '../components/order-gate';
-import { formatDateTime } from '../lib/format-time';
 import { withQuery } from '../lib/links';
-import { formatRupeesExact } from '../lib/money';
 import { refundLabel, refundStateText } from '../lib/outcome';
 import '@client/styles/payments.css';
 
