@@ -4,6 +4,7 @@ import type { RedemptionView } from '@server/modules/redeemed-history/schema';
 import { paths } from '@client/app/paths';
 import { Button } from '@client/components/ui/button';
 import { InlineError } from '@client/components/ui/inline-error';
+import { QueryState } from '@client/components/ui/query-state';
 import { PageLoader, Spinner } from '@client/components/ui/spinner';
 import { useRequireLogin } from '@client/lib/auth';
 import { formatDate, formatRupeesExact } from '@client/lib/format';
@@ -32,68 +33,74 @@ function History() {
     </>
   );
 
-  if (first.isPending) return <PageLoader />;
-  if (first.isError) {
-    return (
-      <div className="page history">
-        {head}
-        <InlineError message="We could not load your history." onRetry={() => void first.refetch()} retrying={first.isFetching} />
-      </div>
-    );
-  }
-
-  const total = first.data.total;
-  if (total === 0) {
-    return (
-      <div className="page history">
-        {head}
-        <div className="history__empty">
-          <p>No payments yet. Pay your next bill with Bachat to save instantly; it will show up here.</p>
-          <Link href={paths.home.href()} className="btn btn--primary btn--md">
-            Find outlets near you
-          </Link>
-        </div>
-      </div>
-    );
-  }
-
-  const shown = Math.min(total, pages * HISTORY_PAGE_SIZE);
   return (
-    <div className="page history">
-      {head}
-      <p className="history__count">
-        {total} {total === 1 ? 'payment' : 'payments'}
-      </p>
-      <ul className="history__list">
-        <HistoryItems items={first.data.items} />
-        {Array.from({ length: pages - 1 }, (_, i) => (
-          <MorePage key={i + 1} offSet={(i + 1) * HISTORY_PAGE_SIZE} />
-        ))}
-      </ul>
-      {shown < total ? (
-        <Button variant="secondary" onClick={() => setPages((p) => p + 1)}>
-          Show more
-        </Button>
-      ) : null}
-    </div>
+    <QueryState
+      query={first}
+      loading={<PageLoader />}
+      errorView={(_error, retry) => (
+        <div className="page history">
+          {head}
+          <InlineError message="We could not load your history." onRetry={retry} retrying={first.isFetching} />
+        </div>
+      )}
+      isEmpty={(data) => data.total === 0}
+      empty={
+        <div className="page history">
+          {head}
+          <div className="history__empty">
+            <p>No payments yet. Pay your next bill with Bachat to save instantly; it will show up here.</p>
+            <Link href={paths.home.href()} className="btn btn--primary btn--md">
+              Find outlets near you
+            </Link>
+          </div>
+        </div>
+      }
+    >
+      {({ total, items }) => {
+        const shown = Math.min(total, pages * HISTORY_PAGE_SIZE);
+        return (
+          <div className="page history">
+            {head}
+            <p className="history__count">
+              {total} {total === 1 ? 'payment' : 'payments'}
+            </p>
+            <ul className="history__list">
+              <HistoryItems items={items} />
+              {Array.from({ length: pages - 1 }, (_, i) => (
+                <MorePage key={i + 1} offSet={(i + 1) * HISTORY_PAGE_SIZE} />
+              ))}
+            </ul>
+            {shown < total ? (
+              <Button variant="secondary" onClick={() => setPages((p) => p + 1)}>
+                Show more
+              </Button>
+            ) : null}
+          </div>
+        );
+      }}
+    </QueryState>
   );
 }
 
 function MorePage({ offSet }: { offSet: number }) {
   const page = trpc.redeemedHistory.list.useQuery({ offSet, limit: HISTORY_PAGE_SIZE });
-  if (page.isPending)
-    return (
-      <li className="history__loading">
-        <Spinner label="Loading more payments" />
-      </li>
-    );
-  if (page.isError)
-    return (
-      <li>
-        <InlineError message="We could not load more payments." onRetry={() => void page.refetch()} retrying={page.isFetching} />
-      </li>
-    );
-  return <HistoryItems items={page.data.items} />;
+  return (
+    <QueryState
+      query={page}
+      loading={
+        <li className="history__loading">
+          <Spinner label="Loading more payments" />
+        </li>
+      }
+      errorView={(_error, retry) => (
+        <li>
+          <InlineError message="We could not load more payments." onRetry={retry} retrying={page.isFetching} />
+        </li>
+      )}
+    >
+      {({ items }) => <HistoryItems items={items} />}
+    </QueryState>
+  );
 }
 
 function itemHref(item: RedemptionView): string {
