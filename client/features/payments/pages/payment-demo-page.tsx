@@ -7,6 +7,7 @@ import { QueryState } from '@client/components/ui/query-state';
 import { PageLoader } from '@client/components/ui/spinner';
 import { formatClockTime, formatRupeesExact } from '@client/lib/format';
 import { trpc } from '@client/lib/trpc';
+import { messageOf } from '@client/lib/trpc-errors';
 import { OrderGate, OrderLoadError } from '../components/order-gate';
 import { withQuery } from '../lib/links';
 import { ORDER_TTL_MINUTES } from '@server/modules/orders/schema';
@@ -45,7 +46,8 @@ function DemoCheckout({ orderId }: { orderId: string }) {
       const result = await complete.mutateAsync({ orderId, outcome });
       navigate(result.redirectTo, { replace: true });
     } catch (cause) {
-      setError(cause instanceof Error && cause.message ? cause.message : 'The payment could not be completed.');
+      // Only the tRPC call can fail here.
+      setError(messageOf(cause, 'The payment could not be completed.'));
     }
   }
 
