@@ -4,10 +4,12 @@ import type { RedemptionView } from '@server/modules/redeemed-history/schema';
 import { paths } from '@client/app/paths';
 import { Button } from '@client/components/ui/button';
 import { InlineError } from '@client/components/ui/inline-error';
+import { QueryState } from '@client/components/ui/query-state';
 import { PageLoader, Spinner } from '@client/components/ui/spinner';
 import { useRequireLogin } from '@client/lib/auth';
+import { formatDate, formatRupeesExact } from '@client/lib/format';
 import { trpc } from '@client/lib/trpc';
-import { formatDay, formatPaise, refundLabel } from '../lib/format';
+import { refundLabel } from '../lib/format';
 import '@client/styles/history.css';
 
 export const HISTORY_PAGE_SIZE = 20;
@@ -31,68 +33,74 @@ function History() {
     </>
   );
 
-  if (first.isPending) return <PageLoader />;
-  if (first.isError) {
-    return (
-      <div className="page history">
-        {head}
-        <InlineError message="We could not load your history." onRetry={() => void first.refetch()} retrying={first.isFetching} />
-      </div>
-    );
-  }
-
-  const total = first.data.total;
-  if (total === 0) {
-    return (
-      <div className="page history">
-        {head}
-        <div className="history__empty">
-          <p>No payments yet. Pay your next bill with Bachat to save instantly; it will show up here.</p>
-          <Link href={paths.home.href()} className="btn btn--primary btn--md">
-            Find outlets near you
-          </Link>
-        </div>
-      </div>
-    );
-  }
-
-  const shown = Math.min(total, pages * HISTORY_PAGE_SIZE);
   return (
-    <div className="page history">
-      {head}
-      <p className="history__count">
-        {total} {total === 1 ? 'payment' : 'payments'}
-      </p>
-      <ul className="history__list">
-        <HistoryItems items={first.data.items} />
-        {Array.from({ length: pages - 1 }, (_, i) => (
-          <MorePage key={i + 1} offSet={(i + 1) * HISTORY_PAGE_SIZE} />
-        ))}
-      </ul>
-      {shown < total ? (
-        <Button variant="secondary" onClick={() => setPages((p) => p + 1)}>
-          Show more
-        </Button>
-      ) : null}
-    </div>
+    <QueryState
+      query={first}
+      loading={<PageLoader />}
+      errorView={(_error, retry) => (
+        <div className="page history">
+          {head}
+          <InlineError message="We could not load your history." onRetry={retry} retrying={first.isFetching} />
+        </div>
+      )}
+      isEmpty={(data) => data.total === 0}
+      empty={
+        <div className="page history">
+          {head}
+          <div className="history__empty">
+            <p>No payments yet. Pay your next bill with Bachat to save instantly; it will show up here.</p>
+            <Link href={paths.home.href()} className="btn btn--primary btn--md">
+              Find outlets near you
+            </Link>
+          </div>
+        </div>
+      }
+    >
+      {({ total, items }) => {
+        const shown = Math.min(total, pages * HISTORY_PAGE_SIZE);
+        return (
+          <div className="page history">
+            {head}
+            <p className="history__count">
+              {total} {total === 1 ? 'payment' : 'payments'}
+            </p>
+            <ul className="history__list">
+              <HistoryItems items={items} />
+              {Array.from({ length: pages - 1 }, (_, i) => (
+                <MorePage key={i + 1} offSet={(i + 1) * HISTORY_PAGE_SIZE} />
+              ))}
+            </ul>
+            {shown < total ? (
+              <Button variant="secondary" onClick={() => setPages((p) => p + 1)}>
+                Show more
+              </Button>
+            ) : null}
+          </div>
+        );
+      }}
+    </QueryState>
   );
 }
 
 function MorePage({ offSet }: { offSet: number }) {
   const page = trpc.redeemedHistory.list.useQuery({ offSet, limit: HISTORY_PAGE_SIZE });
-  if (page.isPending)
-    return (
-      <li className="history__loading">
-        <Spinner label="Loading more payments" />
-      </li>
-    );
-  if (page.isError)
-    return (
-      <li>
-        <InlineError message="We could not load more payments." onRetry={() => void page.refetch()} retrying={page.isFetching} />
-      </li>
-    );
-  return <HistoryItems items={page.data.items} />;
+  return (
+    <QueryState
+      query={page}
+      loading={
+        <li className="history__loading">
+          <Spinner label="Loading more payments" />
+        </li>
+      }
+      errorView={(_error, retry) => (
+        <li>
+          <InlineError message="We could not load more payments." onRetry={retry} retrying={page.isFetching} />
+        </li>
+      )}
+    >
+      {({ items }) => <HistoryItems items={items} />}
+    </QueryState>
+  );
 }
 
 function itemHref(item: RedemptionView): string {
@@ -102,11 +110,11 @@ function itemHref(item: RedemptionView): string {
 }
 
 function itemLabel(item: RedemptionView): string {
-  const day = formatDay(item.at);
+  const day = formatDate(item.at);
   const refunds = item.refunds.map((r) => refundLabel(r).replace(' · ', ', ')).join(', ');
-  if (item.kind === 'refunded') return `${item.outletName}, payment of ${formatPaise(item.amountPaise)} on ${day} not accepted; ${refunds}`;
-  return `${item.outletName}, paid ${formatPaise(item.amountPaise)} on ${day}${
-    item.savedPaise > 0 ? `, saved ${formatPaise(item.savedPaise)}` : ''
+  if (item.kind === 'refunded') return `${item.outletName}, payment of ${formatRupeesExact(item.amountPaise)} on ${day} not accepted; ${refunds}`;
+  return `${item.outletName}, paid ${formatRupeesExact(item.amountPaise)} on ${day}${
+    item.savedPaise > 0 ? `, saved ${formatRupeesExact(item.savedPaise)}` : ''
   }${refunds ? `; ${refunds}` : ''}`;
 }
 
@@ -122,16 +130,16 @@ function HistoryItems({ items }: { items: RedemptionView[] }) {
             <span className="history-item__main">
               <span className="history-item__outlet">{item.outletName}</span>
               <span className="history-item__meta">
-                {formatDay(item.at)}
+                {formatDate(item.at)}
                 {item.outletLocality ? ` · ${item.outletLocality}` : ''}
               </span>
             </span>
             <span className="history-item__money">
               <span className={item.kind === 'refunded' ? 'history-item__amount history-item__amount--void' : 'history-item__amount'}>
-                {formatPaise(item.amountPaise)}
+                {formatRupeesExact(item.amountPaise)}
               </span>
               {item.kind === 'paid' && item.savedPaise > 0 ? (
-                <span className="history-item__saved">Saved {formatPaise(item.savedPaise)}</span>
+                <span className="history-item__saved">Saved {formatRupeesExact(item.savedPaise)}</span>
               ) : null}
             </span>
             {item.refunds.length ? (

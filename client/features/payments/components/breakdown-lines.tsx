@@ -1,5 +1,5 @@
 import type { Bill } from '@server/modules/bills/schema';
-import { formatPercent, formatRupeesExact } from '../lib/money';
+import { formatPercent, formatRupeesExact } from '@client/lib/format';
 
 const OFFER_LABELS: Record<NonNullable<Bill['offer']>['source'], string> = {
   event: 'Event offer',

@@ -3,9 +3,9 @@ import { Link } from 'wouter';
 import type { Bill } from '@server/modules/bills/schema';
 import { paths } from '@client/app/paths';
 import { Button } from '@client/components/ui/button';
-import { Spinner } from '@client/components/ui/spinner';
+import { QueryState } from '@client/components/ui/query-state';
 import { trpc } from '@client/lib/trpc';
-import { formatPercent, formatRupeesExact } from '../lib/money';
+import { formatClockTime, formatPercent, formatRupeesExact } from '@client/lib/format';
 import { Sheet } from '@client/components/ui/sheet';
 import { ShuffleCards } from './shuffle-cards';
 
@@ -99,64 +99,60 @@ export function ShuffleOverlay({
   // The next visit asks the server again (free shuffle used, Golden Keys spent).
   useEffect(() => () => void utils.shuffles.deal.invalidate({ outletId }), [utils, outletId]);
 
-  let body;
-  if (deal.isPending) {
-    body = <Spinner label="Dealing the cards" />;
-  } else if (deal.isError) {
-    body = (
-      <p className="shuffle__error" role="alert">
-        {deal.error.message}
-      </p>
-    );
-  } else if (!deal.data.canShuffle && !won) {
-    body = (
-      <div className="golden-key-offer">
-        <p>
-          <strong>
-            {deal.data.freeAvailable
-              ? 'Shuffle Cards is not available right now.'
-              : "You have used today's free shuffle at this outlet."}
-          </strong>
+  const body = (
+    <QueryState
+      query={deal}
+      loadingLabel="Dealing the cards"
+      errorView={(error) => (
+        <p className="shuffle__error" role="alert">
+          {error.message}
         </p>
-        <p>
-          {deal.data.goldKeys > 0
-            ? `You have ${deal.data.goldKeys} Golden Keys.`
-            : 'You have no Golden Keys left. Refer a friend to earn more.'}
-        </p>
-        <Link href={paths.referEarn.href()} className="btn btn--secondary btn--sm">
-          Refer &amp; earn Golden Keys
-        </Link>
-      </div>
-    );
-  } else {
-    const { freeAvailable, goldKeys, minPercent, maxPercent, cardCount } = deal.data;
-    body = (
-      <>
-        {!freeAvailable ? (
-          <p className="golden-key-offer">
-            You&rsquo;ve used today&rsquo;s free shuffle here. One more costs 1 Golden Key (you have {goldKeys}).
-          </p>
-        ) : null}
-        <ShuffleCards
-          minPercent={minPercent}
-          maxPercent={maxPercent}
-          dealLabel={freeAvailable ? 'Shuffle the cards' : 'Use 1 Golden Key to shuffle'}
-          deal={() => Promise.resolve({ cards: cardCount })}
-          reveal={async (card) => {
-            const result = await save.mutateAsync({ outletId, card, useGoldKey: !freeAvailable });
-            setWon({ percent: result.coupon.discountPercent, validUntil: result.coupon.validUntil });
-            void utils.bills.get.invalidate();
-            void utils.coupons.list.invalidate();
-            void utils.users.me.invalidate();
-            return {
-              percent: result.coupon.discountPercent,
-              others: result.otherCards.map((o) => ({ card: o.card, percent: o.discountPercent })),
-            };
-          }}
-        />
-      </>
-    );
-  }
+      )}
+    >
+      {({ canShuffle, freeAvailable, goldKeys, minPercent, maxPercent, cardCount }) =>
+        !canShuffle && !won ? (
+          <div className="golden-key-offer">
+            <p>
+              <strong>
+                {freeAvailable
+                  ? 'Shuffle Cards is not available right now.'
+                  : "You have used today's free shuffle at this outlet."}
+              </strong>
+            </p>
+            <p>{goldKeys > 0 ? `You have ${goldKeys} Golden Keys.` : 'You have no Golden Keys left. Refer a friend to earn more.'}</p>
+            <Link href={paths.referEarn.href()} className="btn btn--secondary btn--sm">
+              Refer &amp; earn Golden Keys
+            </Link>
+          </div>
+        ) : (
+          <>
+            {!freeAvailable ? (
+              <p className="golden-key-offer">
+                You&rsquo;ve used today&rsquo;s free shuffle here. One more costs 1 Golden Key (you have {goldKeys}).
+              </p>
+            ) : null}
+            <ShuffleCards
+              minPercent={minPercent}
+              maxPercent={maxPercent}
+              dealLabel={freeAvailable ? 'Shuffle the cards' : 'Use 1 Golden Key to shuffle'}
+              deal={() => Promise.resolve({ cards: cardCount })}
+              reveal={async (card) => {
+                const result = await save.mutateAsync({ outletId, card, useGoldKey: !freeAvailable });
+                setWon({ percent: result.coupon.discountPercent, validUntil: result.coupon.validUntil });
+                void utils.bills.get.invalidate();
+                void utils.coupons.list.invalidate();
+                void utils.users.me.invalidate();
+                return {
+                  percent: result.coupon.discountPercent,
+                  others: result.otherCards.map((o) => ({ card: o.card, percent: o.discountPercent })),
+                };
+              }}
+            />
+          </>
+        )
+      }
+    </QueryState>
+  );
 
   return (
     <Sheet title="Shuffle Cards" onClose={onClose} className="sheet__panel--pay pay-sheet__panel--game">
@@ -165,7 +161,7 @@ export function ShuffleOverlay({
         <>
           <p className="muted">
             Saved as a coupon, valid until{' '}
-            {won.validUntil.toLocaleTimeString('en-IN', { hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Kolkata' })}{' '}
+            {formatClockTime(won.validUntil)}{' '}
             today. It&rsquo;s already on your bill.
           </p>
           <Button onClick={onClose}>See my new total</Button>

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'wouter';
 import { paths } from '@client/app/paths';
 import { InlineError } from '@client/components/ui/inline-error';
 import { PageLoader } from '@client/components/ui/spinner';
+import { errorCode } from '@client/lib/trpc-errors';
 import { useShopperGate } from '../hooks/use-shopper-gate';
 import { LoginPrompt } from './login-prompt';
 
@@ -83,25 +84,30 @@ export function OrderGate({ title, what, missing, children }: OrderGateProps) {
 }
 
 /**
- * A payment page whose order could not be read: an order that is not the shopper's (or not one at all)
- * gets "we couldn't find that payment"; anything else (network, server) the error with a retry.
+ * A payment page whose order could not be read (a `QueryState` errorView): an order that is not the
+ * shopper's (or not one at all) gets "we couldn't find that payment"; anything else (network, server)
+ * the error with a retry.
  */
 export function OrderLoadError({
   title,
-  query,
+  error,
+  retry,
+  retrying,
 }: {
   title: string;
-  query: { error: { message: string; data?: { code?: string } | null }; refetch: () => unknown; isFetching: boolean };
+  error: unknown;
+  retry: () => void;
+  retrying: boolean;
 }) {
-  const code = query.error.data?.code;
+  const code = errorCode(error);
   if (code === 'NOT_FOUND' || code === 'BAD_REQUEST') return <PaymentNotFound />;
   return (
     <div className="pay-page">
       <title>{title}</title>
       <InlineError
         message="We could not load this payment. Check your connection and try again."
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
+        onRetry={retry}
+        retrying={retrying}
       />
     </div>
   );

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef, type CSSProperties } from 'react';
 import { Button } from '@client/components/ui/button';
 import { useReducedMotion } from '../hooks/use-reduced-motion';
-import { formatPercent } from '../lib/money';
+import { formatPercent } from '@client/lib/format';
 import { initialShuffleGame, shuffleGameReducer } from '../lib/shuffle-game';
 
 /** How long the shuffle plays before the cards can be picked (skipped with reduced motion). */

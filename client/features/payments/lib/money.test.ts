@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { formatPercent, formatRupees, formatRupeesExact } from '@client/lib/format';
 import {
   BILL_MESSAGES,
   amountInputToPaise,
   checkBillAmount,
   cleanAmountInput,
   displayAmountInput,
-  formatPercent,
-  formatRupees,
-  formatRupeesExact,
   groupIndian,
   paiseToAmountParam,
 } from './money';

@@ -1,31 +1,13 @@
 /**
  * Money on the client is display only (docs/architecture.md: the client never computes money). The
- * server sends integer paise; these helpers format them in the Indian system (₹1,00,000) and turn
- * what the shopper types into paise for the request. No sums, discounts or fees are worked out here.
+ * server sends integer paise, shown with `@client/lib/format` (formatRupees, formatRupeesExact,
+ * formatPercent); these helpers turn what the shopper types into paise for the request. No sums,
+ * discounts or fees are worked out here.
  */
 
 import { BILL_MESSAGES, MAXIMUM_BILL_PAISE, MINIMUM_BILL_PAISE } from '@server/modules/bills/schema';
 
 export { BILL_MESSAGES, MAXIMUM_BILL_PAISE, MINIMUM_BILL_PAISE };
-
-const whole = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
-const exact = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-/** Integer paise → '₹1,00,000' (whole rupees) or '₹1,234.50' (when there are paise). */
-export function formatRupees(paise: number): string {
-  const value = paise / 100;
-  return Number.isInteger(value) ? whole.format(value) : exact.format(value);
-}
-
-/** Integer paise → '₹1,234.50' always (fee lines, receipts). */
-export function formatRupeesExact(paise: number): string {
-  return exact.format(paise / 100);
-}
 
 /** Digits only with en-IN grouping, for the amount field as the shopper types: '100000' → '1,00,000'. */
 export function groupIndian(digits: string): string {
@@ -91,9 +73,4 @@ export function paiseToAmountParam(paise: number): string {
   const rupees = Math.floor(paise / 100);
   const rest = paise % 100;
   return rest === 0 ? String(rupees) : `${rupees}.${String(rest).padStart(2, '0')}`;
-}
-
-/** 12.5 → '12.5%', 20 → '20%'. */
-export function formatPercent(value: number): string {
-  return `${Number.isInteger(value) ? value : value.toFixed(2).replace(/0+$/, '').replace(/\.$/, '')}%`;
 }

@@ -1,6 +1,6 @@
 import type { Receipt, RefundView } from '@server/modules/payments/schema';
 import { ORDER_TTL_MINUTES } from '@server/modules/orders/schema';
-import { formatRupeesExact } from './money';
+import { formatRupeesExact } from '@client/lib/format';
 
 /**
  * What /payment-failure says about an order, decided from the server's receipt only (status, reason,

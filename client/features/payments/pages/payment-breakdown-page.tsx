@@ -4,9 +4,12 @@ import type { Bill } from '@server/modules/bills/schema';
 import { paths } from '@client/app/paths';
 import { Button } from '@client/components/ui/button';
 import { InlineError } from '@client/components/ui/inline-error';
+import { QueryState } from '@client/components/ui/query-state';
 import { PageLoader } from '@client/components/ui/spinner';
 import { useCurrentUser } from '@client/lib/auth';
+import { formatPercent, formatRupees, formatRupeesExact } from '@client/lib/format';
 import { trpc } from '@client/lib/trpc';
+import { errorCode } from '@client/lib/trpc-errors';
 import { BreakdownLines } from '../components/breakdown-lines';
 import { ConvenienceFeesOverlay, ShuffleHowItWorksOverlay, ShuffleOverlay } from '../components/breakdown-overlays';
 import { InfoIcon } from '../components/info-icon';
@@ -15,7 +18,6 @@ import { OutletHeading } from '../components/outlet-heading';
 import { useShopperGate } from '../hooks/use-shopper-gate';
 import { breakdownHref, newIdempotencyKey, overlayFromParams, withQuery, type BreakdownOverlay } from '../lib/links';
 import { openRazorpay } from '../lib/razorpay';
-import { formatPercent, formatRupees, formatRupeesExact } from '../lib/money';
 import '@client/styles/payments.css';
 
 type Params = { outletId: string; overlay?: string; sub?: string };
@@ -125,113 +127,114 @@ function Breakdown({ outletId, amount, overlay }: { outletId: number; amount: st
     }
   }
 
-  if (bill.isPending) return <PageLoader />;
-  if (bill.isError) {
-    const badInput = bill.error.data?.code === 'BAD_REQUEST';
-    return (
-      <div className="pay-page">
-        <title>Bill breakdown · Bachat</title>
-        <div className="pay-card">
-          <h1 className="pay-title">{badInput ? 'Please check the amount' : 'We could not work out your bill'}</h1>
-          <InlineError
-            message={bill.error.message}
-            onRetry={badInput ? undefined : () => void bill.refetch()}
-            retrying={bill.isFetching}
-          />
-          <Link href={paths.enterAmount.href(outletId)} className="btn btn--secondary btn--md">
-            Change the amount
-          </Link>
-        </div>
-      </div>
-    );
-  }
-
-  const b = bill.data;
-  const { minPercent, maxPercent } = b.shuffleRange;
-
   return (
-    <div className="pay-page">
-      <title>{`Pay ${formatRupees(b.amountPaise)} at ${b.outletName} · Bachat`}</title>
-      <meta name="description" content={`Your bill at ${b.outletName} with the instant discount, Shuffle discount and fees.`} />
-
-      <div className="pay-card">
-        <OutletHeading name={b.outletName} label="Bill breakdown" />
-        {b.message ? (
-          <p className="pay-notice" role="status">
-            <InfoIcon /> {b.message}
-          </p>
-        ) : null}
-        {!b.isOpen ? (
-          <p className="pay-notice">
-            <InfoIcon /> {b.outletName} looks closed right now. Pay only at the counter while it&rsquo;s
-            open.
-          </p>
-        ) : null}
-
-        <BreakdownLines bill={b} onExplainFees={() => navigate(href('convinience-fees'))} />
-
-        {b.discountPaise > 0 ? (
-          <p className="savings-banner" data-testid="savings">
-            <span aria-hidden="true">🎉</span> You save {formatRupeesExact(b.discountPaise)} on this bill
-          </p>
-        ) : null}
-      </div>
-
-      {!b.belowMinimum ? (
-        b.coupon ? (
-          <div className="coupon-applied">
-            <span>
-              Shuffle coupon <strong>{formatPercent(b.coupon.discountPercent)} extra</strong> applied
-            </span>
-            <Link href={href('shuffle')} className="text-button">
-              Shuffle again
-            </Link>
+    <QueryState
+      query={bill}
+      loading={<PageLoader />}
+      errorView={(error, retry) => {
+        const badInput = errorCode(error) === 'BAD_REQUEST';
+        return (
+          <div className="pay-page">
+            <title>Bill breakdown · Bachat</title>
+            <div className="pay-card">
+              <h1 className="pay-title">{badInput ? 'Please check the amount' : 'We could not work out your bill'}</h1>
+              <InlineError message={error.message} onRetry={badInput ? undefined : retry} retrying={bill.isFetching} />
+              <Link href={paths.enterAmount.href(outletId)} className="btn btn--secondary btn--md">
+                Change the amount
+              </Link>
+            </div>
           </div>
-        ) : (
-          <section className="shuffle-promo" aria-labelledby="shuffle-promo-title">
-            <span className="shuffle-promo__cards" aria-hidden="true">
-              <span />
-              <span />
-              <span />
-            </span>
-            <div>
-              <h2 id="shuffle-promo-title" className="shuffle-promo__title">
-                Unlock {formatPercent(minPercent)}–{formatPercent(maxPercent)} more
-              </h2>
-              <p className="shuffle-promo__text">Shuffle the cards and pick one for an additional discount.</p>
-            </div>
-            <div className="shuffle-promo__actions">
-              <Link href={href('shuffle')} className="btn btn--secondary btn--sm">
-                Play Shuffle Cards
-              </Link>
-              <Link href={href('shuffle/how-it-works')} className="shuffle-promo__link">
-                How it works
-              </Link>
-            </div>
-          </section>
-        )
-      ) : null}
+        );
+      }}
+    >
+      {(b) => {
+        const { minPercent, maxPercent } = b.shuffleRange;
+        return (
+          <div className="pay-page">
+            <title>{`Pay ${formatRupees(b.amountPaise)} at ${b.outletName} · Bachat`}</title>
+            <meta name="description" content={`Your bill at ${b.outletName} with the instant discount, Shuffle discount and fees.`} />
 
-      {payError ? <InlineError message={payError} /> : null}
-      <div className="pay-cta-bar">
-        <Button className="pay-cta" onClick={() => void pay(b)} disabled={paying || bill.isFetching}>
-          {paying ? 'Starting payment…' : `Pay ${formatRupeesExact(b.amountPaise)}`}
-        </Button>
-      </div>
-      <p className="pay-secure">
-        <span aria-hidden="true">🔒</span> Secure payment · Show the receipt at the counter
-      </p>
-      <Link href={paths.enterAmount.href(outletId)} className="text-button" style={{ justifySelf: 'center' }}>
-        Change the amount
-      </Link>
+            <div className="pay-card">
+              <OutletHeading name={b.outletName} label="Bill breakdown" />
+              {b.message ? (
+                <p className="pay-notice" role="status">
+                  <InfoIcon /> {b.message}
+                </p>
+              ) : null}
+              {!b.isOpen ? (
+                <p className="pay-notice">
+                  <InfoIcon /> {b.outletName} looks closed right now. Pay only at the counter while it&rsquo;s
+                  open.
+                </p>
+              ) : null}
 
-      {overlay === 'convinience-fees' ? <ConvenienceFeesOverlay bill={b} onClose={closeOverlay} /> : null}
-      {overlay === 'shuffle' ? (
-        <ShuffleOverlay outletId={outletId} onClose={closeOverlay} howItWorksHref={href('shuffle/how-it-works')} />
-      ) : null}
-      {overlay === 'shuffle/how-it-works' ? (
-        <ShuffleHowItWorksOverlay bill={b} onClose={closeOverlay} shuffleHref={href('shuffle')} />
-      ) : null}
-    </div>
+              <BreakdownLines bill={b} onExplainFees={() => navigate(href('convinience-fees'))} />
+
+              {b.discountPaise > 0 ? (
+                <p className="savings-banner" data-testid="savings">
+                  <span aria-hidden="true">🎉</span> You save {formatRupeesExact(b.discountPaise)} on this bill
+                </p>
+              ) : null}
+            </div>
+
+            {!b.belowMinimum ? (
+              b.coupon ? (
+                <div className="coupon-applied">
+                  <span>
+                    Shuffle coupon <strong>{formatPercent(b.coupon.discountPercent)} extra</strong> applied
+                  </span>
+                  <Link href={href('shuffle')} className="text-button">
+                    Shuffle again
+                  </Link>
+                </div>
+              ) : (
+                <section className="shuffle-promo" aria-labelledby="shuffle-promo-title">
+                  <span className="shuffle-promo__cards" aria-hidden="true">
+                    <span />
+                    <span />
+                    <span />
+                  </span>
+                  <div>
+                    <h2 id="shuffle-promo-title" className="shuffle-promo__title">
+                      Unlock {formatPercent(minPercent)}–{formatPercent(maxPercent)} more
+                    </h2>
+                    <p className="shuffle-promo__text">Shuffle the cards and pick one for an additional discount.</p>
+                  </div>
+                  <div className="shuffle-promo__actions">
+                    <Link href={href('shuffle')} className="btn btn--secondary btn--sm">
+                      Play Shuffle Cards
+                    </Link>
+                    <Link href={href('shuffle/how-it-works')} className="shuffle-promo__link">
+                      How it works
+                    </Link>
+                  </div>
+                </section>
+              )
+            ) : null}
+
+            {payError ? <InlineError message={payError} /> : null}
+            <div className="pay-cta-bar">
+              <Button className="pay-cta" onClick={() => void pay(b)} disabled={paying || bill.isFetching}>
+                {paying ? 'Starting payment…' : `Pay ${formatRupeesExact(b.amountPaise)}`}
+              </Button>
+            </div>
+            <p className="pay-secure">
+              <span aria-hidden="true">🔒</span> Secure payment · Show the receipt at the counter
+            </p>
+            <Link href={paths.enterAmount.href(outletId)} className="text-button" style={{ justifySelf: 'center' }}>
+              Change the amount
+            </Link>
+
+            {overlay === 'convinience-fees' ? <ConvenienceFeesOverlay bill={b} onClose={closeOverlay} /> : null}
+            {overlay === 'shuffle' ? (
+              <ShuffleOverlay outletId={outletId} onClose={closeOverlay} howItWorksHref={href('shuffle/how-it-works')} />
+            ) : null}
+            {overlay === 'shuffle/how-it-works' ? (
+              <ShuffleHowItWorksOverlay bill={b} onClose={closeOverlay} shuffleHref={href('shuffle')} />
+            ) : null}
+          </div>
+        );
+      }}
+    </QueryState>
   );
 }

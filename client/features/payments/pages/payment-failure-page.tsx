@@ -1,5 +1,7 @@
 import { Link } from 'wouter';
+import type { Receipt } from '@server/modules/payments/schema';
 import { paths } from '@client/app/paths';
+import { QueryState } from '@client/components/ui/query-state';
 import { PageLoader } from '@client/components/ui/spinner';
 import { trpc } from '@client/lib/trpc';
 import { OrderGate, OrderLoadError } from '../components/order-gate';
@@ -36,10 +38,20 @@ export function PaymentFailurePage() {
 
 function Failure({ orderId }: { orderId: string }) {
   const receipt = trpc.payments.byOrder.useQuery({ orderId }, { retry: false });
-  if (receipt.isPending) return <PageLoader />;
-  if (receipt.isError) return <OrderLoadError title="Payment · Bachat" query={receipt} />;
-  const r = receipt.data;
+  return (
+    <QueryState
+      query={receipt}
+      loading={<PageLoader />}
+      errorView={(error, retry) => (
+        <OrderLoadError title="Payment · Bachat" error={error} retry={retry} retrying={receipt.isFetching} />
+      )}
+    >
+      {(r) => <FailureOutcome orderId={orderId} r={r} />}
+    </QueryState>
+  );
+}
 
+function FailureOutcome({ orderId, r }: { orderId: string; r: Receipt }) {
   if (r.status === 'paid') {
     return (
       <div className="pay-page">

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { Link, Redirect } from 'wouter';
+import type { Receipt as ReceiptData } from '@server/modules/payments/schema';
 import { paths } from '@client/app/paths';
 import { Button } from '@client/components/ui/button';
+import { QueryState } from '@client/components/ui/query-state';
 import { PageLoader, Spinner } from '@client/components/ui/spinner';
+import { formatDateTime, formatRupeesExact } from '@client/lib/format';
 import { trpc } from '@client/lib/trpc';
 import { OrderGate, OrderLoadError } from '../components/order-gate';
-import { formatDateTime } from '../lib/format-time';
 import { withQuery } from '../lib/links';
-import { formatRupeesExact } from '../lib/money';
 import { refundLabel, refundStateText } from '../lib/outcome';
 import '@client/styles/payments.css';
 
@@ -51,13 +52,42 @@ function Receipt({ orderId }: { orderId: string }) {
     },
   );
 
-  if (receipt.isPending) return <PageLoader />;
-  if (receipt.isError) {
-    return <OrderLoadError title="Payment receipt · Bachat" query={receipt} />;
-  }
+  return (
+    <QueryState
+      query={receipt}
+      loading={<PageLoader />}
+      errorView={(error, retry) => (
+        <OrderLoadError title="Payment receipt · Bachat" error={error} retry={retry} retrying={receipt.isFetching} />
+      )}
+    >
+      {(r) => (
+        <ReceiptView
+          orderId={orderId}
+          r={r}
+          timedOut={r.status === 'created' && receipt.dataUpdatedAt - since >= RECEIPT_POLL_LIMIT_MS}
+          checkAgain={() => void receipt.refetch()}
+          checking={receipt.isFetching}
+        />
+      )}
+    </QueryState>
+  );
+}
 
-  const r = receipt.data;
-  if (r.status === 'created' && receipt.dataUpdatedAt - since >= RECEIPT_POLL_LIMIT_MS) {
+function ReceiptView({
+  orderId,
+  r,
+  timedOut,
+  checkAgain,
+  checking,
+}: {
+  orderId: string;
+  r: ReceiptData;
+  /** Still unconfirmed after RECEIPT_POLL_LIMIT_MS: polling has stopped. */
+  timedOut: boolean;
+  checkAgain: () => void;
+  checking: boolean;
+}) {
+  if (timedOut) {
     return (
       <div className="pay-page">
         <title>Confirming your payment · Bachat</title>
@@ -67,8 +97,8 @@ function Receipt({ orderId }: { orderId: string }) {
             Your payment has not been confirmed yet. You will not be charged twice: if it goes through, it shows in your
             history with its receipt; if it does not, nothing is taken.
           </p>
-          <Button onClick={() => void receipt.refetch()} disabled={receipt.isFetching}>
-            {receipt.isFetching ? 'Checking…' : 'Check again'}
+          <Button onClick={checkAgain} disabled={checking}>
+            {checking ? 'Checking…' : 'Check again'}
           </Button>
         </div>
       </div>
