@@ -24,14 +24,14 @@ async function insertCategories(n: number) {
 
 async function insertSalesStaff() {
   const [row] = await testDb()('salesStaff').insert({ username: 'sales', passwordHash: 'x', name: 'Priya' }).returning('id');
-  return row.id as number;
+  return row!.id as number;
 }
 
 async function insertConsumer() {
   const [row] = await testDb()('consumers')
     .insert({ phoneNumber: '9876543210', phoneHash: 'h1', name: 'Aarav', referralCode: 'MEAARAV1' })
     .returning('id');
-  return row.id as number;
+  return row!.id as number;
 }
 
 describe('health', () => {

@@ -20,7 +20,7 @@ export async function insertCategory(overrides: Record<string, unknown> = {}): P
   const [row] = await testDb()('categories')
     .insert({ name: `Category ${n}`, slug: `category-${n}`, icon: '🍽️', ...overrides })
     .returning('id');
-  return row.id;
+  return row!.id;
 }
 
 export async function insertCity(overrides: Record<string, unknown> = {}): Promise<number> {
@@ -28,14 +28,14 @@ export async function insertCity(overrides: Record<string, unknown> = {}): Promi
   const [row] = await testDb()('cities')
     .insert({ name: `City ${n}`, slug: `city-${n}`, state: 'Karnataka', latitude: 12.97, longitude: 77.59, ...overrides })
     .returning('id');
-  return row.id;
+  return row!.id;
 }
 
 export async function insertSalesStaff(username = 'sales'): Promise<{ id: number; auth: { Authorization: string } }> {
   const [row] = await testDb()('salesStaff')
     .insert({ username, name: 'Priya Sharma', passwordHash: await ownerPasswordHash() })
     .returning('id');
-  return { id: row.id, auth: await bearer('sales', row.id) };
+  return { id: row!.id, auth: await bearer('sales', row!.id) };
 }
 
 export async function insertOutlet(refs: { categoryId: number; cityId: number }, overrides: Record<string, unknown> = {}): Promise<number> {
@@ -57,7 +57,7 @@ export async function insertOutlet(refs: { categoryId: number; cityId: number },
       ...overrides,
     })
     .returning('id');
-  return row.id;
+  return row!.id;
 }
 
 export async function insertOwner(overrides: Record<string, unknown> = {}): Promise<number> {
@@ -72,7 +72,7 @@ export async function insertOwner(overrides: Record<string, unknown> = {}): Prom
       ...overrides,
     })
     .returning('id');
-  return row.id;
+  return row!.id;
 }
 
 export async function insertConsumer(): Promise<number> {
@@ -80,7 +80,7 @@ export async function insertConsumer(): Promise<number> {
   const [row] = await testDb()('consumers')
     .insert({ phoneNumber: `98765000${String(n).padStart(2, '0')}`, phoneHash: `hash-${n}`, name: 'Aarav', referralCode: `METEST${n}` })
     .returning('id');
-  return row.id;
+  return row!.id;
 }
 
 /** A paid order with a captured payment at the outlet (money history that must never be orphaned). */

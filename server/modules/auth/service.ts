@@ -17,6 +17,7 @@ import {
   type SignupInput,
   type VerifyOtpInput,
 } from './schema.ts';
+import { single } from '../../db/rows.ts';
 
 /**
  * Shopper sign-up and login by phone + OTP (docs/auth.md). Every count that guards the flow (wrong
@@ -169,8 +170,9 @@ function startFlow(
         .whereNull('consumedAt')
         .whereNull('burnedAt')
         .update({ burnedAt: now() });
-      const [row] = await trx('otpChallenges')
-        .insert({
+      const row = single(
+        await trx('otpChallenges')
+          .insert({
           id: newFlowId(),
           purpose,
           phoneNumber,
@@ -183,8 +185,9 @@ function startFlow(
           isApp: meta.isApp,
           createdAt: now(),
         })
-        .returning('id');
-      return Number(row.id);
+          .returning('id'),
+      );
+      return row.id;
     },
     lookUp,
   );
@@ -333,7 +336,7 @@ async function completeVerifiedFlow(
   let consumerId: number;
   let isNewUser = false;
   if (challenge.purpose === 'login') {
-    const consumer = await trx('consumers').where({ id: challenge.consumerId, deletedAt: null }).first('id');
+    const consumer = await trx('consumers').where('id', challenge.consumerId).whereNull('deletedAt').first('id');
     if (!consumer) throw notFound(AUTH_MESSAGES.notFound);
     consumerId = Number(consumer.id);
   } else {
@@ -376,10 +379,12 @@ async function completeSignup(
       .where({ id: consumerId })
       .update({ phoneNumber, name: payload.name, email: payload.email, isApp, deletedAt: null, updatedAt: now() });
   } else {
-    const [row] = await trx('consumers')
-      .insert({ phoneNumber, phoneHash, name: payload.name, email: payload.email, isApp, referralCode: newReferralCode() })
-      .returning('id');
-    consumerId = Number(row.id);
+    const row = single(
+      await trx('consumers')
+        .insert({ phoneNumber, phoneHash, name: payload.name, email: payload.email, isApp, referralCode: newReferralCode() })
+        .returning('id'),
+    );
+    consumerId = row.id;
   }
   await trx('consumerSettings').insert({ consumerId }).onConflict('consumerId').ignore();
   if (!existing && payload.referral) await creditReferral(trx, payload.referral, consumerId);

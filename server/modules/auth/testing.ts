@@ -41,7 +41,7 @@ export async function insertShopper(
       referralCode: overrides.referralCode ?? `ME${phoneNumber.slice(-6)}`,
     })
     .returning('id');
-  const id = Number(row.id);
+  const id = Number(row!.id);
   await db('consumerSettings').insert({ consumerId: id });
   return id;
 }

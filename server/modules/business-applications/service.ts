@@ -87,7 +87,7 @@ export async function approveApplication(id: number, input: ApproveApplicationIn
     ctx,
   );
   const outletCertificate = certificateKey ? await copyCertificateToOutlet(certificateKey, Number(outlet.id)) : null;
-  if (outletCertificate) await ctx.trx('outlets').where({ id: outlet.id }).update({ gstCertificateKey: outletCertificate });
+  if (outletCertificate) await ctx.trx('outlets').where({ id: Number(outlet.id) }).update({ gstCertificateKey: outletCertificate });
   const owner = await createInTransaction(
     { declaration: businessOwnersAdmin, hooks: businessOwnerHooks },
     businessOwnersAdmin.createSchema.parse({
@@ -109,8 +109,8 @@ export async function approveApplication(id: number, input: ApproveApplicationIn
     categoryId: input.categoryId,
     reviewedById: ctx.actor.salesStaffId,
     reviewedAt: runtime().now(),
-    businessOwnerId: owner.id,
-    outletId: outlet.id,
+    businessOwnerId: Number(owner.id),
+    outletId: Number(outlet.id),
     updatedAt: runtime().now(),
   });
   const after = await findRecord(self(), id, ctx.trx);

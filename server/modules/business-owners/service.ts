@@ -84,7 +84,7 @@ export const businessOwnerHooks: ResourceHooks = {
       row.isMaster = isMaster;
       row.masterId = await masterIdFor(trx, isMaster, 'masterId' in row ? row.masterId : before.masterId, before.id as number);
       if (isMaster !== before.isMaster) {
-        const subs = await trx('businessOwners').where({ masterId: before.id }).count({ n: '*' }).first();
+        const subs = await trx('businessOwners').where({ masterId: Number(before.id) }).count({ n: '*' }).first();
         if (!isMaster && Number(subs?.n ?? 0) > 0) {
           throw conflict('This master account has sub-accounts; move them first', { isMaster: 'Has sub-accounts' });
         }

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import { badRequest } from '../../lib/errors.ts';
 import { runtime } from '../../lib/runtime.ts';
-import type { AdminRecord, ResourceHooks } from '../../admin/engine.ts';
+import type { ResourceHooks } from '../../admin/engine.ts';
+import type { OutletRow } from '../../db/tables.ts';
 
 /**
  * Outlets as sales staff create and edit them (the back office and the documented sales paths).
@@ -37,7 +38,9 @@ export async function freeSlug(trx: Knex, cityId: number, name: string, exceptId
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-async function checkReferences(trx: Knex, row: Record<string, unknown>, selfId?: number): Promise<void> {
+type ReferenceFields = Partial<Pick<OutletRow, 'categoryId' | 'cityId' | 'ownerId' | 'masterOutletId' | 'shuffleMinPercent' | 'shuffleMaxPercent'>>;
+
+async function checkReferences(trx: Knex, row: ReferenceFields, selfId?: number): Promise<void> {
   const errors: Record<string, string> = {};
   if (row.categoryId !== undefined && !(await trx('categories').where({ id: row.categoryId }).first('id'))) {
     errors.categoryId = 'No such category';
@@ -52,8 +55,8 @@ async function checkReferences(trx: Knex, row: Record<string, unknown>, selfId?:
     if (row.masterOutletId === selfId) errors.masterOutletId = 'An outlet cannot be its own master outlet';
     else if (!(await trx('outlets').where({ id: row.masterOutletId }).first('id'))) errors.masterOutletId = 'No such outlet';
   }
-  const min = row.shuffleMinPercent as number | undefined;
-  const max = row.shuffleMaxPercent as number | undefined;
+  const min = row.shuffleMinPercent;
+  const max = row.shuffleMaxPercent;
   if (min !== undefined && max !== undefined && min > max) {
     errors.shuffleMaxPercent = 'Shuffle maximum must not be below the minimum';
   }
@@ -63,7 +66,7 @@ async function checkReferences(trx: Knex, row: Record<string, unknown>, selfId?:
 
 /** The owner (a master account) also gets a grant row, so its login lists the outlet. */
 async function syncOwnerGrant(trx: Knex, outletId: number, ownerId: unknown, previousOwnerId?: unknown): Promise<void> {
-  if (previousOwnerId && previousOwnerId !== ownerId) {
+  if (typeof previousOwnerId === 'number' && previousOwnerId !== ownerId) {
     await trx('businessOwnerOutlets').where({ businessOwnerId: previousOwnerId, outletId }).delete();
   }
   if (typeof ownerId === 'number') {
@@ -76,14 +79,14 @@ async function syncOwnerGrant(trx: Knex, outletId: number, ownerId: unknown, pre
 
 export const outletHooks: ResourceHooks = {
   async beforeCreate(input, { trx }) {
-    await checkReferences(trx, input);
+    await checkReferences(trx, input as ReferenceFields);
     return { ...input, slug: await freeSlug(trx, input.cityId as number, input.name as string) };
   },
   async afterCreate(record, _input, { trx }) {
     await syncOwnerGrant(trx, record.id as number, record.ownerId);
   },
   async beforeUpdate(patch, before, { trx }) {
-    await checkReferences(trx, { shuffleMinPercent: before.shuffleMinPercent, shuffleMaxPercent: before.shuffleMaxPercent, ...patch }, before.id as number);
+    await checkReferences(trx, { shuffleMinPercent: before.shuffleMinPercent, shuffleMaxPercent: before.shuffleMaxPercent, ...patch } as ReferenceFields, before.id as number);
     const row = { ...patch };
     const name = (patch.name ?? before.name) as string;
     const cityId = (patch.cityId ?? before.cityId) as number;
@@ -105,13 +108,17 @@ export async function listAllOutlets(input: { offSet: number; limit: number; sea
   }
   const rows = await q
     .clone()
-    .select('id', 'name', 'masterOutletId', 'ownerId', 'cityId', 'categoryId', 'addressLineTwo', 'isLive', db.raw('count(*) over () as total_count'))
+    .select<AllOutletsRow[]>('id', 'name', 'masterOutletId', 'ownerId', 'cityId', 'categoryId', 'addressLineTwo', 'isLive', db.raw('count(*) over () as total_count'))
     .orderBy('id', 'desc')
     .offset((Math.max(input.offSet, 1) - 1) * input.limit)
     .limit(input.limit);
-  const total = rows.length ? Number(rows[0].totalCount) : Number((await q.clone().count({ n: '*' }).first())?.n ?? 0);
-  return { rows: rows as (AdminRecord & { totalCount: number })[], total };
+  const total = rows[0]?.totalCount ?? Number((await q.clone().count({ n: '*' }).first())?.n ?? 0);
+  return { rows, total };
 }
+
+type AllOutletsRow = Pick<OutletRow, 'id' | 'name' | 'masterOutletId' | 'ownerId' | 'cityId' | 'categoryId' | 'addressLineTwo' | 'isLive'> & {
+  totalCount: number;
+};
 
 /** `POST /api/sales/details?outletId`: one outlet with what sales need to see about it. */
 export async function getSalesOutletDetails(outletId: number) {

@@ -29,7 +29,7 @@ export async function payableOutlet(
     const db = testDb();
     const cat = await db('categories').first('id');
     const city = await db('cities').first('id');
-    return { food: cat.id, fashion: cat.id, blr: city.id, mum: city.id };
+    return { food: cat!.id, fashion: cat!.id, blr: city!.id, mum: city!.id };
   });
   const id = await insertOutlet(ref, { name: o.name ?? 'Chai Point', opensAt: o.opensAt ?? '00:00', closesAt: o.closesAt ?? '23:59' });
   if (o.shuffleMin !== undefined || o.shuffleMax !== undefined) {

@@ -428,7 +428,7 @@ export async function createEvent(ownerId: number, input: CreateEventInput): Pro
         isEnabled: input.isEnabled,
       })
       .returning('*');
-    return toEvent(row);
+    return toEvent(row!);
   });
 }
 
@@ -452,7 +452,7 @@ export async function updateEvent(ownerId: number, input: UpdateEventInput): Pro
         .update({ slotDate: input.date });
     }
     const [row] = await trx('promotionEvents').where({ id: input.eventId }).update(patch).returning('*');
-    return toEvent(row);
+    return toEvent(row!);
   });
 }
 

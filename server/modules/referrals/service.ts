@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { unauthorized } from '../../lib/errors.ts';
 import { runtime } from '../../lib/runtime.ts';
 import { REFERRAL_REWARDS, referralSharePath, type GoldenKeyEntry, type MyReferrals } from './schema.ts';
+import { single } from '../../db/rows.ts';
 
 /** Refer and earn (docs/referrals.md). The Golden Key ledger is append-only; a balance is its sum. */
 
@@ -32,9 +33,9 @@ export async function findReferrerByCode(code: string, trx?: Knex.Transaction): 
 export async function creditReferral(trx: Knex.Transaction, code: string, refereeId: number): Promise<boolean> {
   const referrer = await findReferrerByCode(code, trx);
   if (!referrer || referrer.id === refereeId) return false;
-  const [referral] = await trx('referrals')
-    .insert({ referrerId: referrer.id, refereeId, code: code.toUpperCase() })
-    .returning('id');
+  const referral = single(
+    await trx('referrals').insert({ referrerId: referrer.id, refereeId, code: code.toUpperCase() }).returning('id'),
+  );
   await trx('consumers').where({ id: refereeId }).update({ referredById: referrer.id });
   await trx('goldenKeyLedger').insert([
     { consumerId: referrer.id, delta: REFERRAL_REWARDS.referrerKeys, reason: 'referral_bonus', referralId: referral.id },

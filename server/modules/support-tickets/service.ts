@@ -3,6 +3,7 @@ import { badRequest, unauthorized } from '../../lib/errors.ts';
 import { hitLimits } from '../../lib/rate-limit.ts';
 import { runtime } from '../../lib/runtime.ts';
 import { SUPPORT_TICKETS_PER_HOUR, type CreateSupportTicketInput, type SupportTicketCreated } from './schema.ts';
+import { single } from '../../db/rows.ts';
 
 type Contact = { name: string; email: string; phoneNumber: string | null };
 
@@ -48,8 +49,9 @@ export async function createSupportTicket(
       ],
       trx,
     );
-    const [row] = await trx('supportTickets')
-      .insert({
+    const row = single(
+      await trx('supportTickets')
+        .insert({
         consumerId,
         name: contact.name,
         email: contact.email,
@@ -57,7 +59,8 @@ export async function createSupportTicket(
         subject: input.subject,
         message: input.message,
       })
-      .returning('id');
-    return { success: true as const, ticketId: Number(row.id) };
+        .returning('id'),
+    );
+    return { success: true as const, ticketId: row.id };
   });
 }
