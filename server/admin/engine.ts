@@ -1,8 +1,7 @@
 import type { Knex } from 'knex';
 import type { Model, ModelClass } from 'objection';
-import * as models from '../db/models/index.ts';
-import { BaseModel } from '../db/models/BaseModel.ts';
-import { AuditLogEntry, type AuditAction } from '../db/models/AuditLogEntry.ts';
+import { AuditLogEntry, BaseModel, MODELS } from '../db/models/index.ts';
+import type { AuditAction } from '../db/tables.ts';
 import { AppError, conflict, notFound } from '../lib/errors.ts';
 import { runtime } from '../lib/runtime.ts';
 import { applyFilter, type ListQuery } from '../rest/ra-list-params.ts';
@@ -53,13 +52,14 @@ type AnyModel = ModelClass<Model> & typeof BaseModel;
 
 const modelCache = new Map<string, AnyModel>();
 
-/** The Objection model of a table: the one in `server/db/models`, or a plain one for a new table. */
+/**
+ * The Objection model of a table: the one in `server/db/models`, or a plain one for a new table.
+ * Models are never bound to a database: every query below passes the runtime's Knex or the transaction.
+ */
 export function modelFor(table: string): AnyModel {
   const cached = modelCache.get(table);
   if (cached) return cached;
-  const found = Object.values(models).find(
-    (m) => typeof m === 'function' && (m as { tableName?: string }).tableName === table,
-  ) as AnyModel | undefined;
+  const found = MODELS.find((m) => m.tableName === table) as AnyModel | undefined;
   const model =
     found ??
     (class extends BaseModel {

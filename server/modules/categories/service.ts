@@ -1,19 +1,19 @@
-import { Category as CategoryModel } from '../../db/models/Category.ts';
+import type { CategoryRow } from '../../db/tables.ts';
 import { notFound } from '../../lib/errors.ts';
+import { runtime } from '../../lib/runtime.ts';
 import type { Category } from './schema.ts';
 
 /** Active categories in display order, for the shopper's category chips. */
-export async function listCategories(): Promise<Category[]> {
-  const rows = await CategoryModel.query()
+export function listCategories(): Promise<Category[]> {
+  return runtime()
+    .db('categories')
     .select('id', 'name', 'slug', 'icon')
     .where('isActive', true)
     .orderBy([{ column: 'sortOrder' }, { column: 'name' }]);
-  return rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, icon: r.icon }));
 }
 
-
-export async function getCategory(id: number): Promise<CategoryModel> {
-  const row = await CategoryModel.query().findById(id);
+export async function getCategory(id: number): Promise<CategoryRow> {
+  const row = await runtime().db('categories').where({ id }).first();
   if (!row) throw notFound('Category not found');
   return row;
 }
