@@ -4,6 +4,7 @@ import { deleteImageVariants, processImage, storeImage, type ProcessedImage } fr
 import { assertOutletAccess, OUTLET_NOT_FOUND } from '../../lib/outlet-access.ts';
 import { runtime } from '../../lib/runtime.ts';
 import { getLiveOffer } from '../offers/service.ts';
+import { lockOutlet, outletContactColumns, updateOutlet, type OutletContact, type OutletPatch } from '../outlets/service.ts';
 import {
   ACCOUNT_MESSAGES,
   CERTIFICATE_WIDTHS,
@@ -32,7 +33,7 @@ import {
   type UploadMenuPhotoInput,
   type UploadPhotoInput,
 } from './schema.ts';
-import type { OutletRow } from '../../db/tables.ts';
+import type { BusinessOwnerRow, OutletRow } from '../../db/tables.ts';
 
 /**
  * An outlet owner's account (docs/business.md). Every function takes the calling account's id and
@@ -48,26 +49,11 @@ export async function getProfile(ownerId: number, outletId: number): Promise<Bus
   const owner = await db('businessOwners')
     .where({ id: ownerId })
     .first('id', 'username', 'name', 'phoneNumber', 'email', 'pan', 'designation', 'isMaster', 'masterId');
-  const outlet: ProfileOutletRow | undefined = await db('outlets as o')
+  const outlet = await db('outlets as o')
     .join('categories as c', 'c.id', 'o.categoryId')
     .join('cities as ci', 'ci.id', 'o.cityId')
     .where('o.id', outletId)
-    .first(
-      'o.id',
-      'o.name',
-      'o.addressLineOne',
-      'o.addressLineTwo',
-      'o.landmark',
-      'o.state',
-      'o.pincode',
-      'o.phoneNumber',
-      'o.opensAt',
-      'o.closesAt',
-      'o.isLive',
-      'o.gstStatus',
-      'c.name as category',
-      'ci.name as city',
-    );
+    .first<ProfileOutletRow | undefined>('o.id', 'o.name', ...outletContactColumns('o'), 'o.isLive', 'o.gstStatus', 'c.name as category', 'ci.name as city');
   // assertOutletAccess has just read both.
   if (!owner || !outlet) throw notFound(OUTLET_NOT_FOUND);
   return {
@@ -76,38 +62,24 @@ export async function getProfile(ownerId: number, outletId: number): Promise<Bus
   };
 }
 
-type ProfileOutletRow = Pick<
-  OutletRow,
-  | 'id'
-  | 'name'
-  | 'addressLineOne'
-  | 'addressLineTwo'
-  | 'landmark'
-  | 'state'
-  | 'pincode'
-  | 'phoneNumber'
-  | 'opensAt'
-  | 'closesAt'
-  | 'isLive'
-  | 'gstStatus'
-> & { category: string; city: string };
+type ProfileOutletRow = Pick<OutletRow, 'id' | 'name' | 'isLive' | 'gstStatus'> & OutletContact & { category: string; city: string };
 
 /** The owner's own name, email and designation, and the outlet's phone, hours and landmark. */
 export async function updateProfile(ownerId: number, input: UpdateProfileInput): Promise<BusinessProfile> {
   await assertOutletAccess(ownerId, input.outletId);
   const { db, now } = runtime();
   await db.transaction(async (trx) => {
-    const owner: Record<string, unknown> = {};
+    const owner: Partial<Pick<BusinessOwnerRow, 'name' | 'email' | 'designation'>> = {};
     if (input.name !== undefined) owner.name = input.name;
     if (input.email !== undefined) owner.email = input.email;
     if (input.designation !== undefined) owner.designation = input.designation || null;
     if (Object.keys(owner).length) await trx('businessOwners').where({ id: ownerId }).update({ ...owner, updatedAt: now() });
-    const outlet: Record<string, unknown> = {};
+    const outlet: OutletPatch = {};
     if (input.outletPhoneNumber !== undefined) outlet.phoneNumber = input.outletPhoneNumber;
     if (input.opensAt !== undefined) outlet.opensAt = input.opensAt;
     if (input.closesAt !== undefined) outlet.closesAt = input.closesAt;
     if (input.landmark !== undefined) outlet.landmark = input.landmark || null;
-    if (Object.keys(outlet).length) await trx('outlets').where({ id: input.outletId }).update({ ...outlet, updatedAt: now() });
+    if (Object.keys(outlet).length) await updateOutlet(trx, input.outletId, outlet);
   });
   return getProfile(ownerId, input.outletId);
 }
@@ -236,7 +208,7 @@ export async function uploadPhoto(ownerId: number, input: UploadPhotoInput, file
   const image = await checkedImage(file, ACCOUNT_MESSAGES.photoFailed, 'photo', PHOTO_WIDTHS);
   await storeThenWrite(image, `outlets/${input.outletId}/photos/${input.subCategory}`, PHOTO_WIDTHS, async (trx, key) => {
     // Lock the outlet row: two uploads at once get distinct positions.
-    await trx('outlets').where({ id: input.outletId }).forUpdate().first('id');
+    await lockOutlet(trx, input.outletId);
     const positions = await trx('outletPhotos').where({ outletId: input.outletId, subCategory: input.subCategory }).pluck('position');
     if (positions.length >= MAX_PHOTOS_PER_SUB_CATEGORY) throw badRequest(ACCOUNT_MESSAGES.tooManyPhotos, { photo: ACCOUNT_MESSAGES.tooManyPhotos });
     await trx('outletPhotos').insert({
@@ -308,7 +280,7 @@ export async function listMenu(ownerId: number, outletId: number): Promise<Busin
   if (!menus.length) {
     menus = await db.transaction(async (trx): Promise<MenuRow[]> => {
       // The outlet row lock makes two first visits create one placeholder, not two.
-      await trx('outlets').where({ id: outletId }).forUpdate().first('id');
+      await lockOutlet(trx, outletId);
       if (!(await trx('menus').where({ outletId }).first('id'))) await trx('menus').insert({ outletId, title: '', titleSeq: 0 });
       return trx('menus').where({ outletId }).orderBy('titleSeq').select('id', 'title', 'titleSeq');
     });
@@ -341,7 +313,7 @@ export async function saveMenu(ownerId: number, input: SaveMenuInput): Promise<B
   await assertOutletAccess(ownerId, input.outletId);
   const { db, now } = runtime();
   await db.transaction(async (trx) => {
-    await trx('outlets').where({ id: input.outletId }).forUpdate().first('id');
+    await lockOutlet(trx, input.outletId);
     if (input.menuId) {
       await ownMenu(trx, input.outletId, input.menuId, true);
       await trx('menus').where({ id: input.menuId }).update({ title: input.title, updatedAt: now() });
@@ -457,7 +429,7 @@ export async function getGstin(ownerId: number, outletId: number): Promise<Gstin
  */
 export async function updateGstin(ownerId: number, input: UpdateGstinInput, certificate: Buffer | null): Promise<GstinDetails> {
   await assertOutletAccess(ownerId, input.outletId);
-  const { db, now } = runtime();
+  const { db } = runtime();
   const current = await db('outlets').where({ id: input.outletId }).first('gstCertificateKey');
   if (!certificate && !input.ackNumber && !current?.gstCertificateKey) {
     throw badRequest(ACCOUNT_MESSAGES.gstDocumentNeeded, { certificate: ACCOUNT_MESSAGES.gstDocumentNeeded });
@@ -466,18 +438,14 @@ export async function updateGstin(ownerId: number, input: UpdateGstinInput, cert
     const image = await checkedImage(certificate, ACCOUNT_MESSAGES.certificateFailed, 'certificate', CERTIFICATE_WIDTHS);
     const old = await storeThenWrite(image, `outlets/${input.outletId}/gst`, CERTIFICATE_WIDTHS, async (trx, key) => {
       const before = await trx('outlets').where({ id: input.outletId }).forUpdate().first('gstCertificateKey');
-      await trx('outlets')
-        .where({ id: input.outletId })
-        .update({ gstin: input.gstin, gstCertificateKey: key, gstAckNumber: input.ackNumber ?? null, gstStatus: 'verified', updatedAt: now() });
+      await updateOutlet(trx, input.outletId, { gstin: input.gstin, gstCertificateKey: key, gstAckNumber: input.ackNumber ?? null, gstStatus: 'verified' });
       return before?.gstCertificateKey ?? null;
     });
     if (old) dropFiles([old], CERTIFICATE_WIDTHS);
   } else if (current?.gstCertificateKey && !input.ackNumber) {
-    await db('outlets').where({ id: input.outletId }).update({ gstin: input.gstin, gstStatus: 'verified', updatedAt: now() });
+    await updateOutlet(db, input.outletId, { gstin: input.gstin, gstStatus: 'verified' });
   } else {
-    await db('outlets')
-      .where({ id: input.outletId })
-      .update({ gstin: input.gstin, gstAckNumber: input.ackNumber, gstStatus: current?.gstCertificateKey ? 'verified' : 'pending', updatedAt: now() });
+    await updateOutlet(db, input.outletId, { gstin: input.gstin, gstAckNumber: input.ackNumber, gstStatus: current?.gstCertificateKey ? 'verified' : 'pending' });
   }
   return getGstin(ownerId, input.outletId);
 }

@@ -3,6 +3,7 @@ import { badRequest, conflict } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { AdminRecord, ResourceHooks } from '../../admin/engine.ts';
 import { revokeAllSessions } from '../sessions/service.ts';
+import { setOwnedOutlets } from '../outlets/service.ts';
 
 /**
  * Business-owner accounts as sales staff manage them. A master account owns its outlets
@@ -41,12 +42,9 @@ export async function setOutletGrants(
         outletIds: `“${taken.name}” belongs to another master account`,
       });
     }
-    await trx('outlets').where({ ownerId: owner.id }).whereNotIn('id', ids).update({ ownerId: null });
-    if (ids.length) await trx('outlets').whereIn('id', ids).update({ ownerId: owner.id });
+    await setOwnedOutlets(trx, owner.id, ids);
   } else {
-    const masterOutlets = new Set(
-      (await trx('outlets').where({ ownerId: owner.masterId }).select('id')).map((o: { id: number }) => o.id),
-    );
+    const masterOutlets = new Set(owner.masterId === null ? [] : await trx('outlets').where({ ownerId: owner.masterId }).pluck('id'));
     const foreign = outlets.find((o) => !masterOutlets.has(o.id));
     if (foreign) {
       throw badRequest(`Outlet “${foreign.name}” does not belong to the master account`, {

@@ -5,6 +5,7 @@ import { assertOutletAccess } from '../../lib/outlet-access.ts';
 import { runtime } from '../../lib/runtime.ts';
 import { isoDayOfWeek, istMoment } from '../offers/rules.ts';
 import { getLiveOffer, getScheduledOffers } from '../offers/service.ts';
+import { lockOutlet } from '../outlets/service.ts';
 import {
   AD_IMAGE_WIDTHS,
   DEFAULT_EVENT_NAME,
@@ -301,7 +302,7 @@ export async function setTimeSlots(ownerId: number, input: SetTimeSlotsInput): P
   const { day, date } = dayOf(input);
   if (date && date < todayIst()) throw badRequest(PROMOTION_MESSAGES.pastDate, { date: PROMOTION_MESSAGES.pastDate });
   await runtime().db.transaction(async (trx) => {
-    await trx('outlets').where({ id: input.outletId }).forUpdate().first('id');
+    await lockOutlet(trx, input.outletId);
     const rows = [];
     for (const [i, s] of input.timeSlots.entries()) {
       const adPercent = s.advId ? await checkSlotAd(trx, input.outletId, input.adType, date, s.advId, `timeSlots.${i}.advId`) : null;
@@ -355,7 +356,7 @@ export async function scheduleAd(ownerId: number, input: ScheduleAdInput): Promi
     throw badRequest(PROMOTION_MESSAGES.percentRequired, { discountPercent: PROMOTION_MESSAGES.percentRequired });
   }
   await db.transaction(async (trx) => {
-    await trx('outlets').where({ id: input.outletId }).forUpdate().first('id');
+    await lockOutlet(trx, input.outletId);
     const same = (await slotsOfDay(trx, input.outletId, ad.adType, day, date)) as SlotRow[];
     if (same.some((s) => overlaps(input.startTime, input.endTime, hhmm(s.startsAt), hhmm(s.endsAt)))) {
       throw badRequest(PROMOTION_MESSAGES.overlap, { startTime: PROMOTION_MESSAGES.overlap });
@@ -416,7 +417,7 @@ export async function createEvent(ownerId: number, input: CreateEventInput): Pro
   await assertOutletAccess(ownerId, input.outletId);
   if (input.date < todayIst()) throw badRequest(PROMOTION_MESSAGES.pastDate, { date: PROMOTION_MESSAGES.pastDate });
   return runtime().db.transaction(async (trx) => {
-    await trx('outlets').where({ id: input.outletId }).forUpdate().first('id');
+    await lockOutlet(trx, input.outletId);
     await assertDateFree(trx, input.outletId, input.date);
     const [row] = await trx('promotionEvents')
       .insert({
@@ -437,7 +438,7 @@ export async function updateEvent(ownerId: number, input: UpdateEventInput): Pro
   await assertOutletAccess(ownerId, input.outletId);
   if (input.date && input.date < todayIst()) throw badRequest(PROMOTION_MESSAGES.pastDate, { date: PROMOTION_MESSAGES.pastDate });
   return runtime().db.transaction(async (trx) => {
-    await trx('outlets').where({ id: input.outletId }).forUpdate().first('id');
+    await lockOutlet(trx, input.outletId);
     await ownEvent(trx, input.outletId, input.eventId, true);
     const patch: Record<string, unknown> = { updatedAt: runtime().now() };
     if (input.name !== undefined) patch.name = input.name || DEFAULT_EVENT_NAME;
