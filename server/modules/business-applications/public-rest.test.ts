@@ -9,7 +9,7 @@ import { fieldErrorsOf } from '../../lib/errors.ts';
 import { createCaller } from '../../trpc/app-router.ts';
 import { createContextInner } from '../../trpc/context.ts';
 import { png } from '../business-account/test-fixtures.ts';
-import { APPLICATION_MESSAGES } from './public-schema.ts';
+import { APPLICATION_MESSAGES } from './schema.ts';
 
 useTestDatabase();
 

@@ -11,7 +11,7 @@ import {
   DOCUMENT_WIDTHS,
   type SubmitApplicationInput,
   type SubmittedApplication,
-} from './public-schema.ts';
+} from './schema.ts';
 import { single } from '../../db/rows.ts';
 
 /**
