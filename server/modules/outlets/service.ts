@@ -4,7 +4,7 @@ import type { OutletRow } from '../../db/tables.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { runtime } from '../../lib/runtime.ts';
 import { resolveCategoryId } from '../categories/service.ts';
-import { offerColumnsBindings, offerColumnsSql, offerInputsOf, getScheduledOffers } from '../offers/service.ts';
+import { offerColumnsBindings, offerColumnsSql, offerInputsOf, getScheduledOffers, type OfferColumns } from '../offers/service.ts';
 import { istMoment, isOpenAt, liveOfferAt, shortTime } from '../offers/rules.ts';
 import type { UpcomingOffers } from '../offers/schema.ts';
 import {
@@ -41,7 +41,7 @@ const CARD_COLUMNS = `
   (SELECT ph.storage_key FROM outlet_photos ph WHERE ph.outlet_id = o.id
     ORDER BY (ph.sub_category = 'storefront') DESC, ph.position, ph.id LIMIT 1) AS photo_key`;
 
-interface CardRow {
+interface CardRow extends OfferColumns {
   id: number;
   masterOutletId: number | null;
   name: string;
@@ -57,9 +57,6 @@ interface CardRow {
   citySlug: string;
   photoKey: string | null;
   distanceM?: number | null;
-  offerBase: unknown;
-  offerDayDiscounts: unknown;
-  offerSlots: unknown;
 }
 
 /** Kilometres to 0.01 under 1 km and to 0.1 above. */
