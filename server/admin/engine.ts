@@ -25,7 +25,7 @@ export interface HookContext {
   actor: AdminActor;
   declaration: AdminResourceDeclaration;
   /** Writes one audit row (for side effects on other resources, e.g. an approval creating an outlet). */
-  audit: (entry: { action: AuditAction; resource: string; recordId: string | number; before: unknown; after: unknown }) => Promise<void>;
+  audit: (entry: { action: AuditAction; resource: string; recordId: string | number; before: AdminRecord | null; after: AdminRecord | null }) => Promise<void>;
 }
 
 export interface ResourceHooks {
@@ -159,8 +159,8 @@ export async function withAudit<T>(
           action: entry.action,
           resource: entry.resource,
           recordId: String(entry.recordId),
-          before: (entry.before ?? null) as Record<string, unknown> | null,
-          after: (entry.after ?? null) as Record<string, unknown> | null,
+          before: entry.before,
+          after: entry.after,
         });
       },
     };

@@ -137,10 +137,9 @@ export type ConsumerSettingsInsert = InsertOf<ConsumerSettingsRow, Exclude<keyof
 
 /** What a signup waiting for its OTP carries (otp_challenges.signup_payload). */
 export interface SignupPayload {
-  name?: string | null;
-  email?: string | null;
-  referral?: string | null;
-  [key: string]: unknown;
+  name: string;
+  email: string;
+  referral?: string;
 }
 
 export interface OtpChallengeRow {

@@ -17,7 +17,8 @@ import {
   type SignupInput,
   type VerifyOtpInput,
 } from './schema.ts';
-import { single } from '../../db/rows.ts';
+import { rawRows, single } from '../../db/rows.ts';
+import type { OtpChallengeRow, OtpPurpose, SignupPayload } from '../../db/tables.ts';
 
 /**
  * Shopper sign-up and login by phone + OTP (docs/auth.md). Every count that guards the flow (wrong
@@ -30,13 +31,7 @@ export interface RequestMeta {
   userAgent?: string | null;
 }
 
-type Purpose = 'login' | 'signup';
-
-interface SignupPayload {
-  name: string;
-  email: string;
-  referral?: string;
-}
+type Purpose = OtpPurpose;
 
 /** A six-digit code from the CSPRNG (leading zeros kept). */
 export function generateOtp(): string {
@@ -232,7 +227,7 @@ export async function login(input: LoginInput, meta: RequestMeta = {}): Promise<
   return startFlow('login', input.phoneNumber, { ...meta, isApp: input.isApk, payload: null }, async (trx) => {
     const existing = await consumerByPhone(input.phoneNumber, trx);
     if (!existing || existing.deletedAt) return notFound(AUTH_MESSAGES.notFound);
-    return { consumerId: Number(existing.id) };
+    return { consumerId: existing.id };
   });
 }
 
@@ -262,15 +257,10 @@ export async function resendOtp(input: SendOtpInput, meta: RequestMeta = {}): Pr
   });
 }
 
-interface ConsumedChallenge {
-  id: number;
-  purpose: Purpose;
-  phoneNumber: string;
-  consumerId: number | null;
-  signupPayload: SignupPayload | string | null;
-  isApp: boolean;
+type ConsumedChallenge = Pick<OtpChallengeRow, 'id' | 'purpose' | 'phoneNumber' | 'consumerId' | 'signupPayload' | 'isApp'> & {
+  /** The code was right (the attempt consumed the challenge). */
   matched: boolean;
-}
+};
 
 /** Why a code could not be tried (read after the atomic attempt found nothing to try). */
 async function refusal(challengeId: number, trx: Knex.Transaction): Promise<AppError> {
@@ -300,7 +290,8 @@ export async function verifyOtp(input: VerifyOtpInput, meta: RequestMeta = {}): 
 
   const outcome = await db.transaction(async (trx): Promise<AppError | AuthSession> => {
     const at = now();
-    const { rows } = await trx.raw(
+    const [row] = await rawRows<ConsumedChallenge & Pick<OtpChallengeRow, 'attempts' | 'maxAttempts'>>(
+      trx,
       `UPDATE otp_challenges
           SET attempts = attempts + 1,
               consumed_at = CASE WHEN code_hash = ? THEN CAST(? AS timestamptz) ELSE NULL END,
@@ -313,7 +304,6 @@ export async function verifyOtp(input: VerifyOtpInput, meta: RequestMeta = {}): 
                 (consumed_at IS NOT NULL) AS matched, attempts, max_attempts AS "maxAttempts"`,
       [codeHash, at, codeHash, at, input.userId, at],
     );
-    const row = rows[0] as (ConsumedChallenge & { attempts: number; maxAttempts: number }) | undefined;
     if (!row) return refusal(input.userId, trx);
     if (!row.matched) {
       const message = row.attempts >= row.maxAttempts ? AUTH_MESSAGES.burned : AUTH_MESSAGES.wrongOtp;
@@ -338,11 +328,10 @@ async function completeVerifiedFlow(
   if (challenge.purpose === 'login') {
     const consumer = await trx('consumers').where('id', challenge.consumerId).whereNull('deletedAt').first('id');
     if (!consumer) throw notFound(AUTH_MESSAGES.notFound);
-    consumerId = Number(consumer.id);
+    consumerId = consumer.id;
   } else {
-    const payload: SignupPayload =
-      typeof challenge.signupPayload === 'string' ? JSON.parse(challenge.signupPayload) : challenge.signupPayload!;
-    consumerId = await completeSignup(trx, challenge.phoneNumber, phoneHash, payload, isApp);
+    // A signup challenge always carries its payload (issueCode).
+    consumerId = await completeSignup(trx, challenge.phoneNumber, phoneHash, challenge.signupPayload!, isApp);
     isNewUser = true;
   }
   await releaseCooldown(cooldownKey(phoneHash), trx);
@@ -374,7 +363,7 @@ async function completeSignup(
   if (existing && !existing.deletedAt) throw conflict(AUTH_MESSAGES.exists, { phoneNumber: AUTH_MESSAGES.exists });
   let consumerId: number;
   if (existing) {
-    consumerId = Number(existing.id);
+    consumerId = existing.id;
     await trx('consumers')
       .where({ id: consumerId })
       .update({ phoneNumber, name: payload.name, email: payload.email, isApp, deletedAt: null, updatedAt: now() });

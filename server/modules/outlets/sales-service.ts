@@ -1,4 +1,4 @@
-import type { OutletRow } from '../../db/tables.ts';
+import type { BusinessOwnerRow, OutletRow } from '../../db/tables.ts';
 import { runtime } from '../../lib/runtime.ts';
 import type { ResourceHooks } from '../../admin/engine.ts';
 import type { OutletAdminInput } from './admin.ts';
@@ -55,7 +55,7 @@ export async function getSalesOutletDetails(outletId: number) {
       .join('businessOwnerOutlets as g', 'g.businessOwnerId', 'bo.id')
       .where('g.outletId', outletId)
       .orderBy('bo.id')
-      .select('bo.id', 'bo.username', 'bo.name', 'bo.isMaster', 'bo.isActive'),
+      .select<Pick<BusinessOwnerRow, 'id' | 'username' | 'name' | 'isMaster' | 'isActive'>[]>('bo.id', 'bo.username', 'bo.name', 'bo.isMaster', 'bo.isActive'),
     db('categories').where({ id: outlet.categoryId }).first('name'),
     db('cities').where({ id: outlet.cityId }).first('name'),
   ]);

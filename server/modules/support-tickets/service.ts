@@ -12,10 +12,7 @@ type Contact = { name: string; email: string; phoneNumber: string | null };
  * name) and none given is the spec's "Email is required" ("Name is required") on that field.
  */
 async function contactFor(consumerId: number, input: CreateSupportTicketInput, trx: Knex.Transaction): Promise<Contact> {
-  const profile = (await trx('consumers')
-    .where({ id: consumerId })
-    .whereNull('deletedAt')
-    .first('name', 'email', 'phoneNumber')) as { name: string | null; email: string | null; phoneNumber: string | null } | undefined;
+  const profile = await trx('consumers').where({ id: consumerId }).whereNull('deletedAt').first('name', 'email', 'phoneNumber');
   if (!profile) throw unauthorized();
   const name = input.name ?? profile.name?.trim() ?? '';
   const email = input.email ?? profile.email?.trim() ?? '';
