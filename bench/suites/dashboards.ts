@@ -27,7 +27,7 @@ export async function dashboardsSuite({ db, baseUrl, http, print }: BenchContext
   const [owner] = await db('businessOwners')
     .insert({ username: 'bench.owner', passwordHash: await hashPassword('Bench@12345'), name: 'Bench Owner', phoneNumber: '9000054321', isMaster: true })
     .returning('id');
-  const ownerId = Number(owner.id);
+  const ownerId = Number(owner!.id);
   await db('outlets').where({ id: outletId }).update({ ownerId });
   await db('businessOwnerOutlets').insert({ businessOwnerId: ownerId, outletId }).onConflict(['businessOwnerId', 'outletId']).ignore();
   const consumerId = await insertShopper(db, runtime().secret, { phoneNumber: '9000054322', referralCode: 'MEBENCH02' });

@@ -1,8 +1,7 @@
 import type { Knex } from 'knex';
 import type { Model, ModelClass } from 'objection';
-import * as models from '../db/models/index.ts';
-import { BaseModel } from '../db/models/BaseModel.ts';
-import { AuditLogEntry, type AuditAction } from '../db/models/AuditLogEntry.ts';
+import { AuditLogEntry, BaseModel, MODELS } from '../db/models/index.ts';
+import type { AuditAction } from '../db/tables.ts';
 import { AppError, conflict, notFound } from '../lib/errors.ts';
 import { runtime } from '../lib/runtime.ts';
 import { applyFilter, type ListQuery } from '../rest/ra-list-params.ts';
@@ -26,7 +25,7 @@ export interface HookContext {
   actor: AdminActor;
   declaration: AdminResourceDeclaration;
   /** Writes one audit row (for side effects on other resources, e.g. an approval creating an outlet). */
-  audit: (entry: { action: AuditAction; resource: string; recordId: string | number; before: unknown; after: unknown }) => Promise<void>;
+  audit: (entry: { action: AuditAction; resource: string; recordId: string | number; before: AdminRecord | null; after: AdminRecord | null }) => Promise<void>;
 }
 
 export interface ResourceHooks {
@@ -38,6 +37,13 @@ export interface ResourceHooks {
   afterUpdate?(record: AdminRecord, patch: Record<string, unknown>, before: AdminRecord, ctx: HookContext): Promise<void>;
   /** Throw an AppError to refuse a delete. */
   beforeDelete?(before: AdminRecord, ctx: HookContext): Promise<void>;
+  /**
+   * The writes themselves, for a table whose module's service is its only writer (outlets): the
+   * engine calls these instead of writing through the model. `insert` returns the new id.
+   */
+  insert?(row: Record<string, unknown>, ctx: HookContext): Promise<number>;
+  patch?(id: number, row: Record<string, unknown>, before: AdminRecord, ctx: HookContext): Promise<void>;
+  remove?(id: number, before: AdminRecord, ctx: HookContext): Promise<void>;
   /** Adds virtual fields (e.g. `outletIds`) to records read from the table. */
   decorate?(records: AdminRecord[], db: Knex): Promise<void>;
   /** Custom actions, `POST /api/admin/<resource>/:id/<action>`; the body is already validated. */
@@ -53,13 +59,14 @@ type AnyModel = ModelClass<Model> & typeof BaseModel;
 
 const modelCache = new Map<string, AnyModel>();
 
-/** The Objection model of a table: the one in `server/db/models`, or a plain one for a new table. */
+/**
+ * The Objection model of a table: the one in `server/db/models`, or a plain one for a new table.
+ * Models are never bound to a database: every query below passes the runtime's Knex or the transaction.
+ */
 export function modelFor(table: string): AnyModel {
   const cached = modelCache.get(table);
   if (cached) return cached;
-  const found = Object.values(models).find(
-    (m) => typeof m === 'function' && (m as { tableName?: string }).tableName === table,
-  ) as AnyModel | undefined;
+  const found = MODELS.find((m) => m.tableName === table) as AnyModel | undefined;
   const model =
     found ??
     (class extends BaseModel {
@@ -152,8 +159,8 @@ export async function withAudit<T>(
           action: entry.action,
           resource: entry.resource,
           recordId: String(entry.recordId),
-          before: (entry.before ?? null) as Record<string, unknown> | null,
-          after: (entry.after ?? null) as Record<string, unknown> | null,
+          before: entry.before,
+          after: entry.after,
         });
       },
     };
@@ -182,8 +189,7 @@ export async function createInTransaction(
   const ctx: HookContext = { ...outer, declaration: d };
   let row = bound.hooks.beforeCreate ? await bound.hooks.beforeCreate(input, ctx) : { ...input };
   if (d.createdByColumn) row = { ...row, [d.createdByColumn]: ctx.actor.salesStaffId };
-  const inserted = (await modelFor(d.table).query(ctx.trx).insert(row).returning('*')) as unknown as Record<string, number>;
-  const id = inserted[idColumnOf(d)]!;
+  const id = bound.hooks.insert ? await bound.hooks.insert(row, ctx) : await insertThroughModel(d, row, ctx.trx);
   let record = await findRecord(bound, id, ctx.trx);
   if (bound.hooks.afterCreate) {
     await bound.hooks.afterCreate(record, input, ctx);
@@ -191,6 +197,13 @@ export async function createInTransaction(
   }
   await ctx.audit({ action: 'create', resource: d.name, recordId: id, before: null, after: record });
   return record;
+}
+
+async function insertThroughModel(d: AdminResourceDeclaration, row: Record<string, unknown>, trx: Knex.Transaction): Promise<number> {
+  const inserted = await modelFor(d.table).query(trx).insert(row).returning('*');
+  const id: unknown = inserted.$id();
+  if (typeof id !== 'number') throw new Error(`The insert into ${d.table} returned no ${idColumnOf(d)}`);
+  return id;
 }
 
 /** Parses an update body: whole records and partial ones (updateMany) alike; only sent keys change. */
@@ -209,7 +222,10 @@ export async function updateRecord(bound: BoundResource, id: number, body: unkno
   return withAudit(d, actor, async (ctx) => {
     const before = await findRecord(bound, id, ctx.trx, true);
     const row = bound.hooks.beforeUpdate ? await bound.hooks.beforeUpdate(patch, before, ctx) : { ...patch };
-    if (Object.keys(row).length) await modelFor(d.table).query(ctx.trx).patch(row).where(idColumnOf(d), id);
+    if (Object.keys(row).length) {
+      if (bound.hooks.patch) await bound.hooks.patch(id, row, before, ctx);
+      else await modelFor(d.table).query(ctx.trx).patch(row).where(idColumnOf(d), id);
+    }
     let record = await findRecord(bound, id, ctx.trx);
     if (bound.hooks.afterUpdate) {
       await bound.hooks.afterUpdate(record, patch, before, ctx);
@@ -252,7 +268,8 @@ export async function deleteRecord(bound: BoundResource, id: number, actor: Admi
         );
       }
       await bound.hooks.beforeDelete?.(before, ctx);
-      await modelFor(d.table).query(ctx.trx).delete().where(idColumnOf(d), id);
+      if (bound.hooks.remove) await bound.hooks.remove(id, before, ctx);
+      else await modelFor(d.table).query(ctx.trx).delete().where(idColumnOf(d), id);
       await ctx.audit({ action: 'delete', resource: d.name, recordId: id, before, after: null });
       return before;
     });

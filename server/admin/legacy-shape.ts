@@ -7,11 +7,11 @@ export function legacyKey(camel: string): string {
 }
 
 export function toLegacy(
-  record: Record<string, unknown>,
+  record: object,
   options: { idKey?: string; omit?: readonly string[] } = {},
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(record)) {
+  for (const [key, value] of Object.entries(record) as [string, unknown][]) {
     if (options.omit?.includes(key)) continue;
     const k = key === 'id' && options.idKey ? options.idKey : legacyKey(key);
     out[k] = typeof value === 'boolean' ? String(value) : value;

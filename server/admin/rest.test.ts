@@ -165,7 +165,7 @@ describe('create, update and validation', () => {
     expect(res.body).not.toHaveProperty('passwordHash');
     expect(res.body).toMatchObject({ username: 'Anand.Sweets', phoneNumber: '9845012345', outletIds: [] });
     const row = await testDb()('businessOwners').where({ id: res.body.id }).first('passwordHash');
-    expect(row.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
     const audit = await testDb()('auditLog').select('after');
     expect(JSON.stringify(audit)).not.toContain('Sweets@2026');
     expect(JSON.stringify(audit)).not.toContain('argon2');
@@ -272,12 +272,12 @@ describe('audit log', () => {
       [staffId, 'update', 'categories', String(created.id)],
       [staffId, 'delete', 'categories', String(created.id)],
     ]);
-    expect(rows[0].before).toBeNull();
-    expect(rows[0].after).toMatchObject({ name: 'Salons', slug: 'salons' });
-    expect(rows[1].before).toMatchObject({ name: 'Salons' });
-    expect(rows[1].after).toMatchObject({ name: 'Salons & Spas' });
-    expect(rows[2].before).toMatchObject({ name: 'Salons & Spas' });
-    expect(rows[2].after).toBeNull();
+    expect(rows[0]!.before).toBeNull();
+    expect(rows[0]!.after).toMatchObject({ name: 'Salons', slug: 'salons' });
+    expect(rows[1]!.before).toMatchObject({ name: 'Salons' });
+    expect(rows[1]!.after).toMatchObject({ name: 'Salons & Spas' });
+    expect(rows[2]!.before).toMatchObject({ name: 'Salons & Spas' });
+    expect(rows[2]!.after).toBeNull();
 
     const log = await list('audit-log', { filter: { resource: 'categories', action: 'update' }, range: [0, 9] });
     expect(log.body).toEqual([

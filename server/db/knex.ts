@@ -1,12 +1,14 @@
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
-import { Model } from 'objection';
 import { knexConfig } from '../../knexfile.ts';
 import type { Env } from '../env.ts';
 
 export type Database = Knex;
 
-/** Opens the database the environment points at and binds Objection's models to it. */
+/**
+ * Opens the database the environment points at. Nothing is bound globally: services read the app's
+ * Knex from the runtime (server/lib/runtime.ts), and Objection models are given it per query.
+ */
 export function openDatabase(env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR' | 'DATABASE_POOL_MAX'>): Knex {
   const db = knexFactory(
     knexConfig({
@@ -15,13 +17,6 @@ export function openDatabase(env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR' | 'DATAB
       poolMax: env.DATABASE_POOL_MAX,
     }),
   );
-  Model.knex(db);
-  return db;
-}
-
-/** Binds Objection's models to an already open Knex instance (tests, scripts). */
-export function bindModels(db: Knex): Knex {
-  Model.knex(db);
   return db;
 }
 

@@ -61,10 +61,10 @@ describe('migrations', () => {
   it('keep the money ledgers append-only', async () => {
     const db = testDb();
     const [consumer] = await db('consumers').insert({ phoneHash: 'h', referralCode: 'MEZZZZ1' }).returning('id');
-    const [entry] = await db('goldenKeyLedger').insert({ consumerId: consumer.id, delta: 5, reason: 'adjustment' }).returning('id');
-    await expect(db('goldenKeyLedger').where({ id: entry.id }).update({ delta: 500 })).rejects.toThrow();
-    await expect(db('goldenKeyLedger').where({ id: entry.id }).delete()).rejects.toThrow();
-    expect(await db('goldenKeyLedger').where({ id: entry.id }).first('delta')).toEqual({ delta: 5 });
+    const [entry] = await db('goldenKeyLedger').insert({ consumerId: consumer!.id, delta: 5, reason: 'adjustment' }).returning('id');
+    await expect(db('goldenKeyLedger').where({ id: entry!.id }).update({ delta: 500 })).rejects.toThrow();
+    await expect(db('goldenKeyLedger').where({ id: entry!.id }).delete()).rejects.toThrow();
+    expect(await db('goldenKeyLedger').where({ id: entry!.id }).first('delta')).toEqual({ delta: 5 });
   });
 
   it('refuse bad money and percentages', async () => {
@@ -74,8 +74,8 @@ describe('migrations', () => {
     const outlet = {
       name: 'Chai Point',
       slug: 'chai-point',
-      categoryId: category.id,
-      cityId: city.id,
+      categoryId: category!.id,
+      cityId: city!.id,
       addressLineOne: '1 FC Road',
       addressLineTwo: 'Shivajinagar',
       state: 'Maharashtra',
@@ -88,9 +88,9 @@ describe('migrations', () => {
     await expect(db('outlets').insert({ ...outlet, latitude: 95 })).rejects.toThrow();
     await expect(db('outlets').insert({ ...outlet, shuffleMinPercent: 12, shuffleMaxPercent: 10 })).rejects.toThrow();
     const [o] = await db('outlets').insert(outlet).returning('id');
-    await expect(db('outletDiscounts').insert({ outletId: o.id, discountPercent: 101 })).rejects.toThrow();
-    await expect(db('outletDiscounts').insert({ outletId: o.id, discountPercent: -1 })).rejects.toThrow();
-    await db('outletDiscounts').insert({ outletId: o.id, discountPercent: 12.5 });
-    expect(await db('outletDiscounts').where({ outletId: o.id }).first('discountPercent')).toEqual({ discountPercent: 12.5 });
+    await expect(db('outletDiscounts').insert({ outletId: o!.id, discountPercent: 101 })).rejects.toThrow();
+    await expect(db('outletDiscounts').insert({ outletId: o!.id, discountPercent: -1 })).rejects.toThrow();
+    await db('outletDiscounts').insert({ outletId: o!.id, discountPercent: 12.5 });
+    expect(await db('outletDiscounts').where({ outletId: o!.id }).first('discountPercent')).toEqual({ discountPercent: 12.5 });
   });
 });

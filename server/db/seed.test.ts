@@ -64,33 +64,33 @@ describe('seeds', () => {
     await runSeeds(testDb(), options);
     const db = testDb();
     const owner = await db('businessOwners').where({ username: DEMO_BUSINESS_OWNER.username }).first();
-    expect(owner.isMaster).toBe(true);
-    expect(owner.passwordHash).toMatch(/^\$argon2id\$/);
-    expect(await verifyPassword(owner.passwordHash, DEMO_BUSINESS_OWNER.password)).toBe(true);
-    const owned = await db('outlets').where({ ownerId: owner.id });
+    expect(owner!.isMaster).toBe(true);
+    expect(owner!.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(await verifyPassword(owner!.passwordHash, DEMO_BUSINESS_OWNER.password)).toBe(true);
+    const owned = await db('outlets').where({ ownerId: owner!.id });
     expect(owned.length).toBeGreaterThanOrEqual(2);
-    const sub = await db('businessOwners').where({ masterId: owner.id }).first();
+    const sub = await db('businessOwners').where({ masterId: owner!.id }).first();
     expect(sub).toBeTruthy();
-    expect((await db('businessOwnerOutlets').where({ businessOwnerId: sub.id })).length).toBeGreaterThan(0);
+    expect((await db('businessOwnerOutlets').where({ businessOwnerId: sub!.id })).length).toBeGreaterThan(0);
 
     const sales = await db('salesStaff').where({ username: DEMO_SALES.username }).first();
-    expect(await verifyPassword(sales.passwordHash, DEMO_SALES.password)).toBe(true);
+    expect(await verifyPassword(sales!.passwordHash, DEMO_SALES.password)).toBe(true);
 
     const shopper = await db('consumers').where({ phoneNumber: DEMO_SHOPPER.phoneNumber }).first();
-    expect(shopper.phoneHash).toBe(hashPhone(TEST_SECRET, DEMO_SHOPPER.phoneNumber));
+    expect(shopper!.phoneHash).toBe(hashPhone(TEST_SECRET, DEMO_SHOPPER.phoneNumber));
 
     const photo = await db('outletPhotos').first('storageKey');
-    expect(await storage.exists(photo.storageKey)).toBe(true);
+    expect(await storage.exists(photo!.storageKey)).toBe(true);
   });
 
   it('leave changes people made alone', async () => {
     await runSeeds(testDb(), options);
     const db = testDb();
-    await db('categories').where({ slug: (await db('categories').first('slug')).slug }).update({ isActive: false });
+    await db('categories').where({ slug: (await db('categories').first('slug'))!.slug }).update({ isActive: false });
     const outlet = await db('outlets').orderBy('id').first('id');
-    await db('outlets').where({ id: outlet.id }).update({ name: 'Renamed by its owner' });
+    await db('outlets').where({ id: outlet!.id }).update({ name: 'Renamed by its owner' });
     await runSeeds(testDb(), options);
-    expect(await db('outlets').where({ id: outlet.id }).first('name')).toEqual({ name: 'Renamed by its owner' });
+    expect(await db('outlets').where({ id: outlet!.id }).first('name')).toEqual({ name: 'Renamed by its owner' });
     expect(await db('categories').where({ isActive: false }).count({ n: '*' }).first()).toEqual({ n: 1 });
   });
 

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { forbidden, notFound } from './errors.ts';
 import { runtime } from './runtime.ts';
+import type { BusinessOwnerRow } from '../db/tables.ts';
 
 /**
  * THE ownership rule for every business call (docs/business.md): "may this business account use
@@ -33,15 +34,13 @@ export interface OutletAccess {
 /** The calling account (active), or FORBIDDEN. */
 export async function activeBusinessAccount(businessOwnerId: number, trx?: Knex): Promise<BusinessAccount> {
   const db = trx ?? runtime().db;
-  const row = (await db('businessOwners').where({ id: businessOwnerId }).first('id', 'isMaster', 'masterId', 'isActive')) as
-    | BusinessAccount
-    | undefined;
+  const row = await db('businessOwners').where({ id: businessOwnerId }).first('id', 'isMaster', 'masterId', 'isActive');
   if (!row || !row.isActive) throw forbidden(ACCOUNT_DISABLED);
-  return { id: Number(row.id), isMaster: row.isMaster, masterId: row.masterId === null ? null : Number(row.masterId), isActive: true };
+  return { id: row.id, isMaster: row.isMaster, masterId: row.masterId, isActive: true };
 }
 
 /** A query of the ids of every outlet `account` may use (for `whereIn`). */
-export function accessibleOutletIdsQuery(db: Knex, account: BusinessAccount): Knex.QueryBuilder {
+export function accessibleOutletIdsQuery(db: Knex, account: BusinessAccount) {
   const granted = db('businessOwnerOutlets').select('outletId').where({ businessOwnerId: account.id });
   if (account.isMaster) {
     return db('outlets').select('id').where('ownerId', account.id).orWhereIn('id', granted);
@@ -54,8 +53,7 @@ export function accessibleOutletIdsQuery(db: Knex, account: BusinessAccount): Kn
 export async function accessibleOutletIds(businessOwnerId: number, trx?: Knex): Promise<number[]> {
   const db = trx ?? runtime().db;
   const account = await activeBusinessAccount(businessOwnerId, db);
-  const rows = (await accessibleOutletIdsQuery(db, account).orderBy('id')) as { id: number }[];
-  return rows.map((r) => Number(r.id));
+  return accessibleOutletIdsQuery(db, account).orderBy('id').pluck('id');
 }
 
 /**
@@ -69,10 +67,10 @@ export async function assertOutletAccess(businessOwnerId: number, outletId: numb
     throw notFound(OUTLET_NOT_FOUND);
   }
   // One round trip: the account, the outlet and the grant.
-  const row = (await db('businessOwners as bo')
+  const row = await db('businessOwners as bo')
     .leftJoin('outlets as o', 'o.id', db.raw('?', [outletId]))
     .where('bo.id', businessOwnerId)
-    .first(
+    .first<AccessRow | undefined>(
       'bo.id',
       'bo.isMaster',
       'bo.masterId',
@@ -80,17 +78,22 @@ export async function assertOutletAccess(businessOwnerId: number, outletId: numb
       'o.id as outletId',
       'o.ownerId',
       db.raw('EXISTS (SELECT 1 FROM business_owner_outlets g WHERE g.business_owner_id = bo.id AND g.outlet_id = o.id) AS granted'),
-    )) as
-    | { id: number; isMaster: boolean; masterId: number | null; isActive: boolean; outletId: number | null; ownerId: number | null; granted: boolean }
-    | undefined;
+    );
   if (!row || !row.isActive) throw forbidden(ACCOUNT_DISABLED);
-  const account: BusinessAccount = { id: Number(row.id), isMaster: row.isMaster, masterId: row.masterId === null ? null : Number(row.masterId), isActive: true };
+  const account: BusinessAccount = { id: row.id, isMaster: row.isMaster, masterId: row.masterId, isActive: true };
   if (row.outletId === null) throw notFound(OUTLET_NOT_FOUND);
-  const ownerId = row.ownerId === null ? null : Number(row.ownerId);
+  const ownerId = row.ownerId;
   if (account.isMaster && ownerId === account.id) return { account, outletId };
   if (row.granted && (account.isMaster || ownerId === account.masterId)) return { account, outletId };
   throw forbidden(OUTLET_ACCESS_DENIED);
 }
+
+/** The account, the outlet (null when there is none) and whether the account was granted it. */
+type AccessRow = Pick<BusinessOwnerRow, 'id' | 'isMaster' | 'masterId' | 'isActive'> & {
+  outletId: number | null;
+  ownerId: number | null;
+  granted: boolean;
+};
 
 /** Refuses unless the account is an active master (sub-accounts never manage accounts). */
 export async function assertMasterAccount(businessOwnerId: number, trx?: Knex): Promise<BusinessAccount> {

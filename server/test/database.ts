@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import knexFactory, { type Knex } from 'knex';
 import { inject } from 'vitest';
 import { knexConfig } from '../../knexfile.ts';
-import { bindModels } from '../db/knex.ts';
 
 /**
  * Each test file gets its own database, migrated (see global-setup.ts): a copy of the template database
@@ -19,6 +18,15 @@ function withDatabase(url: string, database: string): string {
 
 export async function openTestDatabase(): Promise<Knex> {
   if (current) return current.db;
+  current = await openDatabaseCopy();
+  return current.db;
+}
+
+/**
+ * Another migrated database besides the file's own (for tests of two apps on two databases in one
+ * process); the caller drops it.
+ */
+export async function openDatabaseCopy(): Promise<{ db: Knex; drop: () => Promise<void> }> {
   const info = inject('testDatabase');
   if (info.mode === 'pg') {
     const name = `bachat_t_${info.template.replace('bachat_tpl_', '')}_${randomBytes(4).toString('hex')}`;
@@ -34,7 +42,7 @@ export async function openTestDatabase(): Promise<Knex> {
       }
     }
     const db = knexFactory(knexConfig({ databaseUrl: withDatabase(info.adminUrl, name), poolMax: 10 }));
-    current = {
+    return {
       db,
       drop: async () => {
         await db.destroy();
@@ -42,13 +50,10 @@ export async function openTestDatabase(): Promise<Knex> {
         await admin.destroy();
       },
     };
-  } else {
-    const snapshot = new Blob([fs.readFileSync(info.snapshot)]);
-    const db = knexFactory(knexConfig({ loadDataDir: snapshot, dataDir: 'memory' }));
-    current = { db, drop: () => db.destroy() };
   }
-  bindModels(current.db);
-  return current.db;
+  const snapshot = new Blob([fs.readFileSync(info.snapshot)]);
+  const db = knexFactory(knexConfig({ loadDataDir: snapshot, dataDir: 'memory' }));
+  return { db, drop: () => db.destroy() };
 }
 
 export function testDb(): Knex {

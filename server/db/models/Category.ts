@@ -1,27 +1,15 @@
+import type { CategoryRow } from '../tables.ts';
 import { BaseModel } from './BaseModel.ts';
-import { Outlet } from './Outlet.ts';
 
+/**
+ * A category of outlets (table `categories`).
+ * Its columns are CategoryRow's (server/db/tables.ts), merged into the class below.
+ */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class Category extends BaseModel {
   static override tableName = 'categories';
   static override timestamps = true;
-
-  declare id: number;
-  declare name: string;
-  declare slug: string;
-  /** An emoji or an icon key. */
-  declare icon: string;
-  declare sortOrder: number;
-  declare isActive: boolean;
-  declare createdAt: Date;
-  declare updatedAt: Date;
-
-  declare outlets?: Outlet[];
-
-  static override relationMappings = () => ({
-    outlets: {
-      relation: BaseModel.HasManyRelation,
-      modelClass: Outlet,
-      join: { from: 'categories.id', to: 'outlets.categoryId' },
-    },
-  });
 }
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
+export interface Category extends CategoryRow {}

@@ -1,28 +1,15 @@
+import type { CityRow } from '../tables.ts';
 import { BaseModel } from './BaseModel.ts';
-import { Outlet } from './Outlet.ts';
 
+/**
+ * A city (table `cities`).
+ * Its columns are CityRow's (server/db/tables.ts), merged into the class below.
+ */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class City extends BaseModel {
   static override tableName = 'cities';
   static override timestamps = true;
-
-  declare id: number;
-  declare name: string;
-  declare slug: string;
-  declare state: string;
-  declare latitude: number;
-  declare longitude: number;
-  declare isActive: boolean;
-  declare sortOrder: number;
-  declare createdAt: Date;
-  declare updatedAt: Date;
-
-  declare outlets?: Outlet[];
-
-  static override relationMappings = () => ({
-    outlets: {
-      relation: BaseModel.HasManyRelation,
-      modelClass: Outlet,
-      join: { from: 'cities.id', to: 'outlets.cityId' },
-    },
-  });
 }
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
+export interface City extends CityRow {}

@@ -1,40 +1,24 @@
-// Every model, for one-line imports: import { Outlet, Coupon } from '../db/models/index.ts'.
-export * from './AnalyticsEvent.ts';
-export * from './AuditLogEntry.ts';
-export * from './BaseModel.ts';
-export * from './BusinessApplication.ts';
-export * from './BusinessOwner.ts';
-export * from './BusinessOwnerOutlet.ts';
-export * from './Category.ts';
-export * from './City.ts';
-export * from './Consumer.ts';
-export * from './ConsumerSettings.ts';
-export * from './Coupon.ts';
-export * from './DayDiscount.ts';
-export * from './GoldenKeyLedgerEntry.ts';
-export * from './IdempotencyKey.ts';
-export * from './LedgerEntry.ts';
-export * from './Menu.ts';
-export * from './MenuPhoto.ts';
-export * from './Order.ts';
-export * from './OtpChallenge.ts';
-export * from './Outlet.ts';
-export * from './OutletDailyStats.ts';
-export * from './OutletDiscount.ts';
-export * from './OutletOverview.ts';
-export * from './OutletPhoto.ts';
-export * from './Payment.ts';
-export * from './PaymentEvent.ts';
-export * from './PromoterApplication.ts';
-export * from './Promotion.ts';
-export * from './PromotionEvent.ts';
-export * from './PromotionTimeSlot.ts';
-export * from './RateLimitCounter.ts';
-export * from './Redemption.ts';
-export * from './Referral.ts';
-export * from './Refund.ts';
-export * from './SalesStaff.ts';
-export * from './SearchHistoryEntry.ts';
-export * from './Session.ts';
-export * from './Settlement.ts';
-export * from './SupportTicket.ts';
+import { AuditLogEntry } from './AuditLogEntry.ts';
+import { BaseModel } from './BaseModel.ts';
+import { BusinessApplication } from './BusinessApplication.ts';
+import { BusinessOwner } from './BusinessOwner.ts';
+import { Category } from './Category.ts';
+import { City } from './City.ts';
+import { DayDiscount } from './DayDiscount.ts';
+import { Outlet } from './Outlet.ts';
+import { OutletDiscount } from './OutletDiscount.ts';
+import { SupportTicket } from './SupportTicket.ts';
+
+/**
+ * The Objection models: one per table the back office edits (server/admin/engine.ts), which uses their
+ * `idColumn`, `timestamps` (updated_at on every patch), `jsonAttributes`, `hiddenFields` and `range()`.
+ * Services query Knex's typed tables instead (server/db/tables.ts).
+ *
+ * No model is bound to a Knex instance: every query names its own (`Outlet.query(trx)`), so two apps
+ * in one process never share a database through a model. A query without one throws.
+ */
+export const MODELS = [AuditLogEntry, BusinessApplication, BusinessOwner, Category, City, DayDiscount, Outlet, OutletDiscount, SupportTicket] as const;
+
+export type AnyModelClass = (typeof MODELS)[number] | typeof BaseModel;
+
+export { AuditLogEntry, BaseModel, BusinessApplication, BusinessOwner, Category, City, DayDiscount, Outlet, OutletDiscount, SupportTicket };

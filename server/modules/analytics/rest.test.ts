@@ -33,9 +33,9 @@ describe('page views', () => {
       ['page_view', '/delhi/cafe-x', '/faqs', null],
       ['page_view', '/', null, null],
     ]);
-    expect(new Date(rows[1].occurredAt).toISOString()).toBe('2026-11-21T09:59:58.000Z');
+    expect(new Date(rows[1]!.occurredAt).toISOString()).toBe('2026-11-21T09:59:58.000Z');
     // A clock far off is replaced by the server's.
-    expect(new Date(rows[2].occurredAt).toISOString()).toBe(now.toISOString());
+    expect(new Date(rows[2]!.occurredAt).toISOString()).toBe(now.toISOString());
   });
 
   it('refuses an oversized batch, unknown events and bad paths with 400 and writes nothing', async () => {

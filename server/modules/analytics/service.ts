@@ -29,7 +29,7 @@ export async function trackEvents(input: TrackInput, meta: { ip?: string | null 
     path: scrubPath(e.path),
     referrerPath: e.referrerPath ? scrubPath(e.referrerPath) : null,
     visitorId: e.visitorId ?? null,
-    props: JSON.stringify({}),
+    props: {},
     occurredAt:
       e.occurredAt && Math.abs(e.occurredAt.getTime() - at.getTime()) <= MAX_CLOCK_SKEW_MS ? e.occurredAt : at,
   }));

@@ -153,7 +153,7 @@ describe('principals', () => {
     const [owner] = await testDb()('businessOwners')
       .insert({ username: 'owner', passwordHash: 'x', name: 'Owner', phoneNumber: '9845012345', isMaster: true })
       .returning('id');
-    const business = await bearer('business', owner.id);
+    const business = await bearer('business', owner!.id);
     const { userId } = (await request.post('/api/onboarding/signup').send(signupBody())).body;
     expect((await request.post('/api/onboarding/verifyOtp').set(business).send({ userId, otp: sms.lastCode() })).status).toBe(200);
     expect(await testDb()('sessions').where({ kind: 'business' }).whereNull('revokedAt').count({ n: '*' }).first()).toEqual({ n: 1 });

@@ -69,7 +69,7 @@ describe('sign-up', () => {
     expect(sessions).toHaveLength(1);
     expect(JSON.stringify(sessions)).not.toContain(session.accessToken);
     // One day on the web.
-    expect(new Date(sessions[0].expiresAt).getTime() - T0.getTime()).toBe(24 * 3600_000);
+    expect(new Date(sessions[0]!.expiresAt).getTime() - T0.getTime()).toBe(24 * 3600_000);
   });
 
   it('gives the app a 365-day session', async () => {

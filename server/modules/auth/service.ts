@@ -17,6 +17,8 @@ import {
   type SignupInput,
   type VerifyOtpInput,
 } from './schema.ts';
+import { rawRows, single } from '../../db/rows.ts';
+import type { OtpChallengeRow, OtpPurpose, SignupPayload } from '../../db/tables.ts';
 
 /**
  * Shopper sign-up and login by phone + OTP (docs/auth.md). Every count that guards the flow (wrong
@@ -29,13 +31,7 @@ export interface RequestMeta {
   userAgent?: string | null;
 }
 
-type Purpose = 'login' | 'signup';
-
-interface SignupPayload {
-  name: string;
-  email: string;
-  referral?: string;
-}
+type Purpose = OtpPurpose;
 
 /** A six-digit code from the CSPRNG (leading zeros kept). */
 export function generateOtp(): string {
@@ -169,8 +165,9 @@ function startFlow(
         .whereNull('consumedAt')
         .whereNull('burnedAt')
         .update({ burnedAt: now() });
-      const [row] = await trx('otpChallenges')
-        .insert({
+      const row = single(
+        await trx('otpChallenges')
+          .insert({
           id: newFlowId(),
           purpose,
           phoneNumber,
@@ -183,8 +180,9 @@ function startFlow(
           isApp: meta.isApp,
           createdAt: now(),
         })
-        .returning('id');
-      return Number(row.id);
+          .returning('id'),
+      );
+      return row.id;
     },
     lookUp,
   );
@@ -229,7 +227,7 @@ export async function login(input: LoginInput, meta: RequestMeta = {}): Promise<
   return startFlow('login', input.phoneNumber, { ...meta, isApp: input.isApk, payload: null }, async (trx) => {
     const existing = await consumerByPhone(input.phoneNumber, trx);
     if (!existing || existing.deletedAt) return notFound(AUTH_MESSAGES.notFound);
-    return { consumerId: Number(existing.id) };
+    return { consumerId: existing.id };
   });
 }
 
@@ -259,15 +257,10 @@ export async function resendOtp(input: SendOtpInput, meta: RequestMeta = {}): Pr
   });
 }
 
-interface ConsumedChallenge {
-  id: number;
-  purpose: Purpose;
-  phoneNumber: string;
-  consumerId: number | null;
-  signupPayload: SignupPayload | string | null;
-  isApp: boolean;
+type ConsumedChallenge = Pick<OtpChallengeRow, 'id' | 'purpose' | 'phoneNumber' | 'consumerId' | 'signupPayload' | 'isApp'> & {
+  /** The code was right (the attempt consumed the challenge). */
   matched: boolean;
-}
+};
 
 /** Why a code could not be tried (read after the atomic attempt found nothing to try). */
 async function refusal(challengeId: number, trx: Knex.Transaction): Promise<AppError> {
@@ -297,7 +290,8 @@ export async function verifyOtp(input: VerifyOtpInput, meta: RequestMeta = {}): 
 
   const outcome = await db.transaction(async (trx): Promise<AppError | AuthSession> => {
     const at = now();
-    const { rows } = await trx.raw(
+    const [row] = await rawRows<ConsumedChallenge & Pick<OtpChallengeRow, 'attempts' | 'maxAttempts'>>(
+      trx,
       `UPDATE otp_challenges
           SET attempts = attempts + 1,
               consumed_at = CASE WHEN code_hash = ? THEN CAST(? AS timestamptz) ELSE NULL END,
@@ -310,7 +304,6 @@ export async function verifyOtp(input: VerifyOtpInput, meta: RequestMeta = {}): 
                 (consumed_at IS NOT NULL) AS matched, attempts, max_attempts AS "maxAttempts"`,
       [codeHash, at, codeHash, at, input.userId, at],
     );
-    const row = rows[0] as (ConsumedChallenge & { attempts: number; maxAttempts: number }) | undefined;
     if (!row) return refusal(input.userId, trx);
     if (!row.matched) {
       const message = row.attempts >= row.maxAttempts ? AUTH_MESSAGES.burned : AUTH_MESSAGES.wrongOtp;
@@ -333,13 +326,12 @@ async function completeVerifiedFlow(
   let consumerId: number;
   let isNewUser = false;
   if (challenge.purpose === 'login') {
-    const consumer = await trx('consumers').where({ id: challenge.consumerId, deletedAt: null }).first('id');
+    const consumer = await trx('consumers').where('id', challenge.consumerId).whereNull('deletedAt').first('id');
     if (!consumer) throw notFound(AUTH_MESSAGES.notFound);
-    consumerId = Number(consumer.id);
+    consumerId = consumer.id;
   } else {
-    const payload: SignupPayload =
-      typeof challenge.signupPayload === 'string' ? JSON.parse(challenge.signupPayload) : challenge.signupPayload!;
-    consumerId = await completeSignup(trx, challenge.phoneNumber, phoneHash, payload, isApp);
+    // A signup challenge always carries its payload (issueCode).
+    consumerId = await completeSignup(trx, challenge.phoneNumber, phoneHash, challenge.signupPayload!, isApp);
     isNewUser = true;
   }
   await releaseCooldown(cooldownKey(phoneHash), trx);
@@ -371,15 +363,17 @@ async function completeSignup(
   if (existing && !existing.deletedAt) throw conflict(AUTH_MESSAGES.exists, { phoneNumber: AUTH_MESSAGES.exists });
   let consumerId: number;
   if (existing) {
-    consumerId = Number(existing.id);
+    consumerId = existing.id;
     await trx('consumers')
       .where({ id: consumerId })
       .update({ phoneNumber, name: payload.name, email: payload.email, isApp, deletedAt: null, updatedAt: now() });
   } else {
-    const [row] = await trx('consumers')
-      .insert({ phoneNumber, phoneHash, name: payload.name, email: payload.email, isApp, referralCode: newReferralCode() })
-      .returning('id');
-    consumerId = Number(row.id);
+    const row = single(
+      await trx('consumers')
+        .insert({ phoneNumber, phoneHash, name: payload.name, email: payload.email, isApp, referralCode: newReferralCode() })
+        .returning('id'),
+    );
+    consumerId = row.id;
   }
   await trx('consumerSettings').insert({ consumerId }).onConflict('consumerId').ignore();
   if (!existing && payload.referral) await creditReferral(trx, payload.referral, consumerId);

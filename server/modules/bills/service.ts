@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { runtime } from '../../lib/runtime.ts';
+import type { CouponRow } from '../../db/tables.ts';
 import { getLiveOffer } from '../offers/service.ts';
 import { isOpenAt } from '../offers/rules.ts';
 import { COUPON_MESSAGES } from '../coupons/schema.ts';
@@ -13,21 +14,14 @@ export async function loadPayableOutlet(outletId: number, trx?: Knex.Transaction
     .where({ id: outletId, isLive: true })
     .first('id', 'name', 'opensAt', 'closesAt', 'shuffleMinPercent', 'shuffleMaxPercent');
   if (!row) throw notFound('Outlet not found');
-  return {
-    id: Number(row.id),
-    name: String(row.name),
-    opensAt: String(row.opensAt),
-    closesAt: String(row.closesAt),
-    shuffleMinPercent: Number(row.shuffleMinPercent),
-    shuffleMaxPercent: Number(row.shuffleMaxPercent),
-  };
+  return row;
 }
 
-const couponOf = (r: { id: number; code: string; discountPercent: number; validUntil: Date | string }): CouponSummary => ({
-  id: Number(r.id),
+const couponOf = (r: Pick<CouponRow, 'id' | 'code' | 'discountPercent' | 'validUntil'>): CouponSummary => ({
+  id: r.id,
   code: r.code,
-  discountPercent: Number(r.discountPercent),
-  validUntil: new Date(r.validUntil),
+  discountPercent: r.discountPercent,
+  validUntil: r.validUntil,
 });
 
 /**
@@ -42,17 +36,17 @@ export async function pickCoupon(
 ): Promise<CouponSummary | null> {
   if (couponId === null) return null;
   const { db, now } = runtime();
-  const usable = (q: Knex.QueryBuilder) =>
-    q.where({ consumerId, isLive: true }).whereNull('redeemedAt').where('validUntil', '>', now());
+  const usable = () => (trx ?? db)('coupons').where({ consumerId, isLive: true }).whereNull('redeemedAt').where('validUntil', '>', now());
   if (couponId !== undefined) {
     const row = await (trx ?? db)('coupons').where({ id: couponId, consumerId }).first();
     if (!row) throw notFound(COUPON_MESSAGES.notFound);
-    if (Number(row.outletId) !== outletId) throw badRequest(COUPON_MESSAGES.otherOutlet, { couponId: COUPON_MESSAGES.otherOutlet });
-    const ok = await usable((trx ?? db)('coupons').where({ id: couponId })).first('id');
+    if (row.outletId !== outletId) throw badRequest(COUPON_MESSAGES.otherOutlet, { couponId: COUPON_MESSAGES.otherOutlet });
+    const ok = await usable().where({ id: couponId }).first('id');
     if (!ok) throw badRequest(COUPON_MESSAGES.notUsable, { couponId: COUPON_MESSAGES.notUsable });
     return couponOf(row);
   }
-  const best = await usable((trx ?? db)('coupons').where({ outletId }))
+  const best = await usable()
+    .where({ outletId })
     .orderBy([{ column: 'discountPercent', order: 'desc' }, { column: 'validUntil', order: 'asc' }, { column: 'id', order: 'asc' }])
     .first('id', 'code', 'discountPercent', 'validUntil');
   return best ? couponOf(best) : null;

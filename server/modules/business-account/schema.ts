@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { booleanStringSchema, emailSchema, idSchema, phoneNumberSchema } from '../common/schema.ts';
+import {
+  BUSINESS_ID_MESSAGES,
+  booleanStringSchema,
+  emailSchema,
+  gstinCheckChar,
+  gstinSchema,
+  idSchema,
+  isValidGstin,
+  phoneNumberSchema,
+} from '../common/schema.ts';
 import { liveOfferSchema } from '../offers/schema.ts';
 
 /**
@@ -17,8 +26,8 @@ export const ACCOUNT_MESSAGES = {
   menuNotFound: 'Menu not found',
   tooManyPhotos: 'You can upload at most 20 photos here',
   noFile: 'Choose a picture to upload',
-  gstinInvalid: 'Please enter a valid GSTIN',
-  gstinChecksum: 'This GSTIN is not valid: check the last character',
+  gstinInvalid: BUSINESS_ID_MESSAGES.gstinInvalid,
+  gstinChecksum: BUSINESS_ID_MESSAGES.gstinChecksum,
   gstDocumentNeeded: 'Upload the GST certificate, or enter the acknowledgment number while it is pending',
 } as const;
 
@@ -204,34 +213,8 @@ export interface BusinessMenu {
 export const GST_STATUSES = ['missing', 'pending', 'verified'] as const;
 export type GstStatus = (typeof GST_STATUSES)[number];
 
-const GSTIN_CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-const GSTIN_FORMAT = /^[0-3][0-9][A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
-
-/** The GSTIN check character (GSTN's mod-36 scheme over the first 14 characters). */
-export function gstinCheckChar(first14: string): string {
-  let sum = 0;
-  for (let i = 0; i < 14; i++) {
-    const value = GSTIN_CHARS.indexOf(first14[i]!);
-    const product = value * (i % 2 === 0 ? 1 : 2);
-    sum += Math.floor(product / 36) + (product % 36);
-  }
-  return GSTIN_CHARS[(36 - (sum % 36)) % 36]!;
-}
-
-export function isValidGstin(gstin: string): boolean {
-  return GSTIN_FORMAT.test(gstin) && gstinCheckChar(gstin.slice(0, 14)) === gstin[14];
-}
-
-/** 15 characters: state code, PAN, entity number, Z, check character (format AND checksum). */
-export const gstinSchema = z
-  .string({ error: ACCOUNT_MESSAGES.gstinInvalid })
-  .transform((v) => v.replace(/\s/g, '').toUpperCase())
-  .pipe(
-    z
-      .string()
-      .regex(GSTIN_FORMAT, ACCOUNT_MESSAGES.gstinInvalid)
-      .refine((v) => gstinCheckChar(v.slice(0, 14)) === v[14], ACCOUNT_MESSAGES.gstinChecksum),
-  );
+/** The GSTIN rule is common to every form that takes one (common/schema.ts). */
+export { gstinCheckChar, gstinSchema, isValidGstin };
 
 export const gstAckNumberSchema = z
   .string()

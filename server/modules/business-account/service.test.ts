@@ -63,7 +63,7 @@ describe('discount button', () => {
     expect(await getLiveOffer(w.outletA)).toMatchObject({ source: 'base', discountPercent: 12.5 });
     await setDiscount(w.ownerA, { outletId: w.outletA, discount: 12.5, liveStatus: false });
     expect(await getLiveOffer(w.outletA)).toBeNull();
-    expect((await testDb()('outletDiscounts').where({ outletId: w.outletA }).first()).updatedById).toBe(w.ownerA);
+    expect((await testDb()('outletDiscounts').where({ outletId: w.outletA }).first())!.updatedById).toBe(w.ownerA);
   });
 
   it("refuses another owner's outlet in the service itself", async () => {

@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { deleteImageVariants, processImage, storeImage, type ProcessedImage } from '../../lib/images.ts';
-import { assertOutletAccess } from '../../lib/outlet-access.ts';
+import { assertOutletAccess, OUTLET_NOT_FOUND } from '../../lib/outlet-access.ts';
 import { runtime } from '../../lib/runtime.ts';
 import { getLiveOffer } from '../offers/service.ts';
+import { lockOutlet, outletContactColumns, updateOutlet, type OutletContact, type OutletPatch } from '../outlets/service.ts';
 import {
   ACCOUNT_MESSAGES,
   CERTIFICATE_WIDTHS,
@@ -21,7 +22,6 @@ import {
   type DeletePhotoInput,
   type DiscountStatus,
   type GstinDetails,
-  type GstStatus,
   type ListPhotosInput,
   type SaveMenuInput,
   type SetDiscountInput,
@@ -33,14 +33,13 @@ import {
   type UploadMenuPhotoInput,
   type UploadPhotoInput,
 } from './schema.ts';
+import type { BusinessOwnerRow, OutletRow } from '../../db/tables.ts';
 
 /**
  * An outlet owner's account (docs/business.md). Every function takes the calling account's id and
  * checks the outlet with `assertOutletAccess` before touching it; writes run in one transaction, and an
  * upload is checked and re-encoded before anything is written (a bad file stores nothing).
  */
-
-const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 // ---------------------------------------------------------------- profile
 
@@ -54,50 +53,33 @@ export async function getProfile(ownerId: number, outletId: number): Promise<Bus
     .join('categories as c', 'c.id', 'o.categoryId')
     .join('cities as ci', 'ci.id', 'o.cityId')
     .where('o.id', outletId)
-    .first(
-      'o.id',
-      'o.name',
-      'o.addressLineOne',
-      'o.addressLineTwo',
-      'o.landmark',
-      'o.state',
-      'o.pincode',
-      'o.phoneNumber',
-      'o.opensAt',
-      'o.closesAt',
-      'o.isLive',
-      'o.gstStatus',
-      'c.name as category',
-      'ci.name as city',
-    );
+    .first<ProfileOutletRow | undefined>('o.id', 'o.name', ...outletContactColumns('o'), 'o.isLive', 'o.gstStatus', 'c.name as category', 'ci.name as city');
+  // assertOutletAccess has just read both.
+  if (!owner || !outlet) throw notFound(OUTLET_NOT_FOUND);
   return {
-    owner: { ...owner, id: Number(owner.id), masterId: num(owner.masterId) },
-    outlet: {
-      ...outlet,
-      id: Number(outlet.id),
-      opensAt: String(outlet.opensAt).slice(0, 5),
-      closesAt: String(outlet.closesAt).slice(0, 5),
-      gstStatus: outlet.gstStatus as GstStatus,
-    },
+    owner,
+    outlet: { ...outlet, opensAt: outlet.opensAt.slice(0, 5), closesAt: outlet.closesAt.slice(0, 5) },
   };
 }
+
+type ProfileOutletRow = Pick<OutletRow, 'id' | 'name' | 'isLive' | 'gstStatus'> & OutletContact & { category: string; city: string };
 
 /** The owner's own name, email and designation, and the outlet's phone, hours and landmark. */
 export async function updateProfile(ownerId: number, input: UpdateProfileInput): Promise<BusinessProfile> {
   await assertOutletAccess(ownerId, input.outletId);
   const { db, now } = runtime();
   await db.transaction(async (trx) => {
-    const owner: Record<string, unknown> = {};
+    const owner: Partial<Pick<BusinessOwnerRow, 'name' | 'email' | 'designation'>> = {};
     if (input.name !== undefined) owner.name = input.name;
     if (input.email !== undefined) owner.email = input.email;
     if (input.designation !== undefined) owner.designation = input.designation || null;
     if (Object.keys(owner).length) await trx('businessOwners').where({ id: ownerId }).update({ ...owner, updatedAt: now() });
-    const outlet: Record<string, unknown> = {};
+    const outlet: OutletPatch = {};
     if (input.outletPhoneNumber !== undefined) outlet.phoneNumber = input.outletPhoneNumber;
     if (input.opensAt !== undefined) outlet.opensAt = input.opensAt;
     if (input.closesAt !== undefined) outlet.closesAt = input.closesAt;
     if (input.landmark !== undefined) outlet.landmark = input.landmark || null;
-    if (Object.keys(outlet).length) await trx('outlets').where({ id: input.outletId }).update({ ...outlet, updatedAt: now() });
+    if (Object.keys(outlet).length) await updateOutlet(trx, input.outletId, outlet);
   });
   return getProfile(ownerId, input.outletId);
 }
@@ -109,8 +91,8 @@ export async function getDiscount(ownerId: number, outletId: number): Promise<Di
   const row = await runtime().db('outletDiscounts').where({ outletId }).first('discountPercent', 'isLive', 'updatedAt');
   return {
     outletId,
-    discountPercent: row ? Number(row.discountPercent) : 0,
-    isLive: row ? Boolean(row.isLive) : false,
+    discountPercent: row?.discountPercent ?? 0,
+    isLive: row?.isLive ?? false,
     updatedAt: row?.updatedAt ?? null,
     liveOffer: await getLiveOffer(outletId),
   };
@@ -135,8 +117,8 @@ export async function getOverview(ownerId: number, outletId: number): Promise<Bu
   return {
     outletId,
     about: row?.about ?? '',
-    costForTwoPaise: num(row?.costForTwoPaise),
-    highlights: (typeof row?.highlights === 'string' ? JSON.parse(row.highlights) : row?.highlights) ?? [],
+    costForTwoPaise: row?.costForTwoPaise ?? null,
+    highlights: row?.highlights ?? [],
     updatedAt: row?.updatedAt ?? null,
   };
 }
@@ -211,7 +193,7 @@ export async function listPhotos(ownerId: number, input: ListPhotosInput): Promi
     .orderBy([{ column: 'subCategory' }, { column: 'position' }])
     .select('id', 'subCategory', 'position', 'storageKey', 'width', 'height');
   return rows.map((r) => ({
-    id: Number(r.id),
+    id: r.id,
     subCategory: r.subCategory,
     index: r.position,
     url: storage.url(r.storageKey),
@@ -226,15 +208,13 @@ export async function uploadPhoto(ownerId: number, input: UploadPhotoInput, file
   const image = await checkedImage(file, ACCOUNT_MESSAGES.photoFailed, 'photo', PHOTO_WIDTHS);
   await storeThenWrite(image, `outlets/${input.outletId}/photos/${input.subCategory}`, PHOTO_WIDTHS, async (trx, key) => {
     // Lock the outlet row: two uploads at once get distinct positions.
-    await trx('outlets').where({ id: input.outletId }).forUpdate().first('id');
-    const { count, max } = (await trx('outletPhotos')
-      .where({ outletId: input.outletId, subCategory: input.subCategory })
-      .first(trx.raw('count(*)::int as count'), trx.raw('max(position) as max'))) as { count: number; max: number | null };
-    if (count >= MAX_PHOTOS_PER_SUB_CATEGORY) throw badRequest(ACCOUNT_MESSAGES.tooManyPhotos, { photo: ACCOUNT_MESSAGES.tooManyPhotos });
+    await lockOutlet(trx, input.outletId);
+    const positions = await trx('outletPhotos').where({ outletId: input.outletId, subCategory: input.subCategory }).pluck('position');
+    if (positions.length >= MAX_PHOTOS_PER_SUB_CATEGORY) throw badRequest(ACCOUNT_MESSAGES.tooManyPhotos, { photo: ACCOUNT_MESSAGES.tooManyPhotos });
     await trx('outletPhotos').insert({
       outletId: input.outletId,
       subCategory: input.subCategory,
-      position: max === null ? 0 : Number(max) + 1,
+      position: nextPosition(positions),
       storageKey: key,
       width: image.variants[0]!.width,
       height: image.variants[0]!.height,
@@ -242,6 +222,9 @@ export async function uploadPhoto(ownerId: number, input: UploadPhotoInput, file
   });
   return listPhotos(ownerId, { outletId: input.outletId, subCategory: input.subCategory });
 }
+
+/** The position after the last one (0 for an empty list). */
+const nextPosition = (positions: readonly number[]) => (positions.length ? Math.max(...positions) + 1 : 0);
 
 /** Renumbers a list's positions 0…n−1 in the current order (deferrable unique key). */
 async function renumber(trx: Knex.Transaction, table: 'outletPhotos' | 'menuPhotos' | 'menus', column: 'position' | 'titleSeq', constraint: string, ids: number[], base = 0) {
@@ -261,8 +244,8 @@ export async function deletePhoto(ownerId: number, input: DeletePhotoInput): Pro
     const target = rows.find((r) => r.position === input.index);
     if (!target) throw notFound(ACCOUNT_MESSAGES.photoNotFound);
     await trx('outletPhotos').where({ id: target.id }).delete();
-    await renumber(trx, 'outletPhotos', 'position', 'outlet_photos_outlet_id_sub_category_position_unique', rows.filter((r) => r.id !== target.id).map((r) => Number(r.id)));
-    return target.storageKey as string;
+    await renumber(trx, 'outletPhotos', 'position', 'outlet_photos_outlet_id_sub_category_position_unique', rows.filter((r) => r.id !== target.id).map((r) => r.id));
+    return target.storageKey;
   });
   dropFiles([key], PHOTO_WIDTHS);
   return listPhotos(ownerId, { outletId: input.outletId, subCategory: input.subCategory });
@@ -297,7 +280,7 @@ export async function listMenu(ownerId: number, outletId: number): Promise<Busin
   if (!menus.length) {
     menus = await db.transaction(async (trx): Promise<MenuRow[]> => {
       // The outlet row lock makes two first visits create one placeholder, not two.
-      await trx('outlets').where({ id: outletId }).forUpdate().first('id');
+      await lockOutlet(trx, outletId);
       if (!(await trx('menus').where({ outletId }).first('id'))) await trx('menus').insert({ outletId, title: '', titleSeq: 0 });
       return trx('menus').where({ outletId }).orderBy('titleSeq').select('id', 'title', 'titleSeq');
     });
@@ -307,12 +290,12 @@ export async function listMenu(ownerId: number, outletId: number): Promise<Busin
     .orderBy([{ column: 'menuId' }, { column: 'position' }])
     .select('menuId', 'position', 'storageKey', 'width', 'height');
   return menus.map((m) => ({
-    id: Number(m.id),
+    id: m.id,
     outletId,
     title: m.title,
     titleSeq: m.titleSeq,
     photos: photos
-      .filter((p) => Number(p.menuId) === Number(m.id))
+      .filter((p) => p.menuId === m.id)
       .map((p) => ({ index: p.position, url: storage.url(p.storageKey), width: p.width, height: p.height })),
   }));
 }
@@ -330,7 +313,7 @@ export async function saveMenu(ownerId: number, input: SaveMenuInput): Promise<B
   await assertOutletAccess(ownerId, input.outletId);
   const { db, now } = runtime();
   await db.transaction(async (trx) => {
-    await trx('outlets').where({ id: input.outletId }).forUpdate().first('id');
+    await lockOutlet(trx, input.outletId);
     if (input.menuId) {
       await ownMenu(trx, input.outletId, input.menuId, true);
       await trx('menus').where({ id: input.menuId }).update({ title: input.title, updatedAt: now() });
@@ -353,10 +336,10 @@ export async function deleteMenu(ownerId: number, input: DeleteMenuInput): Promi
   await assertOutletAccess(ownerId, input.outletId);
   const keys = await runtime().db.transaction(async (trx) => {
     await ownMenu(trx, input.outletId, input.menuId, true);
-    const photoKeys = (await trx('menuPhotos').where({ menuId: input.menuId }).select('storageKey')).map((p) => p.storageKey as string);
+    const photoKeys = (await trx('menuPhotos').where({ menuId: input.menuId }).select('storageKey')).map((p) => p.storageKey);
     await trx('menus').where({ id: input.menuId }).delete();
     const rest = await trx('menus').where({ outletId: input.outletId }).orderBy('titleSeq').select('id');
-    await renumber(trx, 'menus', 'titleSeq', 'menus_outlet_id_title_seq_unique', rest.map((r) => Number(r.id)));
+    await renumber(trx, 'menus', 'titleSeq', 'menus_outlet_id_title_seq_unique', rest.map((r) => r.id));
     return photoKeys;
   });
   dropFiles(keys, PHOTO_WIDTHS);
@@ -369,13 +352,11 @@ export async function uploadMenuPhoto(ownerId: number, input: UploadMenuPhotoInp
   const image = await checkedImage(file, ACCOUNT_MESSAGES.menuFailed, 'photo', PHOTO_WIDTHS);
   await storeThenWrite(image, `outlets/${input.outletId}/menu/${input.menuId}`, PHOTO_WIDTHS, async (trx, key) => {
     await ownMenu(trx, input.outletId, input.menuId, true);
-    const { count, max } = (await trx('menuPhotos')
-      .where({ menuId: input.menuId })
-      .first(trx.raw('count(*)::int as count'), trx.raw('max(position) as max'))) as { count: number; max: number | null };
-    if (count >= MAX_PHOTOS_PER_MENU) throw badRequest(ACCOUNT_MESSAGES.tooManyPhotos, { photo: ACCOUNT_MESSAGES.tooManyPhotos });
+    const positions = await trx('menuPhotos').where({ menuId: input.menuId }).pluck('position');
+    if (positions.length >= MAX_PHOTOS_PER_MENU) throw badRequest(ACCOUNT_MESSAGES.tooManyPhotos, { photo: ACCOUNT_MESSAGES.tooManyPhotos });
     await trx('menuPhotos').insert({
       menuId: input.menuId,
-      position: max === null ? 0 : Number(max) + 1,
+      position: nextPosition(positions),
       storageKey: key,
       width: image.variants[0]!.width,
       height: image.variants[0]!.height,
@@ -392,8 +373,8 @@ export async function deleteMenuPhoto(ownerId: number, input: DeleteMenuPhotoInp
     const target = rows.find((r) => r.position === input.index);
     if (!target) throw notFound(ACCOUNT_MESSAGES.photoNotFound);
     await trx('menuPhotos').where({ id: target.id }).delete();
-    await renumber(trx, 'menuPhotos', 'position', 'menu_photos_menu_id_position_unique', rows.filter((r) => r.id !== target.id).map((r) => Number(r.id)));
-    return target.storageKey as string;
+    await renumber(trx, 'menuPhotos', 'position', 'menu_photos_menu_id_position_unique', rows.filter((r) => r.id !== target.id).map((r) => r.id));
+    return target.storageKey;
   });
   dropFiles([key], PHOTO_WIDTHS);
   return listMenu(ownerId, input.outletId);
@@ -431,10 +412,11 @@ export async function getGstin(ownerId: number, outletId: number): Promise<Gstin
   await assertOutletAccess(ownerId, outletId);
   const { db, storage } = runtime();
   const row = await db('outlets').where({ id: outletId }).first('gstin', 'gstStatus', 'gstCertificateKey', 'gstAckNumber');
+  if (!row) throw notFound(OUTLET_NOT_FOUND);
   return {
     outletId,
     gstin: row.gstin,
-    status: row.gstStatus as GstStatus,
+    status: row.gstStatus,
     certificateUrl: row.gstCertificateKey ? storage.url(row.gstCertificateKey) : null,
     ackNumber: row.gstAckNumber,
   };
@@ -447,7 +429,7 @@ export async function getGstin(ownerId: number, outletId: number): Promise<Gstin
  */
 export async function updateGstin(ownerId: number, input: UpdateGstinInput, certificate: Buffer | null): Promise<GstinDetails> {
   await assertOutletAccess(ownerId, input.outletId);
-  const { db, now } = runtime();
+  const { db } = runtime();
   const current = await db('outlets').where({ id: input.outletId }).first('gstCertificateKey');
   if (!certificate && !input.ackNumber && !current?.gstCertificateKey) {
     throw badRequest(ACCOUNT_MESSAGES.gstDocumentNeeded, { certificate: ACCOUNT_MESSAGES.gstDocumentNeeded });
@@ -456,18 +438,14 @@ export async function updateGstin(ownerId: number, input: UpdateGstinInput, cert
     const image = await checkedImage(certificate, ACCOUNT_MESSAGES.certificateFailed, 'certificate', CERTIFICATE_WIDTHS);
     const old = await storeThenWrite(image, `outlets/${input.outletId}/gst`, CERTIFICATE_WIDTHS, async (trx, key) => {
       const before = await trx('outlets').where({ id: input.outletId }).forUpdate().first('gstCertificateKey');
-      await trx('outlets')
-        .where({ id: input.outletId })
-        .update({ gstin: input.gstin, gstCertificateKey: key, gstAckNumber: input.ackNumber ?? null, gstStatus: 'verified', updatedAt: now() });
-      return before?.gstCertificateKey as string | null;
+      await updateOutlet(trx, input.outletId, { gstin: input.gstin, gstCertificateKey: key, gstAckNumber: input.ackNumber ?? null, gstStatus: 'verified' });
+      return before?.gstCertificateKey ?? null;
     });
     if (old) dropFiles([old], CERTIFICATE_WIDTHS);
   } else if (current?.gstCertificateKey && !input.ackNumber) {
-    await db('outlets').where({ id: input.outletId }).update({ gstin: input.gstin, gstStatus: 'verified', updatedAt: now() });
+    await updateOutlet(db, input.outletId, { gstin: input.gstin, gstStatus: 'verified' });
   } else {
-    await db('outlets')
-      .where({ id: input.outletId })
-      .update({ gstin: input.gstin, gstAckNumber: input.ackNumber, gstStatus: current?.gstCertificateKey ? 'verified' : 'pending', updatedAt: now() });
+    await updateOutlet(db, input.outletId, { gstin: input.gstin, gstAckNumber: input.ackNumber, gstStatus: current?.gstCertificateKey ? 'verified' : 'pending' });
   }
   return getGstin(ownerId, input.outletId);
 }

@@ -26,7 +26,7 @@ export async function fillOutlet(outletId: number): Promise<OutletContent> {
   await db('outletOverviews').insert({ outletId, about: 'Meals since 1972', highlights: JSON.stringify(['Pure veg']) });
   const [photo] = await db('outletPhotos').insert({ outletId, subCategory: 'food', position: 0, storageKey: `seed/o${outletId}-food-0.webp`, width: 640, height: 480 }).returning('id');
   const [menu] = await db('menus').insert({ outletId, title: 'Breakfast', titleSeq: 0 }).returning('id');
-  await db('menuPhotos').insert({ menuId: menu.id, position: 0, storageKey: `seed/o${outletId}-menu-0.webp`, width: 640, height: 480 });
+  await db('menuPhotos').insert({ menuId: menu!.id, position: 0, storageKey: `seed/o${outletId}-menu-0.webp`, width: 640, height: 480 });
   const [event] = await db('promotionEvents')
     .insert({ outletId, name: 'Diwali Night', eventDate: FUTURE_DATE, dayOfWeek: 4, colorHash: '#FF6600' })
     .returning('id');
@@ -34,26 +34,26 @@ export async function fillOutlet(outletId: number): Promise<OutletContent> {
     .insert([
       { outletId, adType: 'R', title: 'Lunch thali', discountPercent: 10 },
       { outletId, adType: 'D', title: 'Happy hour', discountPercent: 15 },
-      { outletId, adType: 'E', title: 'Diwali special', discountPercent: 20, eventId: event.id },
+      { outletId, adType: 'E', title: 'Diwali special', discountPercent: 20, eventId: event!.id },
       { outletId, adType: 'Highlight', title: 'Now open on Sundays' },
     ])
     .returning('id');
   const [slotR] = await db('promotionTimeSlots')
-    .insert({ outletId, adType: 'R', dayOfWeek: 1, startsAt: '12:00', endsAt: '15:00', promotionId: ads[0].id })
+    .insert({ outletId, adType: 'R', dayOfWeek: 1, startsAt: '12:00', endsAt: '15:00', promotionId: ads[0]!.id })
     .returning('id');
   const [slotE] = await db('promotionTimeSlots')
-    .insert({ outletId, adType: 'E', slotDate: FUTURE_DATE, startsAt: '18:00', endsAt: '22:00', promotionId: ads[2].id })
+    .insert({ outletId, adType: 'E', slotDate: FUTURE_DATE, startsAt: '18:00', endsAt: '22:00', promotionId: ads[2]!.id })
     .returning('id');
   return {
-    adR: ads[0].id,
-    adD: ads[1].id,
-    adE: ads[2].id,
-    highlight: ads[3].id,
-    eventId: event.id,
-    slotR: slotR.id,
-    slotE: slotE.id,
-    menuId: menu.id,
-    photoId: photo.id,
+    adR: ads[0]!.id,
+    adD: ads[1]!.id,
+    adE: ads[2]!.id,
+    highlight: ads[3]!.id,
+    eventId: event!.id,
+    slotR: slotR!.id,
+    slotE: slotE!.id,
+    menuId: menu!.id,
+    photoId: photo!.id,
   };
 }
 

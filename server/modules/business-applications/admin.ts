@@ -1,12 +1,10 @@
 import { z } from 'zod';
-import { phoneNumberSchema, emailSchema } from '../common/schema.ts';
+import { emailSchema, gstinSchema, panSchema, phoneNumberSchema } from '../common/schema.ts';
 import {
   defineAdminResource,
-  gstinSchema,
   nullable,
   optionalReferenceId,
   optionalText,
-  panSchema,
   requiredText,
   timeOfDaySchema,
 } from '../../admin/declaration.ts';

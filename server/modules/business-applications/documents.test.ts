@@ -85,9 +85,9 @@ describe('business-application documents are private', () => {
       .insert({ businessName: 'Paper Form Cafe', address: 'MG Road', contactName: 'Anil', phoneNumber: '9845011111', pan: 'ABCPA1234K', gstAckNumber: 'AA2711230012345', chequeKey: 'private/applications/gone.webp' })
       .returning('id');
     for (const url of [
-      `/api/admin/business-applications/${row.id}/documents/passport`,
-      `/api/admin/business-applications/${row.id}/documents/gstCertificate`,
-      `/api/admin/business-applications/${row.id}/documents/cheque`,
+      `/api/admin/business-applications/${row!.id}/documents/passport`,
+      `/api/admin/business-applications/${row!.id}/documents/gstCertificate`,
+      `/api/admin/business-applications/${row!.id}/documents/cheque`,
       `/api/admin/business-applications/999/documents/cheque`,
     ]) {
       expect((await app.request.get(url).set(auth)).status, url).toBe(404);
@@ -115,15 +115,15 @@ describe('business-application documents are private', () => {
       .returning('id');
 
     expect(await moveApplicationDocumentsToPrivate(testDb(), storage)).toEqual({ moved: 2, outlets: 1 });
-    expect(await testDb()('businessApplications').where({ id: row.id }).first('gstCertificateKey', 'chequeKey')).toEqual({
+    expect(await testDb()('businessApplications').where({ id: row!.id }).first('gstCertificateKey', 'chequeKey')).toEqual({
       gstCertificateKey: 'private/applications/2025/gst-1600.webp',
       chequeKey: 'private/applications/2025/cheque-1600.webp',
     });
     expect(await storage.get('private/applications/2025/cheque-1600.webp')).toEqual(Buffer.from('cheque'));
     expect(await storage.exists('applications/2025/cheque-1600.webp')).toBe(false);
     const outlet = await testDb()('outlets').where({ id: outletId }).first('gstCertificateKey');
-    expect(outlet.gstCertificateKey).toMatch(new RegExp(`^outlets/${outletId}/gst-[0-9a-f]{12}-1600\\.webp$`));
-    expect(await storage.get(outlet.gstCertificateKey)).toEqual(Buffer.from('certificate'));
+    expect(outlet!.gstCertificateKey).toMatch(new RegExp(`^outlets/${outletId}/gst-[0-9a-f]{12}-1600\\.webp$`));
+    expect(await storage.get(outlet!.gstCertificateKey!)).toEqual(Buffer.from('certificate'));
     // Run again: nothing left to move.
     expect(await moveApplicationDocumentsToPrivate(testDb(), storage)).toEqual({ moved: 0, outlets: 0 });
   });

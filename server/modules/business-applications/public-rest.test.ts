@@ -9,7 +9,7 @@ import { fieldErrorsOf } from '../../lib/errors.ts';
 import { createCaller } from '../../trpc/app-router.ts';
 import { createContextInner } from '../../trpc/context.ts';
 import { png } from '../../test/factories.ts';
-import { APPLICATION_MESSAGES } from './public-schema.ts';
+import { APPLICATION_MESSAGES } from './schema.ts';
 
 useTestDatabase();
 
@@ -48,8 +48,8 @@ describe('/for-business-form', () => {
     expect(res.body).toEqual({ success: true, applicationId: expect.any(Number), status: 'pending', message: APPLICATION_MESSAGES.submitted });
     const row = await testDb()('businessApplications').where({ id: res.body.applicationId }).first();
     expect(row).toMatchObject({ businessName: 'Meenakshi Tiffin Centre', pan: 'ABCPM1234K', status: 'pending', gstAckNumber: null });
-    expect(row.gstCertificateKey).toMatch(/^private\/applications\/.+\.webp$/);
-    expect(row.chequeKey).toMatch(/^private\/applications\/.+\.webp$/);
+    expect(row!.gstCertificateKey).toMatch(/^private\/applications\/.+\.webp$/);
+    expect(row!.chequeKey).toMatch(/^private\/applications\/.+\.webp$/);
     expect(stored()).toHaveLength(2);
   });
 

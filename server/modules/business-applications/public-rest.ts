@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import { firstFile, multipart } from '../../lib/multipart.ts';
 import { parseWith } from '../../rest/validate.ts';
-import { APPLICATION_MESSAGES, DOCUMENT_MAX_BYTES, submitApplicationSchema } from './public-schema.ts';
+import { APPLICATION_MESSAGES, DOCUMENT_MAX_BYTES, submitApplicationSchema } from './schema.ts';
 import { submitApplication, uploadApplicationDocument } from './public-service.ts';
 
 /**

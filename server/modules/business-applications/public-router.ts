@@ -1,5 +1,5 @@
 import { publicProcedure, router } from '../../trpc/trpc.ts';
-import { submitApplicationSchema } from './public-schema.ts';
+import { submitApplicationSchema } from './schema.ts';
 import { submitApplication } from './public-service.ts';
 
 /** `trpc.businessApplications.submit`: the public /for-business-form (documents uploaded first over REST). */

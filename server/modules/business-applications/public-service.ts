@@ -11,7 +11,8 @@ import {
   DOCUMENT_WIDTHS,
   type SubmitApplicationInput,
   type SubmittedApplication,
-} from './public-schema.ts';
+} from './schema.ts';
+import { single } from '../../db/rows.ts';
 
 /**
  * The public side of business applications (the review is sales staff's: service.ts). Documents are
@@ -60,21 +61,23 @@ export async function submitApplication(input: SubmitApplicationInput, meta: { i
     if (key && !(await storage.exists(key))) throw badRequest(APPLICATION_MESSAGES.badDocument, { [field]: APPLICATION_MESSAGES.badDocument });
   }
   await hitLimits([{ key: `application-submit:${ipKey(meta.ip)}`, max: 5, windowSeconds: 3600, message: 'Too many applications. Please try again later.' }]);
-  const [row] = await db('businessApplications')
-    .insert({
-      businessName: input.businessName,
-      address: input.address,
-      contactName: input.contactName,
-      phoneNumber: input.phoneNumber,
-      email: input.email ?? null,
-      pan: input.pan,
-      gstin: input.gstin ?? null,
-      gstCertificateKey: certificateKey,
-      gstAckNumber: input.gstAckNumber ?? null,
-      chequeKey,
-      cityId: input.cityId ?? null,
-      categoryId: input.categoryId ?? null,
-    })
-    .returning(['id', 'createdAt']);
-  return { id: Number(row.id), status: 'pending', message: APPLICATION_MESSAGES.submitted, createdAt: row.createdAt };
+  const row = single(
+    await db('businessApplications')
+      .insert({
+        businessName: input.businessName,
+        address: input.address,
+        contactName: input.contactName,
+        phoneNumber: input.phoneNumber,
+        email: input.email ?? null,
+        pan: input.pan,
+        gstin: input.gstin ?? null,
+        gstCertificateKey: certificateKey,
+        gstAckNumber: input.gstAckNumber ?? null,
+        chequeKey,
+        cityId: input.cityId ?? null,
+        categoryId: input.categoryId ?? null,
+      })
+      .returning(['id', 'createdAt']),
+  );
+  return { id: row.id, status: 'pending', message: APPLICATION_MESSAGES.submitted, createdAt: row.createdAt };
 }

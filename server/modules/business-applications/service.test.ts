@@ -56,7 +56,7 @@ beforeEach(async () => {
       categoryId,
     })
     .returning('id');
-  applicationId = row.id;
+  applicationId = row!.id;
 });
 
 describe('business applications', () => {
@@ -68,8 +68,8 @@ describe('business applications', () => {
     const outlet = await testDb()('outlets').where({ id: 1 }).first();
     expect(outlet).toMatchObject({ name: 'Dosa Corner', ownerId: 1, gstStatus: 'verified', isLive: false });
     // The outlet gets its own copy of the certificate, where an owner's upload goes; the application's files stay private.
-    expect(outlet.gstCertificateKey).toMatch(/^outlets\/1\/gst-[0-9a-f]{12}\.pdf$/);
-    expect(await storage.get(outlet.gstCertificateKey)).toEqual(Buffer.from('%PDF-1.7 certificate'));
+    expect(outlet!.gstCertificateKey).toMatch(/^outlets\/1\/gst-[0-9a-f]{12}\.pdf$/);
+    expect(await storage.get(outlet!.gstCertificateKey!)).toEqual(Buffer.from('%PDF-1.7 certificate'));
     expect(await storage.exists('private/applications/1/gst.pdf')).toBe(true);
     const owner = await testDb()('businessOwners').where({ id: 1 }).first();
     expect(owner).toMatchObject({ username: 'dosa.corner', name: 'Lakshmi Rao', pan: 'ABCPR1234K', isMaster: true });

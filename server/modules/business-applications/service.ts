@@ -16,6 +16,7 @@ import { businessOwnersAdmin } from '../business-owners/admin.ts';
 import { businessOwnerHooks } from '../business-owners/service.ts';
 import { outletsAdmin } from '../outlets/admin.ts';
 import { outletHooks } from '../outlets/sales-service.ts';
+import { setOutletCertificateKey } from '../outlets/service.ts';
 import { businessApplicationsAdmin, type ApproveApplicationInput, type RejectApplicationInput } from './admin.ts';
 
 /**
@@ -87,7 +88,7 @@ export async function approveApplication(id: number, input: ApproveApplicationIn
     ctx,
   );
   const outletCertificate = certificateKey ? await copyCertificateToOutlet(certificateKey, Number(outlet.id)) : null;
-  if (outletCertificate) await ctx.trx('outlets').where({ id: outlet.id }).update({ gstCertificateKey: outletCertificate });
+  if (outletCertificate) await setOutletCertificateKey(ctx.trx, Number(outlet.id), outletCertificate);
   const owner = await createInTransaction(
     { declaration: businessOwnersAdmin, hooks: businessOwnerHooks },
     businessOwnersAdmin.createSchema.parse({
@@ -109,8 +110,8 @@ export async function approveApplication(id: number, input: ApproveApplicationIn
     categoryId: input.categoryId,
     reviewedById: ctx.actor.salesStaffId,
     reviewedAt: runtime().now(),
-    businessOwnerId: owner.id,
-    outletId: outlet.id,
+    businessOwnerId: Number(owner.id),
+    outletId: Number(outlet.id),
     updatedAt: runtime().now(),
   });
   const after = await findRecord(self(), id, ctx.trx);
@@ -172,12 +173,13 @@ export async function moveApplicationDocumentsToPrivate(db: Knex, storage: Stora
   const outlets = await db('outlets').where('gstCertificateKey', 'like', legacy).select('id', 'gstCertificateKey');
   let outletCopies = 0;
   for (const outlet of outlets) {
-    const key = String(outlet.gstCertificateKey);
+    const key = outlet.gstCertificateKey;
+    if (!key) continue;
     const source = (await storage.exists(key)) ? key : `private/${key}`;
     if (!(await storage.exists(source))) continue;
-    const copy = await copyCertificateToOutlet(source, Number(outlet.id), storage);
+    const copy = await copyCertificateToOutlet(source, outlet.id, storage);
     if (!copy) continue;
-    await db('outlets').where({ id: outlet.id, gstCertificateKey: key }).update({ gstCertificateKey: copy });
+    await setOutletCertificateKey(db, outlet.id, copy, key);
     outletCopies++;
   }
   const applications = await db('businessApplications')
@@ -187,7 +189,7 @@ export async function moveApplicationDocumentsToPrivate(db: Knex, storage: Stora
   const done: string[] = [];
   for (const application of applications) {
     for (const column of ['gstCertificateKey', 'chequeKey'] as const) {
-      const key = application[column] as string | null;
+      const key = application[column];
       if (!key?.startsWith(LEGACY_PREFIX)) continue;
       const target = `private/${key}`;
       const bytes = await storage.get(key);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { emailSchema, phoneNumberSchema } from '../common/schema.ts';
-import { defineAdminResource, nullable, optionalReferenceId, optionalText, panSchema, requiredText } from '../../admin/declaration.ts';
+import { emailSchema, panSchema, phoneNumberSchema } from '../common/schema.ts';
+import { defineAdminResource, nullable, optionalReferenceId, optionalText, requiredText } from '../../admin/declaration.ts';
 
 export const usernameSchema = z
   .string({ error: 'Username is required' })

@@ -3,6 +3,8 @@ import { badRequest, conflict } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { AdminRecord, ResourceHooks } from '../../admin/engine.ts';
 import { revokeAllSessions } from '../sessions/service.ts';
+import { setOwnedOutlets } from '../outlets/service.ts';
+import type { BusinessOwnerRow } from '../../db/tables.ts';
 
 /**
  * Business-owner accounts as sales staff manage them. A master account owns its outlets
@@ -28,7 +30,7 @@ async function masterIdFor(trx: Knex, isMaster: boolean, masterId: unknown, self
 /** Replaces the account's grants with `outletIds`; a master also becomes the owner of those outlets. */
 export async function setOutletGrants(
   trx: Knex,
-  owner: { id: number; isMaster: boolean; masterId: number | null },
+  owner: Pick<BusinessOwnerRow, 'id' | 'isMaster' | 'masterId'>,
   outletIds: number[],
 ): Promise<void> {
   const ids = [...new Set(outletIds)];
@@ -41,12 +43,9 @@ export async function setOutletGrants(
         outletIds: `“${taken.name}” belongs to another master account`,
       });
     }
-    await trx('outlets').where({ ownerId: owner.id }).whereNotIn('id', ids).update({ ownerId: null });
-    if (ids.length) await trx('outlets').whereIn('id', ids).update({ ownerId: owner.id });
+    await setOwnedOutlets(trx, owner.id, ids);
   } else {
-    const masterOutlets = new Set(
-      (await trx('outlets').where({ ownerId: owner.masterId }).select('id')).map((o: { id: number }) => o.id),
-    );
+    const masterOutlets = new Set(owner.masterId === null ? [] : await trx('outlets').where({ ownerId: owner.masterId }).pluck('id'));
     const foreign = outlets.find((o) => !masterOutlets.has(o.id));
     if (foreign) {
       throw badRequest(`Outlet “${foreign.name}” does not belong to the master account`, {
@@ -63,6 +62,15 @@ export async function setOutletGrants(
   }
 }
 
+/** The account a back-office record describes (the engine's records are untyped). */
+const accountOf = (r: AdminRecord): Pick<BusinessOwnerRow, 'id' | 'isMaster' | 'masterId'> => ({
+  id: Number(r.id),
+  isMaster: r.isMaster === true,
+  masterId: typeof r.masterId === 'number' ? r.masterId : null,
+});
+
+const outletIdsOf = (v: unknown): number[] => (Array.isArray(v) ? v.filter((id): id is number => typeof id === 'number') : []);
+
 export const businessOwnerHooks: ResourceHooks = {
   async beforeCreate(input, { trx }) {
     const { password, outletIds: _outletIds, ...rest } = input;
@@ -75,16 +83,16 @@ export const businessOwnerHooks: ResourceHooks = {
     };
   },
   async afterCreate(record, input, { trx }) {
-    await setOutletGrants(trx, record as never, (input.outletIds as number[] | undefined) ?? []);
+    await setOutletGrants(trx, accountOf(record), outletIdsOf(input.outletIds));
   },
   async beforeUpdate(patch, before, { trx }) {
     const { newPassword, outletIds: _outletIds, ...row } = patch;
     if ('isMaster' in row || 'masterId' in row) {
-      const isMaster = (row.isMaster ?? before.isMaster) as boolean;
+      const isMaster = (row.isMaster ?? before.isMaster) === true;
       row.isMaster = isMaster;
-      row.masterId = await masterIdFor(trx, isMaster, 'masterId' in row ? row.masterId : before.masterId, before.id as number);
+      row.masterId = await masterIdFor(trx, isMaster, 'masterId' in row ? row.masterId : before.masterId, Number(before.id));
       if (isMaster !== before.isMaster) {
-        const subs = await trx('businessOwners').where({ masterId: before.id }).count({ n: '*' }).first();
+        const subs = await trx('businessOwners').where({ masterId: Number(before.id) }).count({ n: '*' }).first();
         if (!isMaster && Number(subs?.n ?? 0) > 0) {
           throw conflict('This master account has sub-accounts; move them first', { isMaster: 'Has sub-accounts' });
         }
@@ -98,20 +106,20 @@ export const businessOwnerHooks: ResourceHooks = {
     return row;
   },
   async afterUpdate(record, patch, before, { trx }) {
-    if (Array.isArray(patch.outletIds)) await setOutletGrants(trx, record as never, patch.outletIds as number[]);
-    else if (record.isMaster !== before.isMaster) await setOutletGrants(trx, record as never, []);
+    if (Array.isArray(patch.outletIds)) await setOutletGrants(trx, accountOf(record), outletIdsOf(patch.outletIds));
+    else if (record.isMaster !== before.isMaster) await setOutletGrants(trx, accountOf(record), []);
     // Disabling an account or changing its password ends its open sessions.
     if (patch.isActive === false || (typeof patch.newPassword === 'string' && patch.newPassword)) {
-      await revokeAllSessions('business', record.id as number, trx);
+      await revokeAllSessions('business', Number(record.id), trx);
     }
   },
   async decorate(records: AdminRecord[], db: Knex) {
-    const ids = records.map((r) => r.id as number);
+    const ids = records.map((r) => Number(r.id));
     const grants = ids.length
       ? await db('businessOwnerOutlets').whereIn('businessOwnerId', ids).orderBy('outletId').select('businessOwnerId', 'outletId')
       : [];
     for (const r of records) {
-      r.outletIds = grants.filter((g: { businessOwnerId: number }) => g.businessOwnerId === r.id).map((g: { outletId: number }) => g.outletId);
+      r.outletIds = grants.filter((g) => g.businessOwnerId === r.id).map((g) => g.outletId);
     }
   },
 };

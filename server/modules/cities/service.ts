@@ -1,26 +1,19 @@
-import { City as CityModel } from '../../db/models/City.ts';
+import type { CityRow } from '../../db/tables.ts';
 import { notFound } from '../../lib/errors.ts';
+import { runtime } from '../../lib/runtime.ts';
 import type { City } from './schema.ts';
 
 /** Active cities in display order, for the city picker. */
-export async function listCities(): Promise<City[]> {
-  const rows = await CityModel.query()
+export function listCities(): Promise<City[]> {
+  return runtime()
+    .db('cities')
     .select('id', 'name', 'slug', 'state', 'latitude', 'longitude')
     .where('isActive', true)
     .orderBy([{ column: 'sortOrder' }, { column: 'name' }]);
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    slug: r.slug,
-    state: r.state,
-    latitude: r.latitude,
-    longitude: r.longitude,
-  }));
 }
 
-
-export async function getCity(id: number): Promise<CityModel> {
-  const row = await CityModel.query().findById(id);
+export async function getCity(id: number): Promise<CityRow> {
+  const row = await runtime().db('cities').where({ id }).first();
   if (!row) throw notFound('City not found');
   return row;
 }

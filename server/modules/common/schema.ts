@@ -61,3 +61,56 @@ export const emailSchema = z
 
 /** A `"true"`/`"false"` string as the legacy REST shapes use, or a boolean. */
 export const booleanStringSchema = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+
+// ------------------------------------------------------------------------------------------------
+// Business identity numbers: one rule per field for the owner's pages, the public business form and
+// the back office (whose declarations import these), and for the client's forms. Kept apart from the
+// primitives above.
+
+export const BUSINESS_ID_MESSAGES = {
+  panRequired: 'PAN is required',
+  panInvalid: 'Please enter a valid PAN (like ABCDE1234F)',
+  gstinInvalid: 'Please enter a valid GSTIN',
+  gstinChecksum: 'This GSTIN is not valid: check the last character',
+} as const;
+
+/** An identity number as typed: spaces dropped, upper case. */
+export const compactUpperCase = (v: string) => v.replace(/\s/g, '').toUpperCase();
+
+/** Five letters, four digits, a letter (the table's CHECK says the same). */
+export const PAN_PATTERN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
+
+export const panSchema = z
+  .string({ error: BUSINESS_ID_MESSAGES.panRequired })
+  .transform(compactUpperCase)
+  .pipe(z.string().regex(PAN_PATTERN, BUSINESS_ID_MESSAGES.panInvalid));
+
+const GSTIN_CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+/** State code, PAN, entity number, Z, check character. */
+export const GSTIN_PATTERN = /^[0-3][0-9][A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+
+/** The GSTIN check character (GSTN's mod-36 scheme over the first 14 characters). */
+export function gstinCheckChar(first14: string): string {
+  let sum = 0;
+  for (let i = 0; i < 14; i++) {
+    const value = GSTIN_CHARS.indexOf(first14[i]!);
+    const product = value * (i % 2 === 0 ? 1 : 2);
+    sum += Math.floor(product / 36) + (product % 36);
+  }
+  return GSTIN_CHARS[(36 - (sum % 36)) % 36]!;
+}
+
+export function isValidGstin(gstin: string): boolean {
+  return GSTIN_PATTERN.test(gstin) && gstinCheckChar(gstin.slice(0, 14)) === gstin[14];
+}
+
+/** 15 characters, format AND checksum. */
+export const gstinSchema = z
+  .string({ error: BUSINESS_ID_MESSAGES.gstinInvalid })
+  .transform(compactUpperCase)
+  .pipe(
+    z
+      .string()
+      .regex(GSTIN_PATTERN, BUSINESS_ID_MESSAGES.gstinInvalid)
+      .refine((v) => gstinCheckChar(v.slice(0, 14)) === v[14], BUSINESS_ID_MESSAGES.gstinChecksum),
+  );

@@ -52,7 +52,7 @@ describe('coupons dashboard', () => {
     expect(last.data.map((c) => c.id)).toEqual(ids.slice(0, 5).reverse());
     expect((await listCoupons(w.ownerA, page(4))).data).toEqual([]);
     expect((await listCoupons(w.ownerA, page(0))).data[0]!.id).toBe(ids[44]);
-    expect(Number((await testDb()('outletCouponCounters').where({ outletId: w.outletA }).first()).couponsCount)).toBe(45);
+    expect(Number((await testDb()('outletCouponCounters').where({ outletId: w.outletA }).first())!.couponsCount)).toBe(45);
     // No coupons: one empty page.
     expect(await listCoupons(w.ownerA, { outletId: w.outletA2, offSet: 1, limit: 20 })).toMatchObject({ data: [], total: 0, totalPages: 1 });
   });

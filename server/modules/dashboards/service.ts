@@ -1,3 +1,5 @@
+import { rawRows } from '../../db/rows.ts';
+import type { CouponRow } from '../../db/tables.ts';
 import { assertOutletAccess } from '../../lib/outlet-access.ts';
 import { runtime } from '../../lib/runtime.ts';
 import { addDays, istMoment, slotDiscountOn, timeToMinutes } from '../offers/rules.ts';
@@ -26,9 +28,9 @@ import {
  * to date in its own transaction (server/modules/payments).
  */
 
-const n = (v: unknown) => Number(v ?? 0);
+/** A Knex aggregate (`count`, `sum`): typed string | number by Knex, a number from our drivers, null over no rows. */
+const n = (v: string | number | null | undefined) => Number(v ?? 0);
 const pageOf = (offSet: number) => Math.max(offSet, 1);
-const dateStr = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
 
 function paged<T>(data: T[], input: { offSet: number; limit: number }, total: number): Page<T> {
   return { data, offSet: pageOf(input.offSet), limit: input.limit, total, totalPages: totalPagesOf(total, input.limit) };
@@ -46,7 +48,8 @@ function paged<T>(data: T[], input: { offSet: number; limit: number }, total: nu
 export async function couponsPage(outletId: number, input: { offSet: number; limit: number }): Promise<Page<DashboardCoupon> & { summary: CouponSummary }> {
   const { db, now } = runtime();
   const skip = (pageOf(input.offSet) - 1) * input.limit;
-  const { rows } = (await db.raw(
+  const rows = await rawRows<CouponsPageRow>(
+    db,
     `SELECT n.coupons_count AS total, r.redeemed, c.id, c.code, c.consumer_id, c.discount_percent, c.is_live, c.issued_on,
             c.valid_until, c.redeemed_at, c.created_at
        FROM outlet_coupon_counters n
@@ -56,29 +59,33 @@ export async function couponsPage(outletId: number, input: { offSet: number; lim
       WHERE n.outlet_id = ?
       ORDER BY c.outlet_seq DESC`,
     [outletId, skip, input.limit, skip, outletId],
-  )) as { rows: Record<string, unknown>[] };
+  );
   const at = now();
-  const total = n(rows[0]?.total);
+  const total = rows[0]?.total ?? 0;
   const data = rows
-    .filter((r) => r.id !== null && r.id !== undefined)
+    .filter((r): r is CouponsPageRow & PageCoupon => r.id !== null)
     .map((r) => ({
-      id: Number(r.id),
-      code: String(r.code),
-      consumerId: Number(r.consumer_id),
-      discountPercent: Number(r.discount_percent),
-      isLive: Boolean(r.is_live) && !r.redeemed_at && new Date(r.valid_until as string) > at,
-      redeemed: Boolean(r.redeemed_at),
-      issuedOn: dateStr(r.issued_on),
-      validUntil: new Date(r.valid_until as string),
-      redeemedAt: r.redeemed_at ? new Date(r.redeemed_at as string) : null,
-      createdAt: new Date(r.created_at as string),
+      id: r.id,
+      code: r.code,
+      consumerId: r.consumerId,
+      discountPercent: r.discountPercent,
+      isLive: r.isLive && !r.redeemedAt && r.validUntil > at,
+      redeemed: r.redeemedAt !== null,
+      issuedOn: r.issuedOn,
+      validUntil: r.validUntil,
+      redeemedAt: r.redeemedAt,
+      createdAt: r.createdAt,
     }));
   // No counter row means no coupons; the redeemed count then comes from a second, rare read.
-  const redeemed = rows.length
-    ? n(rows[0]!.redeemed)
+  const redeemed = rows[0]
+    ? rows[0].redeemed
     : n((await db('outletDailyStats').where({ outletId }).sum({ s: 'couponsCount' }).first())?.s);
   return { ...paged(data, input, total), summary: { issued: total, redeemed } };
 }
+
+type PageCoupon = Pick<CouponRow, 'id' | 'code' | 'consumerId' | 'discountPercent' | 'isLive' | 'issuedOn' | 'validUntil' | 'redeemedAt' | 'createdAt'>;
+/** couponsPage's rows: the totals on each; the coupon's columns all null when the page is past the end. */
+type CouponsPageRow = { total: number; redeemed: number } & (PageCoupon | { [K in keyof PageCoupon]: null });
 
 /** Coupons issued at the outlet, newest first (the owner's coupons dashboard). */
 export async function listCoupons(ownerId: number, input: DashboardPageInput): Promise<Page<DashboardCoupon> & { summary: CouponSummary }> {
@@ -106,7 +113,7 @@ export async function listRevenue(ownerId: number, input: RevenueInput): Promise
       .limit(input.limit)
       .select('day', 'ordersCount', 'couponsCount', 'billPaise', 'discountPaise', 'feePaise', 'netPaise'),
     scoped()
-      .first(
+      .first<RevenueSums | undefined>(
         db.raw('count(*)::int AS days'),
         db.raw('coalesce(sum(orders_count), 0)::bigint AS orders_count'),
         db.raw('coalesce(sum(bill_paise), 0)::bigint AS bill_paise'),
@@ -115,25 +122,26 @@ export async function listRevenue(ownerId: number, input: RevenueInput): Promise
         db.raw('coalesce(sum(net_paise), 0)::bigint AS net_paise'),
       ),
   ]);
-  const data = (rows as Record<string, unknown>[]).map((r) => ({
-    day: dateStr(r.day),
-    ordersCount: n(r.ordersCount),
-    couponsCount: n(r.couponsCount),
-    billPaise: n(r.billPaise),
-    discountPaise: n(r.discountPaise),
-    feePaise: n(r.feePaise),
-    netPaise: n(r.netPaise),
-  }));
   return {
-    ...paged(data, input, n(sums?.days)),
+    ...paged(rows, input, sums?.days ?? 0),
     totals: {
-      ordersCount: n(sums?.ordersCount),
-      billPaise: n(sums?.billPaise),
-      discountPaise: n(sums?.discountPaise),
-      feePaise: n(sums?.feePaise),
-      netPaise: n(sums?.netPaise),
+      ordersCount: sums?.ordersCount ?? 0,
+      billPaise: sums?.billPaise ?? 0,
+      discountPaise: sums?.discountPaise ?? 0,
+      feePaise: sums?.feePaise ?? 0,
+      netPaise: sums?.netPaise ?? 0,
     },
   };
+}
+
+/** The range's totals (listRevenue); sums are cast to bigint, which comes back as a number. */
+interface RevenueSums {
+  days: number;
+  ordersCount: number;
+  billPaise: number;
+  discountPaise: number;
+  feePaise: number;
+  netPaise: number;
 }
 
 // ---------------------------------------------------------------- live ads
@@ -165,17 +173,17 @@ export async function listLiveAds(ownerId: number, input: DashboardPageInput): P
   ]);
   const today = inputs.get(input.outletId)?.slots ?? [];
   const rows: LiveAdRow[] = ads.map((ad) => {
-    const id = Number(ad.id);
+    const id = ad.id;
     const base = {
       advId: id,
       adType: ad.adType,
       title: ad.title,
-      discountPercent: ad.discountPercent === null ? null : Number(ad.discountPercent),
+      discountPercent: ad.discountPercent,
       imageUrl: ad.imageKey ? storage.url(ad.imageKey) : null,
     };
     if (ad.adType === 'Highlight') {
-      const inRange = (!ad.startsOn || dateStr(ad.startsOn) <= m.date) && (!ad.endsOn || m.date <= dateStr(ad.endsOn));
-      const future = ad.startsOn && dateStr(ad.startsOn) > m.date;
+      const inRange = (!ad.startsOn || ad.startsOn <= m.date) && (!ad.endsOn || m.date <= ad.endsOn);
+      const future = ad.startsOn && ad.startsOn > m.date;
       const status: LiveAdStatus = ad.isEnabled && inRange ? 'live' : ad.isEnabled && future ? 'scheduled' : 'off';
       return { ...base, status, slotDate: null, startTime: null, endTime: null };
     }
@@ -184,11 +192,12 @@ export async function listLiveAds(ownerId: number, input: DashboardPageInput): P
     if (running) return { ...base, status: 'live', slotDate: m.date, startTime: running.startsAt.slice(0, 5), endTime: running.endsAt.slice(0, 5) };
     const later = mine.find((s) => timeToMinutes(s.startsAt) > m.minutes);
     if (later) return { ...base, status: 'scheduled', slotDate: m.date, startTime: later.startsAt.slice(0, 5), endTime: later.endsAt.slice(0, 5) };
-    if (ad.isEnabled && (!ad.endsOn || dateStr(ad.endsOn) >= m.date)) {
-      const next = slots.find((s) => Number(s.promotionId) === id && (s.slotDate ? dateStr(s.slotDate) > m.date : true));
+    if (ad.isEnabled && (!ad.endsOn || ad.endsOn >= m.date)) {
+      const next = slots.find((s) => s.promotionId === id && (s.slotDate ? s.slotDate > m.date : true));
       if (next) {
-        const slotDate = next.slotDate ? dateStr(next.slotDate) : nextDateOf(m.date, m.dayOfWeek, Number(next.dayOfWeek));
-        return { ...base, status: 'scheduled', slotDate, startTime: String(next.startsAt).slice(0, 5), endTime: String(next.endsAt).slice(0, 5) };
+        // promotion_time_slots_when_check: a slot without a date has a weekday.
+        const slotDate = next.slotDate ?? nextDateOf(m.date, m.dayOfWeek, next.dayOfWeek!);
+        return { ...base, status: 'scheduled', slotDate, startTime: next.startsAt.slice(0, 5), endTime: next.endsAt.slice(0, 5) };
       }
     }
     return { ...base, status: 'off', slotDate: null, startTime: null, endTime: null };
@@ -206,13 +215,14 @@ function nextDateOf(today: string, todayDow: number, dow: number): string {
 
 // ---------------------------------------------------------------- settlements
 
+/** A week of weeksQuery: sums cast to bigint (numbers), the settlement's columns null when it has none. */
 interface WeekRow {
-  periodStart: unknown;
-  ordersCount: unknown;
-  grossPaise: unknown;
-  discountPaise: unknown;
-  feePaise: unknown;
-  netPaise: unknown;
+  periodStart: string;
+  ordersCount: number;
+  grossPaise: number;
+  discountPaise: number;
+  feePaise: number;
+  netPaise: number;
   status: SettlementStatus | null;
   reference: string | null;
   paidAt: Date | null;
@@ -242,23 +252,22 @@ function weeksQuery(outletId: number, from?: string, to?: string) {
     .leftJoin('settlements as s', (j) =>
       j.on('s.outletId', '=', db.raw('?', [outletId])).andOn('s.periodStart', '=', 'w.periodStart').andOn('s.periodEnd', '=', db.raw('w.period_start + 6')),
     )
-    .select('w.*', 's.status', 's.reference', 's.paidAt');
+    .select<WeekRow[]>('w.*', 's.status', 's.reference', 's.paidAt');
 }
 
 function toStatement(r: WeekRow, today: string): SettlementStatement {
-  const periodStart = dateStr(r.periodStart);
-  const periodEnd = addDays(periodStart, 6);
+  const periodEnd = addDays(r.periodStart, 6);
   return {
-    periodStart,
+    periodStart: r.periodStart,
     periodEnd,
-    ordersCount: n(r.ordersCount),
-    grossPaise: n(r.grossPaise),
-    discountPaise: n(r.discountPaise),
-    feePaise: n(r.feePaise),
-    netPaise: n(r.netPaise),
+    ordersCount: r.ordersCount,
+    grossPaise: r.grossPaise,
+    discountPaise: r.discountPaise,
+    feePaise: r.feePaise,
+    netPaise: r.netPaise,
     status: r.status ?? (periodEnd >= today ? 'open' : 'pending'),
-    reference: r.reference ?? null,
-    paidAt: r.paidAt ?? null,
+    reference: r.reference,
+    paidAt: r.paidAt,
   };
 }
 
@@ -270,7 +279,7 @@ export async function listSettlements(ownerId: number, input: DashboardPageInput
     weeksQuery(input.outletId, input.from, input.to)
       .orderBy('w.periodStart', 'desc')
       .offset((pageOf(input.offSet) - 1) * input.limit)
-      .limit(input.limit) as Promise<WeekRow[]>,
+      .limit(input.limit),
     db.from(weeksQuery(input.outletId, input.from, input.to).as('x')).count({ c: '*' }).first(),
   ]);
   return paged(rows.map((r) => toStatement(r, today)), input, n(count?.c));
@@ -288,7 +297,7 @@ export const SETTLEMENT_CSV_HEADER = ['Period start', 'Period end', 'Orders', 'G
 export async function settlementCsv(ownerId: number, input: SettlementCsvInput): Promise<{ filename: string; csv: string }> {
   await assertOutletAccess(ownerId, input.outletId);
   const today = istMoment(runtime().now()).date;
-  const rows = (await weeksQuery(input.outletId, input.from, input.to).orderBy('w.periodStart', 'desc')) as WeekRow[];
+  const rows = await weeksQuery(input.outletId, input.from, input.to).orderBy('w.periodStart', 'desc');
   const lines = [SETTLEMENT_CSV_HEADER.join(',')];
   for (const s of rows.map((r) => toStatement(r, today))) {
     lines.push(

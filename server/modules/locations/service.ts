@@ -1,10 +1,12 @@
-import { badRequest } from '../../lib/errors.ts';
 import { runtime } from '../../lib/runtime.ts';
 import { NEARBY_MAX_RESULTS } from '../outlets/schema.ts';
-import { pageOf, rawRows, roundKm } from '../outlets/service.ts';
+import { pageOf, roundKm } from '../outlets/service.ts';
+import { rawRows } from '../../db/rows.ts';
+import { resolveCategoryId } from '../categories/service.ts';
 import { recordSearch } from '../search-history/service.ts';
 import type { Location, LocationSearchInput, LocationSearchResult } from './schema.ts';
 
+/** A row of the statements below (count(*) and avg() come back as numbers: knexfile.ts). */
 interface LocationRow {
   type: 'locality' | 'city';
   locality: string;
@@ -23,20 +25,6 @@ function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-async function categoryIdOf(category: string | undefined): Promise<number | null> {
-  if (category === undefined) return null;
-  const row = (await runtime()
-    .db('categories')
-    .where('isActive', true)
-    .andWhere((q) => {
-      q.where('slug', category);
-      if (/^\d{1,15}$/.test(category)) q.orWhere('id', Number(category));
-    })
-    .first('id')) as { id: number } | undefined;
-  if (!row) throw badRequest('Unknown category', { category: 'Unknown category' });
-  return Number(row.id);
-}
-
 /**
  * Places to choose as the shopper's location: localities (outlets' address line two, with the mean
  * position of their outlets) and cities whose name matches the text, typo-tolerant through the trigram
@@ -46,7 +34,7 @@ async function categoryIdOf(category: string | undefined): Promise<number | null
  */
 export async function searchLocations(input: LocationSearchInput, consumerId: number | null): Promise<LocationSearchResult> {
   const { db } = runtime();
-  const categoryId = await categoryIdOf(input.category);
+  const categoryId = await resolveCategoryId(input.category, db);
   const page = pageOf(input.offSet);
   const offset = (page - 1) * input.limit;
   const hasPoint = input.latitude !== undefined && input.longitude !== undefined;
@@ -132,13 +120,13 @@ export async function searchLocations(input: LocationSearchInput, consumerId: nu
   const locations: Location[] = rows.map((r) => ({
     locality: r.locality,
     type: r.type,
-    city: { id: Number(r.cityId), name: r.cityName, slug: r.citySlug },
+    city: { id: r.cityId, name: r.cityName, slug: r.citySlug },
     state: r.state,
     landmark: null,
-    latitude: Math.round(Number(r.latitude) * 1e6) / 1e6,
-    longitude: Math.round(Number(r.longitude) * 1e6) / 1e6,
-    outletCount: Number(r.outletCount),
+    latitude: Math.round(r.latitude * 1e6) / 1e6,
+    longitude: Math.round(r.longitude * 1e6) / 1e6,
+    outletCount: r.outletCount,
     distanceKm: roundKm(r.distanceM),
   }));
-  return { locations, totalCount: rows.length ? Number(rows[0]!.totalCount) : 0, offSet: page, limit: input.limit, recorded };
+  return { locations, totalCount: rows[0]?.totalCount ?? 0, offSet: page, limit: input.limit, recorded };
 }

@@ -49,35 +49,19 @@ export function offerColumnsBindings(date: string): (string | number)[] {
   return [dow, date, dow];
 }
 
-interface OfferColumns {
-  offerBase: unknown;
-  offerDayDiscounts: unknown;
-  offerSlots: unknown;
+/**
+ * The three json columns as the drivers parse them: json_build_object keeps numbers (ids, numeric
+ * percents) as JSON numbers and writes dates and times as their text, so they arrive as the rules' types.
+ */
+export interface OfferColumns {
+  offerBase: OfferInputs['base'];
+  offerDayDiscounts: OfferInputs['dayDiscounts'];
+  offerSlots: SlotInput[];
 }
 
-const parseJson = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
-const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
-
-/** Turns the three json columns of one row into the rules' plain input. */
+/** The three json columns of one row as the rules' input. */
 export function offerInputsOf(outletId: number, row: OfferColumns): OfferInputs {
-  const base = parseJson(row.offerBase) as { discountPercent: number; isLive: boolean } | null;
-  const days = (parseJson(row.offerDayDiscounts) ?? []) as { dayOfWeek: number; discountPercent: number; isActive: boolean }[];
-  const slots = (parseJson(row.offerSlots) ?? []) as SlotInput[];
-  return {
-    outletId,
-    base: base ? { discountPercent: Number(base.discountPercent), isLive: Boolean(base.isLive) } : null,
-    dayDiscounts: days.map((d) => ({ dayOfWeek: Number(d.dayOfWeek), discountPercent: Number(d.discountPercent), isActive: d.isActive })),
-    slots: slots.map((s) => ({
-      ...s,
-      id: Number(s.id),
-      dayOfWeek: num(s.dayOfWeek),
-      discountPercent: num(s.discountPercent),
-      promotion: s.promotion
-        ? { ...s.promotion, id: Number(s.promotion.id), discountPercent: num(s.promotion.discountPercent) }
-        : null,
-      event: s.event ? { ...s.event, id: Number(s.event.id) } : null,
-    })),
-  };
+  return { outletId, base: row.offerBase, dayDiscounts: row.offerDayDiscounts, slots: row.offerSlots };
 }
 
 /** Offer inputs of some outlets on one IST date ('YYYY-MM-DD'), keyed by outlet id; one query. */
@@ -89,11 +73,11 @@ export async function loadOfferInputs(
   const out = new Map<number, OfferInputs>();
   if (!outletIds.length) return out;
   const db = trx ?? runtime().db;
-  const rows = (await db
-    .select('o.id', db.raw(offerColumnsSql('o.id'), offerColumnsBindings(date)))
+  const rows = await db
+    .select<({ id: number } & OfferColumns)[]>('o.id', db.raw(offerColumnsSql('o.id'), offerColumnsBindings(date)))
     .from('outlets as o')
-    .whereIn('o.id', [...outletIds])) as ({ id: number } & OfferColumns)[];
-  for (const r of rows) out.set(Number(r.id), offerInputsOf(Number(r.id), r));
+    .whereIn('o.id', [...outletIds]);
+  for (const r of rows) out.set(r.id, offerInputsOf(r.id, r));
   return out;
 }
 

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { phoneNumberSchema } from '../common/schema.ts';
+import { gstinSchema, phoneNumberSchema } from '../common/schema.ts';
 import {
   defineAdminResource,
-  gstinSchema,
   nullable,
   optionalReferenceId,
   optionalText,

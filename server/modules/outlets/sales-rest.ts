@@ -47,8 +47,8 @@ export function outletSalesRest({ api }: { api: Router; admin: Router }): void {
         CITY_NAME: details.cityName,
       },
       discount: details.discount ? toLegacy(details.discount) : null,
-      dayDiscounts: details.dayDiscounts.map((d: Record<string, unknown>) => toLegacy(d)),
-      businessOwners: details.owners.map((o: Record<string, unknown>) => toLegacy(o, { idKey: 'BO_ID' })),
+      dayDiscounts: details.dayDiscounts.map((d) => toLegacy(d)),
+      businessOwners: details.owners.map((o) => toLegacy(o, { idKey: 'BO_ID' })),
     };
   });
 }

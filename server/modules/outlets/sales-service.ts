@@ -1,98 +1,24 @@
-import type { Knex } from 'knex';
-import { badRequest } from '../../lib/errors.ts';
+import type { BusinessOwnerRow, OutletRow } from '../../db/tables.ts';
 import { runtime } from '../../lib/runtime.ts';
-import type { AdminRecord, ResourceHooks } from '../../admin/engine.ts';
+import type { ResourceHooks } from '../../admin/engine.ts';
+import type { OutletAdminInput } from './admin.ts';
+import { createOutlet, deleteOutlet, updateOutlet } from './service.ts';
 
 /**
- * Outlets as sales staff create and edit them (the back office and the documented sales paths).
- * The shopper-facing reads live in this module's service.ts.
+ * Outlets as sales staff see them (the back office and the documented sales paths). The shopper-facing
+ * reads and every write live in this module's service.ts.
  */
 
-export function slugify(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/g, '');
-  return slug || 'outlet';
-}
-
-/** A slug free in the city: `name`, else `name-2`, `name-3`… */
-export async function freeSlug(trx: Knex, cityId: number, name: string, exceptId?: number): Promise<string> {
-  const base = slugify(name);
-  const taken = new Set(
-    (
-      await trx('outlets')
-        .where({ cityId })
-        .where((w) => w.where('slug', base).orWhere('slug', 'like', `${base}-%`))
-        .modify((q) => (exceptId ? q.whereNot('id', exceptId) : q))
-        .select('slug')
-    ).map((r: { slug: string }) => r.slug),
-  );
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
-}
-
-async function checkReferences(trx: Knex, row: Record<string, unknown>, selfId?: number): Promise<void> {
-  const errors: Record<string, string> = {};
-  if (row.categoryId !== undefined && !(await trx('categories').where({ id: row.categoryId }).first('id'))) {
-    errors.categoryId = 'No such category';
-  }
-  if (row.cityId !== undefined && !(await trx('cities').where({ id: row.cityId }).first('id'))) errors.cityId = 'No such city';
-  if (row.ownerId) {
-    const owner = await trx('businessOwners').where({ id: row.ownerId }).first('isMaster');
-    if (!owner) errors.ownerId = 'No such account';
-    else if (!owner.isMaster) errors.ownerId = 'Outlets belong to master accounts; grant sub-accounts access instead';
-  }
-  if (row.masterOutletId) {
-    if (row.masterOutletId === selfId) errors.masterOutletId = 'An outlet cannot be its own master outlet';
-    else if (!(await trx('outlets').where({ id: row.masterOutletId }).first('id'))) errors.masterOutletId = 'No such outlet';
-  }
-  const min = row.shuffleMinPercent as number | undefined;
-  const max = row.shuffleMaxPercent as number | undefined;
-  if (min !== undefined && max !== undefined && min > max) {
-    errors.shuffleMaxPercent = 'Shuffle maximum must not be below the minimum';
-  }
-  const [first] = Object.values(errors);
-  if (first) throw badRequest(first, errors);
-}
-
-/** The owner (a master account) also gets a grant row, so its login lists the outlet. */
-async function syncOwnerGrant(trx: Knex, outletId: number, ownerId: unknown, previousOwnerId?: unknown): Promise<void> {
-  if (previousOwnerId && previousOwnerId !== ownerId) {
-    await trx('businessOwnerOutlets').where({ businessOwnerId: previousOwnerId, outletId }).delete();
-  }
-  if (typeof ownerId === 'number') {
-    await trx('businessOwnerOutlets')
-      .insert({ businessOwnerId: ownerId, outletId, grantedById: null })
-      .onConflict(['businessOwnerId', 'outletId'])
-      .ignore();
-  }
-}
-
+/**
+ * The back office's outlets resource: the generic engine validates (outletAdminSchema), audits and
+ * reads; the writes are the service's (createOutlet, updateOutlet, deleteOutlet), so the rules for
+ * slugs, references and owner grants live in one place.
+ */
 export const outletHooks: ResourceHooks = {
-  async beforeCreate(input, { trx }) {
-    await checkReferences(trx, input);
-    return { ...input, slug: await freeSlug(trx, input.cityId as number, input.name as string) };
-  },
-  async afterCreate(record, _input, { trx }) {
-    await syncOwnerGrant(trx, record.id as number, record.ownerId);
-  },
-  async beforeUpdate(patch, before, { trx }) {
-    await checkReferences(trx, { shuffleMinPercent: before.shuffleMinPercent, shuffleMaxPercent: before.shuffleMaxPercent, ...patch }, before.id as number);
-    const row = { ...patch };
-    const name = (patch.name ?? before.name) as string;
-    const cityId = (patch.cityId ?? before.cityId) as number;
-    if (name !== before.name || cityId !== before.cityId) row.slug = await freeSlug(trx, cityId, name, before.id as number);
-    return row;
-  },
-  async afterUpdate(record, _patch, before, { trx }) {
-    if (record.ownerId !== before.ownerId) await syncOwnerGrant(trx, record.id as number, record.ownerId, before.ownerId);
-  },
+  // The engine hands over bodies parsed with outletAdminSchema (updates: only the keys sent).
+  insert: (input, { trx }) => createOutlet(trx, input as OutletAdminInput),
+  patch: (id, patch, _before, { trx }) => updateOutlet(trx, id, patch as Partial<OutletAdminInput>),
+  remove: (id, _before, { trx }) => deleteOutlet(trx, id),
 };
 
 /** `GET /api/outlet/all-outlets`: every outlet for sales, newest first, paged (offSet is a 1-based page). */
@@ -105,13 +31,17 @@ export async function listAllOutlets(input: { offSet: number; limit: number; sea
   }
   const rows = await q
     .clone()
-    .select('id', 'name', 'masterOutletId', 'ownerId', 'cityId', 'categoryId', 'addressLineTwo', 'isLive', db.raw('count(*) over () as total_count'))
+    .select<AllOutletsRow[]>('id', 'name', 'masterOutletId', 'ownerId', 'cityId', 'categoryId', 'addressLineTwo', 'isLive', db.raw('count(*) over () as total_count'))
     .orderBy('id', 'desc')
     .offset((Math.max(input.offSet, 1) - 1) * input.limit)
     .limit(input.limit);
-  const total = rows.length ? Number(rows[0].totalCount) : Number((await q.clone().count({ n: '*' }).first())?.n ?? 0);
-  return { rows: rows as (AdminRecord & { totalCount: number })[], total };
+  const total = rows[0]?.totalCount ?? Number((await q.clone().count({ n: '*' }).first())?.n ?? 0);
+  return { rows, total };
 }
+
+type AllOutletsRow = Pick<OutletRow, 'id' | 'name' | 'masterOutletId' | 'ownerId' | 'cityId' | 'categoryId' | 'addressLineTwo' | 'isLive'> & {
+  totalCount: number;
+};
 
 /** `POST /api/sales/details?outletId`: one outlet with what sales need to see about it. */
 export async function getSalesOutletDetails(outletId: number) {
@@ -125,7 +55,7 @@ export async function getSalesOutletDetails(outletId: number) {
       .join('businessOwnerOutlets as g', 'g.businessOwnerId', 'bo.id')
       .where('g.outletId', outletId)
       .orderBy('bo.id')
-      .select('bo.id', 'bo.username', 'bo.name', 'bo.isMaster', 'bo.isActive'),
+      .select<Pick<BusinessOwnerRow, 'id' | 'username' | 'name' | 'isMaster' | 'isActive'>[]>('bo.id', 'bo.username', 'bo.name', 'bo.isMaster', 'bo.isActive'),
     db('categories').where({ id: outlet.categoryId }).first('name'),
     db('cities').where({ id: outlet.cityId }).first('name'),
   ]);

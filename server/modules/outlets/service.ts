@@ -1,7 +1,10 @@
 import type { Knex } from 'knex';
+import { rawRows, single } from '../../db/rows.ts';
+import type { OutletRow } from '../../db/tables.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { runtime } from '../../lib/runtime.ts';
-import { offerColumnsBindings, offerColumnsSql, offerInputsOf, getScheduledOffers } from '../offers/service.ts';
+import { resolveCategoryId } from '../categories/service.ts';
+import { offerColumnsBindings, offerColumnsSql, offerInputsOf, getScheduledOffers, type OfferColumns } from '../offers/service.ts';
 import { istMoment, isOpenAt, liveOfferAt, shortTime } from '../offers/rules.ts';
 import type { UpcomingOffers } from '../offers/schema.ts';
 import {
@@ -22,30 +25,6 @@ import {
   type UpcomingOffersInput,
 } from './schema.ts';
 
-const camelNames = new Map<string, string>();
-/** snake_case → camelCase, remembered: raw statements return the same few dozen column names. */
-const camel = (k: string) => {
-  let name = camelNames.get(k);
-  if (name === undefined) {
-    name = k.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-    camelNames.set(k, name);
-  }
-  return name;
-};
-
-/**
- * Runs one raw statement and returns its rows with camelCase keys (the snake-case mappers of the
- * query builder do not touch raw results).
- */
-export async function rawRows<T>(db: Knex, sql: string, bindings: readonly unknown[]): Promise<T[]> {
-  const result = (await db.raw(sql, bindings as Knex.RawBinding[])) as { rows: Record<string, unknown>[] };
-  return result.rows.map((r) => {
-    const out: Record<string, unknown> = {};
-    for (const k in r) out[camel(k)] = r[k];
-    return out as T;
-  });
-}
-
 /** The message SPEC §8 gives for a missing outlet. */
 export const OUTLET_NOT_FOUND = 'Error fetching outlet Details';
 
@@ -62,7 +41,7 @@ const CARD_COLUMNS = `
   (SELECT ph.storage_key FROM outlet_photos ph WHERE ph.outlet_id = o.id
     ORDER BY (ph.sub_category = 'storefront') DESC, ph.position, ph.id LIMIT 1) AS photo_key`;
 
-interface CardRow {
+interface CardRow extends OfferColumns {
   id: number;
   masterOutletId: number | null;
   name: string;
@@ -78,9 +57,6 @@ interface CardRow {
   citySlug: string;
   photoKey: string | null;
   distanceM?: number | null;
-  offerBase: unknown;
-  offerDayDiscounts: unknown;
-  offerSlots: unknown;
 }
 
 /** Kilometres to 0.01 under 1 km and to 0.1 above. */
@@ -96,33 +72,19 @@ function photoUrl(key: string | null): string | null {
 
 function cardOf(r: CardRow, now: Date): OutletCard {
   return {
-    id: Number(r.id),
-    masterOutletId: r.masterOutletId === null ? null : Number(r.masterOutletId),
+    id: r.id,
+    masterOutletId: r.masterOutletId,
     name: r.name,
     slug: r.slug,
     locality: r.addressLineTwo,
-    category: { id: Number(r.categoryId), name: r.categoryName, slug: r.categorySlug },
-    city: { id: Number(r.cityId), name: r.cityName, slug: r.citySlug },
+    category: { id: r.categoryId, name: r.categoryName, slug: r.categorySlug },
+    city: { id: r.cityId, name: r.cityName, slug: r.citySlug },
     latitude: r.latitude,
     longitude: r.longitude,
     distanceKm: roundKm(r.distanceM),
-    liveOffer: liveOfferAt(offerInputsOf(Number(r.id), r), now),
+    liveOffer: liveOfferAt(offerInputsOf(r.id, r), now),
     photoUrl: photoUrl(r.photoKey),
   };
-}
-
-/** The category filter: a slug or an id; unknown → 400 with a field error. */
-async function resolveCategory(category: string | undefined, db: Knex): Promise<number | null> {
-  if (category === undefined) return null;
-  const row = (await db('categories')
-    .where('isActive', true)
-    .andWhere((q) => {
-      q.where('slug', category);
-      if (/^\d{1,15}$/.test(category)) q.orWhere('id', Number(category));
-    })
-    .first('id')) as { id: number } | undefined;
-  if (!row) throw badRequest('Unknown category', { category: 'Unknown category' });
-  return Number(row.id);
 }
 
 /** The city for noLocation: a slug or an id; none given → the first active city (the default). */
@@ -136,12 +98,12 @@ async function resolveCity(input: { city?: string; cityId?: number }, db: Knex):
       if (/^\d{1,15}$/.test(city)) w.orWhere('id', Number(city));
     });
   }
-  const row = (await q.orderBy([{ column: 'sortOrder' }, { column: 'id' }]).first('id')) as { id: number } | undefined;
+  const row = await q.orderBy([{ column: 'sortOrder' }, { column: 'id' }]).first('id');
   if (!row) {
     const field = input.cityId !== undefined ? 'cityId' : 'city';
     throw badRequest('Unknown city', { [field]: 'Unknown city' });
   }
-  return Number(row.id);
+  return row.id;
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -235,7 +197,7 @@ export async function listNearbyOutlets(input: NearbyOutletsInput): Promise<Near
   const { db, now } = runtime();
   const at = now();
   const date = istMoment(at).date;
-  const categoryId = await resolveCategory(input.category, db);
+  const categoryId = await resolveCategoryId(input.category, db);
   const page = pageOf(input.offSet);
   const offset = (page - 1) * input.limit;
   const byDistance = !input.noLocation && input.latitude !== undefined && input.longitude !== undefined;
@@ -247,14 +209,14 @@ export async function listNearbyOutlets(input: NearbyOutletsInput): Promise<Near
     query = nearbyByCitySql({ cityId, categoryId, offset, limit: input.limit, date });
   }
   const rows = await rawRows<CardRow & { totalCount: number }>(db, query.sql, query.bindings);
-  let totalCount = rows.length ? Number(rows[0]!.totalCount) : 0;
+  let totalCount = rows[0]?.totalCount ?? 0;
   if (!rows.length && page > 1) {
     // Past the end: still report the list's size, from the first page's count.
     const first = byDistance
       ? nearbyByDistanceSql({ latitude: input.latitude!, longitude: input.longitude!, categoryId, offset: 0, limit: 1, date })
       : nearbyByCitySql({ cityId: await resolveCity(input, db), categoryId, offset: 0, limit: 1, date });
     const r = await rawRows<{ totalCount: number }>(db, first.sql, first.bindings);
-    totalCount = r.length ? Number(r[0]!.totalCount) : 0;
+    totalCount = r[0]?.totalCount ?? 0;
   }
   return {
     items: rows.map((r) => cardOf(r, at)),
@@ -383,15 +345,15 @@ async function searchBusinesses(text: string, limit: number, db: Knex): Promise<
     [text, limit],
   );
   return [
-    ...categories.map((c) => ({ type: 'category' as const, id: Number(c.id), name: c.name, slug: c.slug, icon: c.icon })),
+    ...categories.map((c) => ({ type: 'category' as const, id: c.id, name: c.name, slug: c.slug, icon: c.icon })),
     ...chains.map((m) => ({
       type: 'chain' as const,
-      id: Number(m.id),
+      id: m.id,
       name: m.name,
       slug: m.slug,
-      branchCount: Number(m.branchCount),
-      category: { id: Number(m.categoryId), name: m.categoryName, slug: m.categorySlug },
-      city: { id: Number(m.cityId), name: m.cityName, slug: m.citySlug },
+      branchCount: m.branchCount,
+      category: { id: m.categoryId, name: m.categoryName, slug: m.categorySlug },
+      city: { id: m.cityId, name: m.cityName, slug: m.citySlug },
     })),
   ];
 }
@@ -412,7 +374,7 @@ export async function searchEverything(input: GlobalSearchInput): Promise<Global
   }
   const outletsQ = searchOutletsSql(params);
   const outletRows = await rawRows<CardRow>(db, outletsQ.sql, outletsQ.bindings);
-  const adsQ = searchAdvertisementsSql({ ...params, outletIds: outletRows.map((r) => Number(r.id)) });
+  const adsQ = searchAdvertisementsSql({ ...params, outletIds: outletRows.map((r) => r.id) });
   const adRows = await rawRows<AdRow>(db, adsQ.sql, adsQ.bindings);
   const businessResult = await searchBusinesses(input.searchString, input.limit, db);
   return {
@@ -444,19 +406,19 @@ interface AdRow {
 
 function adOf(r: AdRow): AdvertisementResult {
   return {
-    id: Number(r.id),
+    id: r.id,
     adType: r.adType,
     title: r.title,
     description: r.description,
-    discountPercent: r.discountPercent === null ? null : Number(r.discountPercent),
+    discountPercent: r.discountPercent,
     imageUrl: photoUrl(r.imageKey),
     outlet: {
-      id: Number(r.outletId),
+      id: r.outletId,
       name: r.outletName,
       slug: r.outletSlug,
       locality: r.addressLineTwo,
-      category: { id: Number(r.categoryId), name: r.categoryName, slug: r.categorySlug },
-      city: { id: Number(r.cityId), name: r.cityName, slug: r.citySlug },
+      category: { id: r.categoryId, name: r.categoryName, slug: r.categorySlug },
+      city: { id: r.cityId, name: r.cityName, slug: r.citySlug },
     },
     distanceKm: roundKm(r.distanceM),
   };
@@ -464,6 +426,29 @@ function adOf(r: AdRow): AdvertisementResult {
 
 // ------------------------------------------------------------------------------------------------
 // One outlet
+
+/**
+ * The address, phone and hours columns every page about one outlet shows: its details header, its
+ * about tab and its owner's profile page (business-account). One list, so the three stay alike.
+ */
+export const OUTLET_CONTACT_COLUMNS = [
+  'addressLineOne',
+  'addressLineTwo',
+  'landmark',
+  'state',
+  'pincode',
+  'phoneNumber',
+  'opensAt',
+  'closesAt',
+] as const satisfies readonly (keyof OutletRow)[];
+export type OutletContact = Pick<OutletRow, (typeof OUTLET_CONTACT_COLUMNS)[number]>;
+
+/** `OUTLET_CONTACT_COLUMNS` of the outlet aliased `alias`, for a query builder select. */
+export const outletContactColumns = (alias: string) => OUTLET_CONTACT_COLUMNS.map((c) => `${alias}.${c}`);
+
+const snake = (c: string) => c.replace(/[A-Z]/g, (l) => `_${l.toLowerCase()}`);
+/** The same columns in raw SQL, from `o`. */
+const CONTACT_SQL = OUTLET_CONTACT_COLUMNS.map((c) => `o.${snake(c)}`).join(', ');
 
 /** The details statement (exported so the bench runs exactly this SQL). */
 export function outletDetailsSql(p: {
@@ -478,7 +463,7 @@ export function outletDetailsSql(p: {
   const distance = hasPoint ? 'earth_distance(ll_to_earth(o.latitude, o.longitude), ll_to_earth(?, ?))' : 'NULL::float8';
   const sql = `
     SELECT ${CARD_COLUMNS}, ${distance} AS distance_m,
-           o.address_line_one, o.landmark, o.state, o.pincode, o.phone_number, o.opens_at, o.closes_at,
+           ${CONTACT_SQL},
            o.shuffle_min_percent, o.shuffle_max_percent,
            ${offerColumnsSql('o.id')}
       FROM outlets o
@@ -494,6 +479,8 @@ export function outletDetailsSql(p: {
   else bindings.push(p.outletId!, '');
   return { sql, bindings };
 }
+
+type DetailsRow = CardRow & OutletContact & Pick<OutletRow, 'shuffleMinPercent' | 'shuffleMaxPercent'>;
 
 /** `POST /outlet/details`: everything the outlet page header shows; a missing outlet → 404. */
 export function getOutletDetails(input: OutletDetailsInput): Promise<OutletDetails> {
@@ -512,19 +499,7 @@ async function loadDetails(p: { outletId?: number; path?: { first: string; slug:
   const { db, now } = runtime();
   const at = now();
   const q = outletDetailsSql({ ...p, date: istMoment(at).date });
-  const [row] = await rawRows<
-    CardRow & {
-        addressLineOne: string;
-        landmark: string | null;
-        state: string;
-        pincode: string;
-        phoneNumber: string | null;
-        opensAt: string;
-        closesAt: string;
-        shuffleMinPercent: number;
-        shuffleMaxPercent: number;
-    }
-  >(db, q.sql, q.bindings);
+  const [row] = await rawRows<DetailsRow>(db, q.sql, q.bindings);
   if (!row) throw outletNotFound();
   return {
     ...cardOf(row, at),
@@ -536,15 +511,13 @@ async function loadDetails(p: { outletId?: number; path?: { first: string; slug:
     opensAt: shortTime(row.opensAt),
     closesAt: shortTime(row.closesAt),
     isOpenNow: isOpenAt(row.opensAt, row.closesAt, at),
-    shuffleMinPercent: Number(row.shuffleMinPercent),
-    shuffleMaxPercent: Number(row.shuffleMaxPercent),
+    shuffleMinPercent: row.shuffleMinPercent,
+    shuffleMaxPercent: row.shuffleMaxPercent,
   };
 }
 
-async function assertOutlet(outletId: number, db: Knex): Promise<{ id: number; name: string }> {
-  const row = (await db('outlets').where({ id: outletId, isLive: true }).first('id', 'name')) as
-    | { id: number; name: string }
-    | undefined;
+async function assertOutlet(outletId: number, db: Knex): Promise<Pick<OutletRow, 'id' | 'name'>> {
+  const row = await db('outlets').where({ id: outletId, isLive: true }).first('id', 'name');
   if (!row) throw outletNotFound();
   return row;
 }
@@ -553,21 +526,14 @@ async function assertOutlet(outletId: number, db: Knex): Promise<{ id: number; n
 export async function getOutletPhotos(outletId: number): Promise<OutletPhotos> {
   const { db, storage } = runtime();
   await assertOutlet(outletId, db);
-  const rows = (await db('outletPhotos')
+  const rows = await db('outletPhotos')
     .where({ outletId })
     .orderByRaw(`CASE sub_category WHEN 'storefront' THEN 0 WHEN 'ambience' THEN 1 ELSE 2 END, sub_category, position, id`)
-    .select('id', 'subCategory', 'position', 'storageKey', 'width', 'height')) as {
-    id: number;
-    subCategory: string;
-    position: number;
-    storageKey: string;
-    width: number;
-    height: number;
-  }[];
+    .select('id', 'subCategory', 'position', 'storageKey', 'width', 'height');
   return {
     outletId,
     photos: rows.map((r, i) => ({
-      id: Number(r.id),
+      id: r.id,
       key: `IMG${i + 1}`,
       subCategory: r.subCategory,
       position: r.position,
@@ -578,55 +544,32 @@ export async function getOutletPhotos(outletId: number): Promise<OutletPhotos> {
   };
 }
 
+type OverviewRow = Pick<OutletRow, 'id' | 'name' | 'latitude' | 'longitude'> &
+  OutletContact & { about: string | null; costForTwoPaise: number | null; highlights: string[] | null };
+
 /** The about tab: description, cost for two, highlights, address and hours. */
 export async function getOutletOverview(outletId: number): Promise<OutletOverview> {
   const { db } = runtime();
-  const row = (await db('outlets as o')
+  const row = await db('outlets as o')
     .leftJoin('outletOverviews as ov', 'ov.outletId', 'o.id')
     .where({ 'o.id': outletId, 'o.isLive': true })
-    .first(
+    .first<OverviewRow | undefined>(
       'o.id',
       'o.name',
-      'o.addressLineOne',
-      'o.addressLineTwo',
-      'o.landmark',
-      'o.state',
-      'o.pincode',
-      'o.phoneNumber',
-      'o.opensAt',
-      'o.closesAt',
+      ...outletContactColumns('o'),
       'o.latitude',
       'o.longitude',
       'ov.about',
       'ov.costForTwoPaise',
       'ov.highlights',
-    )) as
-    | {
-        id: number;
-        name: string;
-        addressLineOne: string;
-        addressLineTwo: string;
-        landmark: string | null;
-        state: string;
-        pincode: string;
-        phoneNumber: string | null;
-        opensAt: string;
-        closesAt: string;
-        latitude: number;
-        longitude: number;
-        about: string | null;
-        costForTwoPaise: number | null;
-        highlights: unknown;
-      }
-    | undefined;
+    );
   if (!row) throw outletNotFound();
-  const highlights = typeof row.highlights === 'string' ? (JSON.parse(row.highlights) as unknown) : row.highlights;
   return {
-    outletId: Number(row.id),
+    outletId: row.id,
     name: row.name,
     about: row.about ?? '',
-    costForTwoPaise: row.costForTwoPaise === null ? null : Number(row.costForTwoPaise),
-    highlights: Array.isArray(highlights) ? highlights.filter((h): h is string => typeof h === 'string') : [],
+    costForTwoPaise: row.costForTwoPaise,
+    highlights: (row.highlights ?? []).filter((h): h is string => typeof h === 'string'),
     address: [row.addressLineOne, row.landmark, row.addressLineTwo, `${row.state} ${row.pincode}`].filter(Boolean).join(', '),
     phoneNumber: row.phoneNumber,
     opensAt: shortTime(row.opensAt),
@@ -643,31 +586,21 @@ export async function getOutletOverview(outletId: number): Promise<OutletOvervie
 export async function getOutletMenu(outletId: number): Promise<OutletMenu> {
   const { db, storage } = runtime();
   await assertOutlet(outletId, db);
-  const menus = (await db('menus').where({ outletId }).orderBy([{ column: 'titleSeq' }, { column: 'id' }]).select('id', 'title', 'titleSeq')) as {
-    id: number;
-    title: string | null;
-    titleSeq: number;
-  }[];
+  const menus = await db('menus').where({ outletId }).orderBy([{ column: 'titleSeq' }, { column: 'id' }]).select('id', 'title', 'titleSeq');
   if (!menus.length) return { outletId, menus: [{ id: null, outletId, titleSeq: 1, title: '', photos: [] }] };
-  const photos = (await db('menuPhotos')
+  const photos = await db('menuPhotos')
     .whereIn('menuId', menus.map((m) => m.id))
     .orderBy([{ column: 'menuId' }, { column: 'position' }])
-    .select('menuId', 'position', 'storageKey', 'width', 'height')) as {
-    menuId: number;
-    position: number;
-    storageKey: string;
-    width: number;
-    height: number;
-  }[];
+    .select('menuId', 'position', 'storageKey', 'width', 'height');
   return {
     outletId,
     menus: menus.map((m) => ({
-      id: Number(m.id),
+      id: m.id,
       outletId,
       titleSeq: m.titleSeq,
-      title: m.title ?? '',
+      title: m.title,
       photos: photos
-        .filter((p) => Number(p.menuId) === Number(m.id))
+        .filter((p) => p.menuId === m.id)
         .map((p) => ({ position: p.position, url: storage.url(p.storageKey), width: p.width, height: p.height })),
     })),
   };
@@ -677,4 +610,137 @@ export async function getOutletMenu(outletId: number): Promise<OutletMenu> {
 export async function getUpcomingOffers(input: UpcomingOffersInput): Promise<UpcomingOffers> {
   await assertOutlet(input.outletId, runtime().db);
   return getScheduledOffers(input.outletId, input.day);
+}
+
+// ------------------------------------------------------------------------------------------------
+// Writes. This module is the only writer of the `outlets` table (docs/data-model.md, "Owners"): the
+// back office (its hooks in sales-service.ts), approvals of business applications, the owner's profile
+// and GSTIN pages and the account grants of business-owners all change outlets through these.
+
+/** Columns a write may set: all but the id, the slug (made from the name) and the timestamps. */
+type OutletWritable = Exclude<keyof OutletRow, 'id' | 'slug' | 'createdAt' | 'updatedAt'>;
+export type OutletPatch = Partial<Pick<OutletRow, OutletWritable>>;
+export type NewOutlet = OutletPatch &
+  Pick<OutletRow, 'name' | 'categoryId' | 'cityId' | 'addressLineOne' | 'addressLineTwo' | 'state' | 'pincode' | 'latitude' | 'longitude' | 'opensAt' | 'closesAt'>;
+
+export function slugify(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/g, '');
+  return slug || 'outlet';
+}
+
+/** A slug free in the city: `name`, else `name-2`, `name-3`… */
+export async function freeSlug(db: Knex, cityId: number, name: string, exceptId?: number): Promise<string> {
+  const base = slugify(name);
+  const taken = new Set(
+    await db('outlets')
+      .where({ cityId })
+      .where((w) => w.where('slug', base).orWhere('slug', 'like', `${base}-%`))
+      .modify((q) => (exceptId ? q.whereNot('id', exceptId) : q))
+      .pluck('slug'),
+  );
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/** The rows an outlet points at exist, its owner is a master account, and its shuffle range is not inverted. */
+async function checkReferences(db: Knex, row: OutletPatch, selfId?: number): Promise<void> {
+  const errors: Record<string, string> = {};
+  if (row.categoryId !== undefined && !(await db('categories').where({ id: row.categoryId }).first('id'))) {
+    errors.categoryId = 'No such category';
+  }
+  if (row.cityId !== undefined && !(await db('cities').where({ id: row.cityId }).first('id'))) errors.cityId = 'No such city';
+  if (row.ownerId) {
+    const owner = await db('businessOwners').where({ id: row.ownerId }).first('isMaster');
+    if (!owner) errors.ownerId = 'No such account';
+    else if (!owner.isMaster) errors.ownerId = 'Outlets belong to master accounts; grant sub-accounts access instead';
+  }
+  if (row.masterOutletId) {
+    if (row.masterOutletId === selfId) errors.masterOutletId = 'An outlet cannot be its own master outlet';
+    else if (!(await db('outlets').where({ id: row.masterOutletId }).first('id'))) errors.masterOutletId = 'No such outlet';
+  }
+  const min = row.shuffleMinPercent;
+  const max = row.shuffleMaxPercent;
+  if (min !== undefined && max !== undefined && min > max) {
+    errors.shuffleMaxPercent = 'Shuffle maximum must not be below the minimum';
+  }
+  const [first] = Object.values(errors);
+  if (first) throw badRequest(first, errors);
+}
+
+/** The owner (a master account) also gets a grant row, so its login lists the outlet. */
+async function syncOwnerGrant(db: Knex, outletId: number, ownerId: number | null | undefined, previousOwnerId?: number | null): Promise<void> {
+  if (previousOwnerId && previousOwnerId !== ownerId) {
+    await db('businessOwnerOutlets').where({ businessOwnerId: previousOwnerId, outletId }).delete();
+  }
+  if (typeof ownerId === 'number') {
+    await db('businessOwnerOutlets')
+      .insert({ businessOwnerId: ownerId, outletId, grantedById: null })
+      .onConflict(['businessOwnerId', 'outletId'])
+      .ignore();
+  }
+}
+
+/** Creates an outlet: references checked, a slug free in its city, and its owner's grant. Returns its id. */
+export async function createOutlet(db: Knex, fields: NewOutlet): Promise<number> {
+  await checkReferences(db, fields);
+  const slug = await freeSlug(db, fields.cityId, fields.name);
+  const { id } = single(await db('outlets').insert({ ...fields, slug }).returning('id'));
+  await syncOwnerGrant(db, id, fields.ownerId);
+  return id;
+}
+
+/**
+ * Changes an outlet: the references given are checked, a new name or city gets a free slug, updated_at
+ * is set and the owner's grant follows a new owner. A missing outlet is a 404.
+ */
+export async function updateOutlet(db: Knex, id: number, patch: OutletPatch): Promise<void> {
+  const before = await db('outlets').where({ id }).first('id', 'name', 'cityId', 'ownerId', 'shuffleMinPercent', 'shuffleMaxPercent');
+  if (!before) throw outletNotFound();
+  await checkReferences(db, { shuffleMinPercent: before.shuffleMinPercent, shuffleMaxPercent: before.shuffleMaxPercent, ...patch }, id);
+  const name = patch.name ?? before.name;
+  const cityId = patch.cityId ?? before.cityId;
+  const slug = name !== before.name || cityId !== before.cityId ? await freeSlug(db, cityId, name, id) : undefined;
+  await db('outlets')
+    .where({ id })
+    .update({ ...patch, ...(slug === undefined ? {} : { slug }), updatedAt: runtime().now() });
+  if (patch.ownerId !== undefined && patch.ownerId !== before.ownerId) await syncOwnerGrant(db, id, patch.ownerId, before.ownerId);
+}
+
+export async function deleteOutlet(db: Knex, id: number): Promise<void> {
+  await db('outlets').where({ id }).delete();
+}
+
+/**
+ * Makes a master account the owner of exactly `outletIds`: the outlets it owned and no longer lists
+ * lose their owner. The account's grant rows are the caller's (business-owners).
+ */
+export async function setOwnedOutlets(db: Knex, ownerId: number, outletIds: readonly number[]): Promise<void> {
+  await db('outlets').where({ ownerId }).whereNotIn('id', outletIds).update({ ownerId: null });
+  if (outletIds.length) await db('outlets').whereIn('id', outletIds).update({ ownerId });
+}
+
+/**
+ * Points the outlet at another stored copy of its GST certificate (bookkeeping when a file moves:
+ * updated_at stays). With `from`, only while the outlet still points at `from`; true when it changed.
+ */
+export async function setOutletCertificateKey(db: Knex, outletId: number, key: string, from?: string): Promise<boolean> {
+  const q = db('outlets').where({ id: outletId });
+  if (from !== undefined) q.where({ gstCertificateKey: from });
+  return (await q.update({ gstCertificateKey: key })) > 0;
+}
+
+/**
+ * Locks the outlet's row until the transaction ends: writes to one outlet's content (photos, menus,
+ * promotions) queue behind each other, so positions and "first" rows are decided once.
+ */
+export async function lockOutlet(trx: Knex.Transaction, outletId: number): Promise<void> {
+  await trx('outlets').where({ id: outletId }).forUpdate().first('id');
 }

@@ -101,7 +101,7 @@ async function endState(orderId: number, couponId: number) {
     ledger: await n(db('ledgerEntries').where({ orderId })),
     redemptions: await n(db('redemptions').where({ orderId })),
     refunds: await n(db('refunds').where({ orderId })),
-    couponRedeemed: Boolean(coupon.redeemedAt),
+    couponRedeemed: Boolean(coupon!.redeemedAt),
     statsOrders: Number(stats?.ordersCount ?? 0),
     statsCoupons: Number(stats?.couponsCount ?? 0),
   };

@@ -274,7 +274,7 @@ describe('the refunds table keeps refunds within what a payment captured', () =>
     await expect(extra(Number(auto.paymentId), 1, 'failed')).rejects.toMatchObject({ constraint: 'refunds_owner_initiated_by_check' });
     const [owner] = await db('businessOwners').insert({ username: 'rf.owner', passwordHash: 'x', name: 'O', phoneNumber: '9876500009', isMaster: true }).returning('id');
     const ownerRefund = (paymentId: number, amountPaise: number, status = 'pending') =>
-      db('refunds').insert({ orderId: auto.orderId, paymentId, provider: 'sandbox', idempotencyKey: `rfnd-test-${++seq}`, amountPaise, reason: 'test', kind: 'owner', status, initiatedBy: owner.id });
+      db('refunds').insert({ orderId: auto.orderId, paymentId, provider: 'sandbox', idempotencyKey: `rfnd-test-${++seq}`, amountPaise, reason: 'test', kind: 'owner', status, initiatedBy: owner!.id });
     await expect(ownerRefund(Number(auto.paymentId), 1)).rejects.toThrow(/exceed its captured amount/);
     // A failed refund returned nothing, so the same money may be refunded again.
     await db('refunds').where({ id: auto.id }).update({ status: 'failed' });

@@ -65,10 +65,10 @@ describe('capture through the sandbox checkout', () => {
     });
     const stats = await testDb()('outletDailyStats').where({ outletId: outlet }).first();
     expect(stats).toMatchObject({ ordersCount: 1, couponsCount: 1 });
-    expect(Number(stats.billPaise)).toBe(100_000);
-    expect(Number(stats.discountPaise)).toBe(14_500);
-    expect(Number(stats.feePaise)).toBe(1_283);
-    expect(Number(stats.netPaise)).toBe(84_217);
+    expect(Number(stats!.billPaise)).toBe(100_000);
+    expect(Number(stats!.discountPaise)).toBe(14_500);
+    expect(Number(stats!.feePaise)).toBe(1_283);
+    expect(Number(stats!.netPaise)).toBe(84_217);
     const list = await listCoupons(shopper);
     expect(list.active).toHaveLength(0);
     expect(list.redeemed[0]).toMatchObject({ id: coupon, redeemed: true });
@@ -118,7 +118,7 @@ describe('exactly once', () => {
     for (let i = 0; i < 10; i++) await send();
     expect(firstTen.filter((r) => 'duplicate' in r && !r.duplicate)).toHaveLength(1);
     expect(await counts()).toEqual({ payments: 1, events: 1, redemptions: 1, ledger: 7, stats: 1, paid: 1 });
-    expect((await testDb()('outletDailyStats').first()).ordersCount).toBe(1);
+    expect((await testDb()('outletDailyStats').first())!.ordersCount).toBe(1);
   });
 
   it('200 concurrent redemptions of one coupon → exactly one; the other 199 captures are refunded', async () => {

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { clientKey, hitLimits } from '../../lib/rate-limit.ts';
 import { runtime } from '../../lib/runtime.ts';
 import { PROMOTER_MESSAGES, type CreatePromoterApplicationInput, type PromoterApplication } from './schema.ts';
+import { single } from '../../db/rows.ts';
 
 /**
  * Stores a /become-promoter interest form. Anyone may send it, so each client IP may send at most
@@ -23,15 +24,16 @@ export async function createPromoterApplication(
 }
 
 async function insertApplication(db: Knex.Transaction, input: CreatePromoterApplicationInput, at: Date): Promise<PromoterApplication> {
-  const [row] = (await db('promoterApplications')
-    .insert({
-      name: input.name,
-      phoneNumber: input.phoneNumber,
-      email: input.email ?? null,
-      city: input.city,
-      message: input.message ?? null,
-      createdAt: at,
-    })
-    .returning(['id', 'createdAt'])) as { id: number; createdAt: Date }[];
-  return { id: row!.id, createdAt: new Date(row!.createdAt) };
+  return single(
+    await db('promoterApplications')
+      .insert({
+        name: input.name,
+        phoneNumber: input.phoneNumber,
+        email: input.email ?? null,
+        city: input.city,
+        message: input.message ?? null,
+        createdAt: at,
+      })
+      .returning(['id', 'createdAt']),
+  );
 }

@@ -20,6 +20,7 @@ export const PROMOTION_MESSAGES = {
   wrongAdType: 'This ad is of another type',
   eventAdRequired: 'Pick an event offer whose event is on this date',
   percentRequired: 'Give a discount, or pick an ad that has one',
+  percentRange: 'The discount must be between 0 and 100',
   pastDate: 'The date cannot be in the past',
   eventDateTaken: 'There is already an event on this date',
   highlightNoSlots: 'Highlights are not scheduled in time slots',
@@ -51,16 +52,19 @@ export const dateSchema = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-12-31')
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Use a date like 2026-12-31');
 
+export const SLOT_TIME_MESSAGE = 'Use a time like 18:30';
+
 /** 'HH:MM' (IST wall clock); '24:00' is accepted as an end time meaning midnight. */
 export const slotTimeSchema = z
-  .string({ error: 'Use a time like 18:30' })
-  .regex(/^(([01]\d|2[0-3]):[0-5]\d(:00)?|24:00(:00)?)$/, 'Use a time like 18:30')
+  .string({ error: SLOT_TIME_MESSAGE })
+  .regex(/^(([01]\d|2[0-3]):[0-5]\d(:00)?|24:00(:00)?)$/, SLOT_TIME_MESSAGE)
   .transform((v) => v.slice(0, 5));
 
-const percentSchema = z.coerce
+/** A discount percent (a slot's own, an ad's). */
+export const percentSchema = z.coerce
   .number({ error: 'The discount must be a number' })
-  .min(0, 'The discount must be between 0 and 100')
-  .max(100, 'The discount must be between 0 and 100');
+  .min(0, PROMOTION_MESSAGES.percentRange)
+  .max(100, PROMOTION_MESSAGES.percentRange);
 
 const nullableId = z.preprocess((v) => (v === '' || v === 0 || v === '0' ? null : v), idSchema.nullish());
 
@@ -189,23 +193,38 @@ export const timeSlotInputSchema = z.object({
 });
 export type TimeSlotInput = z.infer<typeof timeSlotInputSchema>;
 
-const minutesOf = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+/** Minutes since midnight of an 'HH:MM' time ('24:00' → 1440). */
+export const slotMinutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
 
-/** Refuses inverted (end ≤ start) and overlapping slots, naming the slot (`timeSlots.N.endTime`). */
-export function checkSlots(slots: { startTime: string; endTime: string }[], ctx: z.RefinementCtx, path: (string | number)[] = ['timeSlots']): void {
+export interface SlotIssue {
+  /** The slot's index in the list given. */
+  index: number;
+  field: 'startTime' | 'endTime';
+  message: string;
+}
+
+/**
+ * The rules for one day's slots, shared by the schemas below and the owner's slot editor
+ * (client/features/business/lib/slots.ts): a slot ends after it starts (else its end is named), and a
+ * slot starting before the one before it (by start time) ends overlaps it (its start is named).
+ */
+export function slotIssues(slots: readonly { startTime: string; endTime: string }[]): SlotIssue[] {
+  const issues: SlotIssue[] = [];
   slots.forEach((s, i) => {
-    if (minutesOf(s.endTime) <= minutesOf(s.startTime)) {
-      ctx.addIssue({ code: 'custom', path: [...path, i, 'endTime'], message: PROMOTION_MESSAGES.inverted });
-    }
+    if (slotMinutes(s.endTime) <= slotMinutes(s.startTime)) issues.push({ index: i, field: 'endTime', message: PROMOTION_MESSAGES.inverted });
   });
-  const order = slots.map((s, i) => ({ i, start: minutesOf(s.startTime), end: minutesOf(s.endTime) })).sort((a, b) => a.start - b.start);
+  const order = slots.map((s, i) => ({ i, start: slotMinutes(s.startTime), end: slotMinutes(s.endTime) })).sort((a, b) => a.start - b.start);
   for (let k = 1; k < order.length; k++) {
     const prev = order[k - 1]!;
     const cur = order[k]!;
-    if (cur.start < prev.end && prev.end > prev.start) {
-      ctx.addIssue({ code: 'custom', path: [...path, cur.i, 'startTime'], message: PROMOTION_MESSAGES.overlap });
-    }
+    if (cur.start < prev.end && prev.end > prev.start) issues.push({ index: cur.i, field: 'startTime', message: PROMOTION_MESSAGES.overlap });
   }
+  return issues;
+}
+
+/** Refuses inverted (end ≤ start) and overlapping slots, naming the slot (`timeSlots.N.endTime`). */
+export function checkSlots(slots: { startTime: string; endTime: string }[], ctx: z.RefinementCtx, path: (string | number)[] = ['timeSlots']): void {
+  for (const issue of slotIssues(slots)) ctx.addIssue({ code: 'custom', path: [...path, issue.index, issue.field], message: issue.message });
 }
 
 /** `PUT /business/v1/timeSlots`: replaces that day's slots of one ad type with `timeSlots`. */

@@ -5,6 +5,9 @@ import { assertOutletAccess } from '../../lib/outlet-access.ts';
 import { runtime } from '../../lib/runtime.ts';
 import { isoDayOfWeek, istMoment } from '../offers/rules.ts';
 import { getLiveOffer, getScheduledOffers } from '../offers/service.ts';
+import { lockOutlet } from '../outlets/service.ts';
+import { single } from '../../db/rows.ts';
+import type { PromotionEventInsert, PromotionEventRow, PromotionInsert, PromotionRow, PromotionTimeSlotRow } from '../../db/tables.ts';
 import {
   AD_IMAGE_WIDTHS,
   DEFAULT_EVENT_NAME,
@@ -38,72 +41,51 @@ import {
  */
 
 const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
-const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-const dateStr = (v: unknown): string | null => {
-  if (v === null || v === undefined) return null;
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  return String(v).slice(0, 10);
-};
-const hhmm = (v: unknown) => String(v).slice(0, 5);
+/** 'HH:MM' of a `time` column's 'HH:MM:SS'. */
+const hhmm = (time: string) => time.slice(0, 5);
 const todayIst = () => istMoment(runtime().now()).date;
 
 // ---------------------------------------------------------------- ads
 
-interface AdRow {
-  id: number;
-  outletId: number;
-  adType: Ad['adType'];
-  title: string;
-  description: string | null;
-  discountPercent: unknown;
-  imageKey: string | null;
-  eventId: number | null;
-  startsOn: unknown;
-  endsOn: unknown;
-  isEnabled: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-function toAd(r: AdRow): Ad {
+function toAd(r: PromotionRow): Ad {
   const { storage } = runtime();
   return {
-    id: Number(r.id),
-    outletId: Number(r.outletId),
+    id: r.id,
+    outletId: r.outletId,
     adType: r.adType,
     title: r.title,
     description: r.description,
-    discountPercent: num(r.discountPercent),
+    discountPercent: r.discountPercent,
     imageUrl: r.imageKey ? storage.url(r.imageKey) : null,
-    eventId: num(r.eventId),
-    startsOn: dateStr(r.startsOn),
-    endsOn: dateStr(r.endsOn),
+    eventId: r.eventId,
+    startsOn: r.startsOn,
+    endsOn: r.endsOn,
     isEnabled: r.isEnabled,
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
   };
 }
 
-async function ownAd(db: Knex, outletId: number, advId: number, lock = false): Promise<AdRow> {
+async function ownAd(db: Knex, outletId: number, advId: number, lock = false): Promise<PromotionRow> {
   const q = db('promotions').where({ id: advId, outletId });
   if (lock) q.forUpdate();
-  const row = (await q.first()) as AdRow | undefined;
+  const row = await q.first();
   if (!row) throw notFound(PROMOTION_MESSAGES.adNotFound);
   return row;
 }
 
-async function ownEvent(db: Knex, outletId: number, eventId: number, lock = false) {
+async function ownEvent(db: Knex, outletId: number, eventId: number, lock = false): Promise<PromotionEventRow> {
   const q = db('promotionEvents').where({ id: eventId, outletId });
   if (lock) q.forUpdate();
   const row = await q.first();
   if (!row) throw notFound(PROMOTION_MESSAGES.eventNotFound);
-  return row as { id: number; eventDate: unknown; name: string };
+  return row;
 }
 
 /** The ad library (SPEC §9: loaded with limit 1000, offset 0), newest first. */
 export async function listAds(ownerId: number, input: ListAdsInput): Promise<Ad[]> {
   await assertOutletAccess(ownerId, input.outletId);
-  const rows = (await runtime()
+  const rows = await runtime()
     .db('promotions')
     .where({ outletId: input.outletId })
     .modify((q) => {
@@ -111,7 +93,7 @@ export async function listAds(ownerId: number, input: ListAdsInput): Promise<Ad[
     })
     .orderBy('id', 'desc')
     .offset(input.offset)
-    .limit(input.limit)) as AdRow[];
+    .limit(input.limit);
   return rows.map(toAd);
 }
 
@@ -141,8 +123,9 @@ export async function createAd(ownerId: number, input: CreateAdInput, file: Buff
   const image = await checkedAdImage(file);
   return withImage(input.outletId, image, async (trx, imageKey) => {
     if (input.adType === 'E') await ownEvent(trx, input.outletId, input.eventId!);
-    const [row] = (await trx('promotions')
-      .insert({
+    const row = single(
+      await trx('promotions')
+        .insert({
         outletId: input.outletId,
         adType: input.adType,
         title: input.title,
@@ -154,8 +137,9 @@ export async function createAd(ownerId: number, input: CreateAdInput, file: Buff
         endsOn: input.endsOn ?? null,
         isEnabled: input.isEnabled ?? true,
       })
-      .returning('*')) as AdRow[];
-    return toAd(row!);
+        .returning('*'),
+    );
+    return toAd(row);
   });
 }
 
@@ -166,7 +150,7 @@ export async function updateAd(ownerId: number, input: UpdateAdInput, file: Buff
   let oldKey: string | null = null;
   const ad = await withImage(input.outletId, image, async (trx, imageKey) => {
     const current = await ownAd(trx, input.outletId, input.advId, true);
-    const patch: Record<string, unknown> = { updatedAt: runtime().now() };
+    const patch: Partial<PromotionInsert> = { updatedAt: runtime().now() };
     if (input.title !== undefined) patch.title = input.title;
     if (input.description !== undefined) patch.description = input.description;
     if (input.discountPercent !== undefined && current.adType !== 'Highlight') patch.discountPercent = input.discountPercent;
@@ -178,17 +162,16 @@ export async function updateAd(ownerId: number, input: UpdateAdInput, file: Buff
       const event = await ownEvent(trx, input.outletId, input.eventId);
       patch.eventId = input.eventId;
       // The ad's slots follow it to its event's date.
-      await trx('promotionTimeSlots').where({ promotionId: current.id }).update({ slotDate: dateStr(event.eventDate) });
+      await trx('promotionTimeSlots').where({ promotionId: current.id }).update({ slotDate: event.eventDate });
     }
     if (imageKey) {
       oldKey = current.imageKey;
       patch.imageKey = imageKey;
     }
-    const starts = (patch.startsOn ?? dateStr(current.startsOn)) as string | null;
-    const ends = (patch.endsOn ?? dateStr(current.endsOn)) as string | null;
+    const starts = input.startsOn ?? current.startsOn;
+    const ends = input.endsOn ?? current.endsOn;
     if (starts && ends && starts > ends) throw badRequest('The end date must be on or after the start date', { endsOn: 'The end date must be on or after the start date' });
-    const [row] = (await trx('promotions').where({ id: current.id }).update(patch).returning('*')) as AdRow[];
-    return toAd(row!);
+    return toAd(single(await trx('promotions').where({ id: current.id }).update(patch).returning('*')));
   });
   if (oldKey) await deleteImageVariants(oldKey, AD_IMAGE_WIDTHS).catch(() => undefined);
   return ad;
@@ -223,38 +206,30 @@ export async function editHighlight(ownerId: number, input: EditHighlightInput, 
 
 // ---------------------------------------------------------------- time slots
 
-interface SlotRow {
-  id: number;
+/** A slot with its ad's title and percent (slotsOfDay). Slots are never of type Highlight. */
+type SlotRow = Pick<PromotionTimeSlotRow, 'id' | 'dayOfWeek' | 'slotDate' | 'startsAt' | 'endsAt' | 'promotionId' | 'discountPercent' | 'isEnabled'> & {
   adType: 'R' | 'D' | 'E';
-  dayOfWeek: number | null;
-  slotDate: unknown;
-  startsAt: unknown;
-  endsAt: unknown;
-  promotionId: number | null;
-  discountPercent: unknown;
-  isEnabled: boolean;
   adTitle: string | null;
-  adPercent: unknown;
-}
+  adPercent: number | null;
+};
 
 function toSlot(r: SlotRow): TimeSlot {
-  const own = num(r.discountPercent);
   return {
-    id: Number(r.id),
+    id: r.id,
     adType: r.adType,
-    dayOfWeek: num(r.dayOfWeek),
-    date: dateStr(r.slotDate),
+    dayOfWeek: r.dayOfWeek,
+    date: r.slotDate,
     startTime: hhmm(r.startsAt),
     endTime: hhmm(r.endsAt),
-    advId: num(r.promotionId),
+    advId: r.promotionId,
     adTitle: r.adTitle,
-    discountPercent: own,
-    effectivePercent: own ?? num(r.adPercent),
+    discountPercent: r.discountPercent,
+    effectivePercent: r.discountPercent ?? r.adPercent,
     isEnabled: r.isEnabled,
   };
 }
 
-function slotsOfDay(db: Knex, outletId: number, adType: string, day: number | null, date: string | null) {
+function slotsOfDay(db: Knex, outletId: number, adType: string, day: number | null, date: string | null): Promise<SlotRow[]> {
   return db('promotionTimeSlots as s')
     .leftJoin('promotions as p', 'p.id', 's.promotionId')
     .where({ 's.outletId': outletId, 's.adType': adType })
@@ -263,7 +238,7 @@ function slotsOfDay(db: Knex, outletId: number, adType: string, day: number | nu
       else q.whereNull('s.slotDate').andWhere('s.dayOfWeek', day);
     })
     .orderBy([{ column: 's.startsAt' }, { column: 's.id' }])
-    .select('s.id', 's.adType', 's.dayOfWeek', 's.slotDate', 's.startsAt', 's.endsAt', 's.promotionId', 's.discountPercent', 's.isEnabled', 'p.title as adTitle', 'p.discountPercent as adPercent');
+    .select<SlotRow[]>('s.id', 's.adType', 's.dayOfWeek', 's.slotDate', 's.startsAt', 's.endsAt', 's.promotionId', 's.discountPercent', 's.isEnabled', 'p.title as adTitle', 'p.discountPercent as adPercent');
 }
 
 const dayOf = (input: { adType: string; day?: number; date?: string }) => ({
@@ -275,7 +250,7 @@ const dayOf = (input: { adType: string; day?: number; date?: string }) => ({
 export async function getTimeSlots(ownerId: number, input: GetTimeSlotsInput): Promise<TimeSlotDay> {
   await assertOutletAccess(ownerId, input.outletId);
   const { day, date } = dayOf(input);
-  const rows = (await slotsOfDay(runtime().db, input.outletId, input.adType, day, date)) as SlotRow[];
+  const rows = await slotsOfDay(runtime().db, input.outletId, input.adType, day, date);
   return { outletId: input.outletId, adType: input.adType, day, date, timeSlots: rows.map(toSlot) };
 }
 
@@ -284,11 +259,11 @@ async function checkSlotAd(trx: Knex, outletId: number, adType: string, date: st
   const ad = await trx('promotions as p')
     .leftJoin('promotionEvents as e', 'e.id', 'p.eventId')
     .where({ 'p.id': advId, 'p.outletId': outletId })
-    .first('p.adType', 'p.discountPercent', 'e.eventDate');
+    .first<(Pick<PromotionRow, 'adType' | 'discountPercent'> & { eventDate: string | null }) | undefined>('p.adType', 'p.discountPercent', 'e.eventDate');
   if (!ad) throw notFound(PROMOTION_MESSAGES.adNotFound);
   if (ad.adType !== adType) throw badRequest(PROMOTION_MESSAGES.wrongAdType, { [path]: PROMOTION_MESSAGES.wrongAdType });
-  if (adType === 'E' && dateStr(ad.eventDate) !== date) throw badRequest(PROMOTION_MESSAGES.eventAdRequired, { [path]: PROMOTION_MESSAGES.eventAdRequired });
-  return num(ad.discountPercent);
+  if (adType === 'E' && ad.eventDate !== date) throw badRequest(PROMOTION_MESSAGES.eventAdRequired, { [path]: PROMOTION_MESSAGES.eventAdRequired });
+  return ad.discountPercent;
 }
 
 /**
@@ -301,7 +276,7 @@ export async function setTimeSlots(ownerId: number, input: SetTimeSlotsInput): P
   const { day, date } = dayOf(input);
   if (date && date < todayIst()) throw badRequest(PROMOTION_MESSAGES.pastDate, { date: PROMOTION_MESSAGES.pastDate });
   await runtime().db.transaction(async (trx) => {
-    await trx('outlets').where({ id: input.outletId }).forUpdate().first('id');
+    await lockOutlet(trx, input.outletId);
     const rows = [];
     for (const [i, s] of input.timeSlots.entries()) {
       const adPercent = s.advId ? await checkSlotAd(trx, input.outletId, input.adType, date, s.advId, `timeSlots.${i}.advId`) : null;
@@ -343,20 +318,21 @@ export async function scheduleAd(ownerId: number, input: ScheduleAdInput): Promi
   let day: number | null = null;
   let date: string | null = null;
   if (ad.adType === 'E') {
-    const event = await ownEvent(db, input.outletId, Number(ad.eventId));
-    date = dateStr(event.eventDate);
+    // promotions_event_ad_check: an E ad has its event.
+    const event = await ownEvent(db, input.outletId, ad.eventId!);
+    date = event.eventDate;
     if (input.date && input.date !== date) throw badRequest(PROMOTION_MESSAGES.eventAdRequired, { date: PROMOTION_MESSAGES.eventAdRequired });
-    if (date! < todayIst()) throw badRequest(PROMOTION_MESSAGES.pastDate, { date: PROMOTION_MESSAGES.pastDate });
+    if (date < todayIst()) throw badRequest(PROMOTION_MESSAGES.pastDate, { date: PROMOTION_MESSAGES.pastDate });
   } else {
     if (!input.day) throw badRequest(PROMOTION_MESSAGES.dayRequired, { day: PROMOTION_MESSAGES.dayRequired });
     day = input.day;
   }
-  if (!((input.discountPercent ?? num(ad.discountPercent) ?? 0) > 0)) {
+  if (!((input.discountPercent ?? ad.discountPercent ?? 0) > 0)) {
     throw badRequest(PROMOTION_MESSAGES.percentRequired, { discountPercent: PROMOTION_MESSAGES.percentRequired });
   }
   await db.transaction(async (trx) => {
-    await trx('outlets').where({ id: input.outletId }).forUpdate().first('id');
-    const same = (await slotsOfDay(trx, input.outletId, ad.adType, day, date)) as SlotRow[];
+    await lockOutlet(trx, input.outletId);
+    const same = await slotsOfDay(trx, input.outletId, ad.adType, day, date);
     if (same.some((s) => overlaps(input.startTime, input.endTime, hhmm(s.startsAt), hhmm(s.endsAt)))) {
       throw badRequest(PROMOTION_MESSAGES.overlap, { startTime: PROMOTION_MESSAGES.overlap });
     }
@@ -371,7 +347,8 @@ export async function scheduleAd(ownerId: number, input: ScheduleAdInput): Promi
       discountPercent: input.discountPercent ?? null,
     });
   });
-  return getTimeSlots(ownerId, { outletId: input.outletId, adType: ad.adType as 'R' | 'D' | 'E', day: day ?? undefined, date: date ?? undefined });
+  const adType = ad.adType;
+  return getTimeSlots(ownerId, { outletId: input.outletId, adType, day: day ?? undefined, date: date ?? undefined });
 }
 
 export async function deleteSlot(ownerId: number, input: DeleteSlotInput): Promise<{ slotId: number }> {
@@ -383,13 +360,13 @@ export async function deleteSlot(ownerId: number, input: DeleteSlotInput): Promi
 
 // ---------------------------------------------------------------- events
 
-function toEvent(r: { id: number; outletId: number; name: string; eventDate: unknown; dayOfWeek: number; colorHash: string; isEnabled: boolean }): PromotionEvent {
+function toEvent(r: PromotionEventRow): PromotionEvent {
   return {
-    id: Number(r.id),
-    outletId: Number(r.outletId),
+    id: r.id,
+    outletId: r.outletId,
     name: r.name,
-    date: dateStr(r.eventDate)!,
-    dayOfWeek: Number(r.dayOfWeek),
+    date: r.eventDate,
+    dayOfWeek: r.dayOfWeek,
     colorHash: r.colorHash,
     isEnabled: r.isEnabled,
   };
@@ -416,10 +393,11 @@ export async function createEvent(ownerId: number, input: CreateEventInput): Pro
   await assertOutletAccess(ownerId, input.outletId);
   if (input.date < todayIst()) throw badRequest(PROMOTION_MESSAGES.pastDate, { date: PROMOTION_MESSAGES.pastDate });
   return runtime().db.transaction(async (trx) => {
-    await trx('outlets').where({ id: input.outletId }).forUpdate().first('id');
+    await lockOutlet(trx, input.outletId);
     await assertDateFree(trx, input.outletId, input.date);
-    const [row] = await trx('promotionEvents')
-      .insert({
+    const row = single(
+      await trx('promotionEvents')
+        .insert({
         outletId: input.outletId,
         name: input.name || DEFAULT_EVENT_NAME,
         eventDate: input.date,
@@ -427,7 +405,8 @@ export async function createEvent(ownerId: number, input: CreateEventInput): Pro
         colorHash: input.colorHash.toUpperCase(),
         isEnabled: input.isEnabled,
       })
-      .returning('*');
+        .returning('*'),
+    );
     return toEvent(row);
   });
 }
@@ -437,9 +416,9 @@ export async function updateEvent(ownerId: number, input: UpdateEventInput): Pro
   await assertOutletAccess(ownerId, input.outletId);
   if (input.date && input.date < todayIst()) throw badRequest(PROMOTION_MESSAGES.pastDate, { date: PROMOTION_MESSAGES.pastDate });
   return runtime().db.transaction(async (trx) => {
-    await trx('outlets').where({ id: input.outletId }).forUpdate().first('id');
+    await lockOutlet(trx, input.outletId);
     await ownEvent(trx, input.outletId, input.eventId, true);
-    const patch: Record<string, unknown> = { updatedAt: runtime().now() };
+    const patch: Partial<PromotionEventInsert> = { updatedAt: runtime().now() };
     if (input.name !== undefined) patch.name = input.name || DEFAULT_EVENT_NAME;
     if (input.colorHash !== undefined) patch.colorHash = input.colorHash.toUpperCase();
     if (input.isEnabled !== undefined) patch.isEnabled = input.isEnabled;
@@ -451,8 +430,7 @@ export async function updateEvent(ownerId: number, input: UpdateEventInput): Pro
         .whereIn('promotionId', trx('promotions').select('id').where({ eventId: input.eventId, outletId: input.outletId }))
         .update({ slotDate: input.date });
     }
-    const [row] = await trx('promotionEvents').where({ id: input.eventId }).update(patch).returning('*');
-    return toEvent(row);
+    return toEvent(single(await trx('promotionEvents').where({ id: input.eventId }).update(patch).returning('*')));
   });
 }
 
@@ -465,7 +443,7 @@ export async function deleteEvent(ownerId: number, input: DeleteEventInput): Pro
     await trx('promotionTimeSlots').whereIn('promotionId', ads.map((a) => a.id)).delete();
     await trx('promotions').whereIn('id', ads.map((a) => a.id)).delete();
     await trx('promotionEvents').where({ id: input.eventId }).delete();
-    return ads.map((a) => a.imageKey as string | null).filter((k): k is string => Boolean(k));
+    return ads.map((a) => a.imageKey).filter((k): k is string => Boolean(k));
   });
   for (const k of keys) await deleteImageVariants(k, AD_IMAGE_WIDTHS).catch(() => undefined);
   return { eventId: input.eventId };

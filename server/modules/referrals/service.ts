@@ -2,7 +2,8 @@ import { randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
 import { unauthorized } from '../../lib/errors.ts';
 import { runtime } from '../../lib/runtime.ts';
-import { REFERRAL_REWARDS, referralSharePath, type GoldenKeyEntry, type MyReferrals } from './schema.ts';
+import { REFERRAL_REWARDS, referralSharePath, type MyReferrals } from './schema.ts';
+import { single } from '../../db/rows.ts';
 
 /** Refer and earn (docs/referrals.md). The Golden Key ledger is append-only; a balance is its sum. */
 
@@ -21,7 +22,7 @@ export async function findReferrerByCode(code: string, trx?: Knex.Transaction): 
     .where({ referralCode: code.toUpperCase() })
     .whereNull('deletedAt')
     .first('id');
-  return row ? { id: Number(row.id) } : null;
+  return row ?? null;
 }
 
 /**
@@ -32,9 +33,9 @@ export async function findReferrerByCode(code: string, trx?: Knex.Transaction): 
 export async function creditReferral(trx: Knex.Transaction, code: string, refereeId: number): Promise<boolean> {
   const referrer = await findReferrerByCode(code, trx);
   if (!referrer || referrer.id === refereeId) return false;
-  const [referral] = await trx('referrals')
-    .insert({ referrerId: referrer.id, refereeId, code: code.toUpperCase() })
-    .returning('id');
+  const referral = single(
+    await trx('referrals').insert({ referrerId: referrer.id, refereeId, code: code.toUpperCase() }).returning('id'),
+  );
   await trx('consumers').where({ id: refereeId }).update({ referredById: referrer.id });
   await trx('goldenKeyLedger').insert([
     { consumerId: referrer.id, delta: REFERRAL_REWARDS.referrerKeys, reason: 'referral_bonus', referralId: referral.id },
@@ -65,18 +66,12 @@ export async function getMyReferrals(consumerId: number): Promise<MyReferrals> {
       .select('id', 'delta', 'reason', 'note', 'createdAt'),
   ]);
   if (!consumer) throw unauthorized();
-  const code: string = consumer.referralCode;
+  const code = consumer.referralCode;
   return {
     code,
     sharePath: referralSharePath(code),
     referredCount: Number(count?.n ?? 0),
     goldKeys,
-    recent: (recent as GoldenKeyEntry[]).map((r) => ({
-      id: Number(r.id),
-      delta: r.delta,
-      reason: r.reason,
-      note: r.note,
-      createdAt: new Date(r.createdAt),
-    })),
+    recent,
   };
 }

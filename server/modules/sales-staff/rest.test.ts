@@ -16,7 +16,7 @@ beforeEach(async () => {
   const [row] = await testDb()('salesStaff')
     .insert({ username: 'Sales', passwordHash: await hashPassword('Sales@123'), name: 'Priya Sharma' })
     .returning('id');
-  staffId = row.id;
+  staffId = row!.id;
 });
 
 describe('sales back-office login', () => {
@@ -32,7 +32,7 @@ describe('sales back-office login', () => {
     expect(JSON.stringify(sessions)).not.toContain(token);
     expect(sessions[0]).toMatchObject({ kind: 'sales', salesStaffId: staffId });
     // A web session lasts one day.
-    const lifetime = new Date(sessions[0].expiresAt).getTime() - new Date(sessions[0].createdAt).getTime();
+    const lifetime = new Date(sessions[0]!.expiresAt).getTime() - new Date(sessions[0]!.createdAt).getTime();
     expect(Math.round(lifetime / 3_600_000)).toBe(24);
 
     const me = await request.get('/api/admin/auth/me').set('Authorization', `Bearer ${token}`);

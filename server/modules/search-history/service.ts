@@ -16,7 +16,7 @@ export interface RecordSearchInput {
 
 /** The shopper's most recent searches, newest first (one row per distinct place). */
 export async function listSearchHistory(consumerId: number, input: SearchHistoryInput): Promise<SearchHistoryEntry[]> {
-  const rows = (await runtime()
+  return runtime()
     .db('searchHistory')
     .where({ consumerId })
     .orderBy([
@@ -24,8 +24,7 @@ export async function listSearchHistory(consumerId: number, input: SearchHistory
       { column: 'id', order: 'desc' },
     ])
     .limit(input.limit)
-    .select('id', 'query', 'landmark', 'state', 'locality', 'latitude', 'longitude', 'createdAt')) as SearchHistoryEntry[];
-  return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt) }));
+    .select('id', 'query', 'landmark', 'state', 'locality', 'latitude', 'longitude', 'createdAt');
 }
 
 /**

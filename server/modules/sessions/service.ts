@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
 import { keyedHash, randomToken } from '../../lib/crypto.ts';
 import { runtime } from '../../lib/runtime.ts';
+import type { SessionKind } from '../../db/tables.ts';
 
-export type SessionKind = 'consumer' | 'business' | 'sales';
+export type { SessionKind };
 
 /** Who is calling. Resolved from the bearer token once per request by the auth middleware. */
 export type Principal =
@@ -57,13 +58,14 @@ export async function resolveSession(token: string): Promise<Principal | null> {
     .where('expiresAt', '>', now())
     .first('id', 'kind', 'consumerId', 'businessOwnerId', 'salesStaffId', 'isApp');
   if (!row) return null;
-  switch (row.kind as SessionKind) {
+  // sessions_principal_check: exactly the id column of the session's kind is set.
+  switch (row.kind) {
     case 'consumer':
-      return { kind: 'consumer', sessionId: row.id, consumerId: row.consumerId, isApp: row.isApp };
+      return { kind: 'consumer', sessionId: row.id, consumerId: row.consumerId!, isApp: row.isApp };
     case 'business':
-      return { kind: 'business', sessionId: row.id, businessOwnerId: row.businessOwnerId, isApp: row.isApp };
+      return { kind: 'business', sessionId: row.id, businessOwnerId: row.businessOwnerId!, isApp: row.isApp };
     case 'sales':
-      return { kind: 'sales', sessionId: row.id, salesStaffId: row.salesStaffId, isApp: row.isApp };
+      return { kind: 'sales', sessionId: row.id, salesStaffId: row.salesStaffId!, isApp: row.isApp };
   }
 }
 

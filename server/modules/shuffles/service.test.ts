@@ -79,7 +79,7 @@ describe('shuffles', () => {
     expect(saved.otherCards.map((c) => c.card)).toEqual([0, 2]);
     const row = await testDb()('coupons').where({ id: saved.coupon.id }).first();
     expect(row).toMatchObject({ consumerId: shopper, outletId: outlet, issuedOn: '2026-11-23', isLive: true });
-    expect(Number(row.discountPercent)).toBe(saved.coupon.discountPercent);
+    expect(Number(row!.discountPercent)).toBe(saved.coupon.discountPercent);
     expect(await dealShuffle(shopper, { outletId: outlet })).toMatchObject({ freeAvailable: false, canShuffle: false });
   });
 

@@ -15,6 +15,7 @@ import {
   type saveShuffleInputSchema,
 } from './schema.ts';
 import type { z } from 'zod';
+import { single } from '../../db/rows.ts';
 
 /**
  * A card's value, drawn with the CSPRNG (`crypto.randomInt`) from the outlet's range [min, max]:
@@ -106,8 +107,9 @@ export async function saveShuffle(consumerId: number, input: z.output<typeof sav
     }
     const discountPercent = drawShufflePercent(outlet.shuffleMinPercent, outlet.shuffleMaxPercent);
     const validUntil = couponValidUntil(outlet.closesAt, at);
-    const [coupon] = await trx('coupons')
-      .insert({
+    const coupon = single(
+      await trx('coupons')
+        .insert({
         code: newCouponCode(),
         consumerId,
         outletId: outlet.id,
@@ -118,7 +120,8 @@ export async function saveShuffle(consumerId: number, input: z.output<typeof sav
         validUntil,
         createdAt: at,
       })
-      .returning(['id', 'code']);
+        .returning(['id', 'code']),
+    );
     if (usedGoldenKey) {
       await trx('goldenKeyLedger').insert({
         consumerId,
@@ -134,8 +137,8 @@ export async function saveShuffle(consumerId: number, input: z.output<typeof sav
     }
     return {
       coupon: {
-        id: Number(coupon.id),
-        code: String(coupon.code),
+        id: coupon.id,
+        code: coupon.code,
         outletId: outlet.id,
         discountPercent,
         isLive: true,

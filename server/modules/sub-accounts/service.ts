@@ -3,6 +3,8 @@ import { conflict, notFound, toAppError } from '../../lib/errors.ts';
 import { assertMasterAccount, assertOutletAccess } from '../../lib/outlet-access.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { runtime } from '../../lib/runtime.ts';
+import { single } from '../../db/rows.ts';
+import type { BusinessOwnerInsert, BusinessOwnerRow } from '../../db/tables.ts';
 import { revokeAllSessions } from '../sessions/service.ts';
 import {
   SUB_ACCOUNT_MESSAGES,
@@ -26,23 +28,18 @@ async function ownSubAccount(db: Knex, masterId: number, subAccountId: number, l
   return row;
 }
 
-async function toSubAccounts(db: Knex, rows: Record<string, unknown>[]): Promise<SubAccount[]> {
-  const ids = rows.map((r) => Number(r.id));
+const COLUMNS = ['id', 'username', 'name', 'phoneNumber', 'email', 'designation', 'isActive', 'createdAt'] as const;
+type SubAccountRow = Pick<BusinessOwnerRow, (typeof COLUMNS)[number]>;
+
+async function toSubAccounts(db: Knex, rows: SubAccountRow[]): Promise<SubAccount[]> {
+  const ids = rows.map((r) => r.id);
   const grants = ids.length ? await db('businessOwnerOutlets').whereIn('businessOwnerId', ids).orderBy('outletId').select('businessOwnerId', 'outletId') : [];
-  return rows.map((r) => ({
-    id: Number(r.id),
-    username: String(r.username),
-    name: String(r.name),
-    phoneNumber: String(r.phoneNumber),
-    email: (r.email as string | null) ?? null,
-    designation: (r.designation as string | null) ?? null,
-    isActive: Boolean(r.isActive),
-    outletIds: grants.filter((g) => Number(g.businessOwnerId) === Number(r.id)).map((g) => Number(g.outletId)),
-    createdAt: r.createdAt as Date,
+  return rows.map(({ createdAt, ...r }) => ({
+    ...r,
+    outletIds: grants.filter((g) => g.businessOwnerId === r.id).map((g) => g.outletId),
+    createdAt,
   }));
 }
-
-const COLUMNS = ['id', 'username', 'name', 'phoneNumber', 'email', 'designation', 'isActive', 'createdAt'];
 
 export async function listSubAccounts(masterId: number): Promise<SubAccount[]> {
   await assertMasterAccount(masterId);
@@ -85,8 +82,9 @@ export async function createSubAccount(masterId: number, input: CreateSubAccount
       await assertGrantable(masterId, input.outletIds, trx);
       const taken = await trx('businessOwners').whereRaw('lower(username) = lower(?)', [input.username]).first('id');
       if (taken) throw conflict(SUB_ACCOUNT_MESSAGES.usernameTaken, { username: SUB_ACCOUNT_MESSAGES.usernameTaken });
-      const [row] = (await trx('businessOwners')
-        .insert({
+      const { id } = single(
+        await trx('businessOwners')
+          .insert({
           username: input.username,
           passwordHash,
           name: input.name,
@@ -96,9 +94,10 @@ export async function createSubAccount(masterId: number, input: CreateSubAccount
           isMaster: false,
           masterId,
         })
-        .returning('id')) as { id: number }[];
-      await replaceGrants(trx, masterId, row!.id, input.outletIds);
-      return row!.id;
+          .returning('id'),
+      );
+      await replaceGrants(trx, masterId, id, input.outletIds);
+      return id;
     });
     return getSubAccount(db, id);
   } catch (error) {
@@ -112,7 +111,7 @@ export async function updateSubAccount(masterId: number, input: UpdateSubAccount
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   await db.transaction(async (trx) => {
     await ownSubAccount(trx, masterId, input.subAccountId, true);
-    const patch: Record<string, unknown> = { updatedAt: now() };
+    const patch: Partial<BusinessOwnerInsert> = { updatedAt: now() };
     if (input.name !== undefined) patch.name = input.name;
     if (input.phoneNumber !== undefined) patch.phoneNumber = input.phoneNumber;
     if (input.email !== undefined) patch.email = input.email;
@@ -120,7 +119,7 @@ export async function updateSubAccount(masterId: number, input: UpdateSubAccount
     if (input.isActive !== undefined) patch.isActive = input.isActive;
     if (passwordHash) Object.assign(patch, { passwordHash, failedLoginCount: 0, lockedUntil: null });
     await trx('businessOwners').where({ id: input.subAccountId }).update(patch);
-    if (input.isActive === false || passwordHash) await revokeAllSessions('business', input.subAccountId, trx as Knex.Transaction);
+    if (input.isActive === false || passwordHash) await revokeAllSessions('business', input.subAccountId, trx);
   });
   return getSubAccount(db, input.subAccountId);
 }

@@ -3,6 +3,7 @@ import { badRequest, unauthorized } from '../../lib/errors.ts';
 import { hitLimits } from '../../lib/rate-limit.ts';
 import { runtime } from '../../lib/runtime.ts';
 import { SUPPORT_TICKETS_PER_HOUR, type CreateSupportTicketInput, type SupportTicketCreated } from './schema.ts';
+import { single } from '../../db/rows.ts';
 
 type Contact = { name: string; email: string; phoneNumber: string | null };
 
@@ -11,10 +12,7 @@ type Contact = { name: string; email: string; phoneNumber: string | null };
  * name) and none given is the spec's "Email is required" ("Name is required") on that field.
  */
 async function contactFor(consumerId: number, input: CreateSupportTicketInput, trx: Knex.Transaction): Promise<Contact> {
-  const profile = (await trx('consumers')
-    .where({ id: consumerId })
-    .whereNull('deletedAt')
-    .first('name', 'email', 'phoneNumber')) as { name: string | null; email: string | null; phoneNumber: string | null } | undefined;
+  const profile = await trx('consumers').where({ id: consumerId }).whereNull('deletedAt').first('name', 'email', 'phoneNumber');
   if (!profile) throw unauthorized();
   const name = input.name ?? profile.name?.trim() ?? '';
   const email = input.email ?? profile.email?.trim() ?? '';
@@ -48,8 +46,9 @@ export async function createSupportTicket(
       ],
       trx,
     );
-    const [row] = await trx('supportTickets')
-      .insert({
+    const row = single(
+      await trx('supportTickets')
+        .insert({
         consumerId,
         name: contact.name,
         email: contact.email,
@@ -57,7 +56,8 @@ export async function createSupportTicket(
         subject: input.subject,
         message: input.message,
       })
-      .returning('id');
-    return { success: true as const, ticketId: Number(row.id) };
+        .returning('id'),
+    );
+    return { success: true as const, ticketId: row.id };
   });
 }

@@ -28,7 +28,7 @@ describe('GET /api/user/getCurrentUser', () => {
     const owner = await testDb()('businessOwners')
       .insert({ username: 'o', passwordHash: 'x', name: 'O', phoneNumber: '9000000000', isMaster: true })
       .returning('id');
-    const ownerAuth = await bearer('business', owner[0].id);
+    const ownerAuth = await bearer('business', owner[0]!.id);
     expect((await app.request.get('/api/user/getCurrentUser').set(ownerAuth)).status).toBe(401);
   });
 
@@ -212,7 +212,7 @@ describe('DELETE /api/user/delete', () => {
       profilePicKey: null,
       phoneHash: hashPhone(TEST_SECRET, '9876543210'),
     });
-    expect(row.deletedAt).toBeTruthy();
+    expect(row!.deletedAt).toBeTruthy();
     expect(await testDb()('consumerSettings').where({ consumerId }).first()).toBeUndefined();
     expect(await testDb()('searchHistory').where({ consumerId }).first()).toBeUndefined();
     // The ledger stays append-only; the balance is zeroed by an adjustment.

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { badRequest, unauthorized } from '../../lib/errors.ts';
 import { deleteImageVariants, processImage, storeImage, type ProcessedImage } from '../../lib/images.ts';
 import { runtime } from '../../lib/runtime.ts';
+import type { ConsumerSettingsRow } from '../../db/tables.ts';
 import { revokeAllSessions } from '../sessions/service.ts';
 import { goldenKeyBalance } from '../referrals/service.ts';
 import {
@@ -9,6 +10,7 @@ import {
   PROFILE_MESSAGES,
   PROFILE_PICTURE_MAX_BYTES,
   type CurrentUser,
+  type NotificationFlag,
   type Settings,
   type UpdateProfileInput,
   type UpdateSettingsInput,
@@ -25,20 +27,13 @@ async function activeConsumer(consumerId: number, trx?: Knex.Transaction, forUpd
   const row = await q.first('id', 'name', 'email', 'phoneNumber', 'profilePicKey', 'referralCode');
   // A token can outlive nothing: deletion revokes sessions, but refuse a deleted account regardless.
   if (!row) throw unauthorized();
-  return row as {
-    id: number;
-    name: string | null;
-    email: string | null;
-    phoneNumber: string | null;
-    profilePicKey: string | null;
-    referralCode: string;
-  };
+  return row;
 }
 
 export async function getCurrentUser(consumerId: number, trx?: Knex.Transaction): Promise<CurrentUser> {
   const row = await activeConsumer(consumerId, trx);
   return {
-    id: Number(row.id),
+    id: row.id,
     name: row.name,
     email: row.email,
     phoneNumber: row.phoneNumber,
@@ -108,11 +103,19 @@ export async function updateProfileWithPicture(
 
 const FLAG_COLUMNS = NOTIFICATION_FLAGS;
 
-function settingsOf(row: Record<string, unknown> | undefined): Settings {
-  const flags = Object.fromEntries(FLAG_COLUMNS.map((f) => [f, row ? Boolean(row[f]) : true])) as Record<
-    (typeof FLAG_COLUMNS)[number],
-    boolean
-  >;
+/** A shopper without a settings row has every flag on. */
+const ALL_ON: Record<NotificationFlag, boolean> = {
+  emailNewCouponAlerts: true,
+  emailExpiringCoupons: true,
+  emailWeeklyDealsDigest: true,
+  pushDailyDealNotifications: true,
+  pushNearbyOffers: true,
+  pushLastMinuteFlashSales: true,
+  smsAlerts: true,
+};
+
+function settingsOf(row: Pick<ConsumerSettingsRow, NotificationFlag> | undefined): Settings {
+  const flags = { ...ALL_ON, ...row };
   return { enableAll: FLAG_COLUMNS.every((f) => flags[f]), ...flags };
 }
 
@@ -133,7 +136,7 @@ export async function updateSettings(consumerId: number, input: UpdateSettingsIn
     await activeConsumer(consumerId, trx);
     await trx('consumerSettings').insert({ consumerId }).onConflict('consumerId').ignore();
     const current = settingsOf(await trx('consumerSettings').where({ consumerId }).forUpdate().first(...FLAG_COLUMNS));
-    const next: Record<string, boolean> = {};
+    const next: Partial<Record<NotificationFlag, boolean>> = {};
     if (input.enableAll !== undefined && input.enableAll !== current.enableAll) {
       for (const f of FLAG_COLUMNS) next[f] = input.enableAll;
     } else {

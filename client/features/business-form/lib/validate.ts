@@ -1,6 +1,12 @@
-import { phoneNumberSchema } from '@server/modules/common/schema';
+import type { z } from 'zod';
+import { gstAckNumberSchema } from '@server/modules/business-account/schema';
+import { APPLICATION_MESSAGES, submitApplicationSchema } from '@server/modules/business-applications/schema';
 
-/** The form's checks before anything is sent (the server checks the same again). */
+/**
+ * The form's checks before anything is sent: each field through the very rule the server applies
+ * (business-applications/schema.ts, whose PAN, GSTIN and phone rules are common/schema.ts's), so the
+ * two never disagree. Documents are checked here by presence only; the server checks their tokens.
+ */
 export type ApplicationDraft = {
   businessName: string;
   address: string;
@@ -16,23 +22,33 @@ export type ApplicationDraft = {
 };
 
 export const FORM_MESSAGES = {
-  gstProof: 'GST certificate is mandatory; give the acknowledgment number while it is pending',
-  chequeRequired: 'Upload a cancelled cheque or the passbook page',
+  gstProof: APPLICATION_MESSAGES.gstProof,
+  chequeRequired: APPLICATION_MESSAGES.chequeRequired,
 } as const;
+
+const fields = submitApplicationSchema.shape;
+
+/** The first message of the rule, or null when the value passes. */
+function check(schema: z.ZodType, value: unknown): string | null {
+  const result = schema.safeParse(value);
+  return result.success ? null : (result.error.issues[0]?.message ?? 'Invalid value');
+}
 
 export function validateApplication(draft: ApplicationDraft): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (draft.businessName.trim().length < 2) errors.businessName = 'Business name is required';
-  if (draft.address.trim().length < 5) errors.address = 'Business address is required';
-  if (!draft.contactName.trim()) errors.contactName = 'Name is required';
-  const phone = phoneNumberSchema.safeParse(draft.phoneNumber);
-  if (!phone.success) errors.phoneNumber = phone.error.issues[0]?.message ?? 'Please enter a valid phone number';
-  if (draft.email.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(draft.email.trim())) errors.email = 'Invalid email address';
-  if (!/^[A-Z]{5}[0-9]{4}[A-Z]$/.test(draft.pan.replace(/\s/g, '').toUpperCase())) errors.pan = 'Please enter a valid PAN (like ABCDE1234F)';
+  const put = (field: string, message: string | null) => {
+    if (message !== null) errors[field] = message;
+  };
+  put('businessName', check(fields.businessName, draft.businessName));
+  put('address', check(fields.address, draft.address));
+  put('contactName', check(fields.contactName, draft.contactName));
+  put('phoneNumber', check(fields.phoneNumber, draft.phoneNumber));
+  put('email', check(fields.email, draft.email.trim()));
+  put('pan', check(fields.pan, draft.pan));
+  put('gstin', check(fields.gstin, draft.gstin.trim()));
   if (draft.gstMode === 'certificate' && !draft.hasCertificate) errors.gstCertificate = FORM_MESSAGES.gstProof;
-  if (draft.gstMode === 'ack' && !/^[A-Za-z0-9]{10,20}$/.test(draft.gstAckNumber.replace(/\s/g, ''))) {
-    errors.gstAckNumber = 'The acknowledgment number has 10 to 20 letters and digits';
-  }
+  // The server takes the number or the certificate; the form asks for the one its owner chose.
+  if (draft.gstMode === 'ack') put('gstAckNumber', check(gstAckNumberSchema, draft.gstAckNumber));
   if (!draft.hasCheque) errors.cheque = FORM_MESSAGES.chequeRequired;
   return errors;
 }

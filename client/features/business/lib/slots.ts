@@ -1,7 +1,16 @@
+import {
+  PROMOTION_MESSAGES,
+  SLOT_TIME_MESSAGE,
+  percentSchema,
+  slotIssues,
+  slotMinutes,
+  slotTimeSchema,
+} from '@server/modules/promotions/schema';
+
 /**
- * The time-slot editor's rules (the same ones the server enforces in promotions/schema.ts
- * `checkSlots`): a slot ends after it starts, slots of one day never overlap, times are IST
- * 'HH:MM' and '24:00' may end a slot at midnight.
+ * The time-slot editor's rules: the server's own (promotions/schema.ts `slotIssues`, the percent and
+ * time rules), so a day the editor accepts is a day the server accepts. Times are IST 'HH:MM'; '24:00'
+ * may end a slot at midnight but never start one.
  */
 
 export type SlotDraft = {
@@ -19,21 +28,19 @@ export type SlotDraft = {
 export type SlotErrors = Record<string, { startTime?: string; endTime?: string; discountPercent?: string }>;
 
 export const SLOT_MESSAGES = {
-  inverted: 'The end time must be after the start time',
-  overlap: 'Time slots must not overlap',
-  time: 'Use a time like 18:30',
-  percent: 'The discount must be between 0 and 100',
-  percentRequired: 'Give a discount, or pick an ad that has one',
+  inverted: PROMOTION_MESSAGES.inverted,
+  overlap: PROMOTION_MESSAGES.overlap,
+  time: SLOT_TIME_MESSAGE,
+  percent: PROMOTION_MESSAGES.percentRange,
+  percentRequired: PROMOTION_MESSAGES.percentRequired,
 } as const;
 
 export const DAY_NAMES = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export const DAY_SHORT = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
 
-const TIME = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
+const isTime = (time: string) => slotTimeSchema.safeParse(time).success;
 
-export function minutesOf(time: string): number {
-  return Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-}
+export const minutesOf = slotMinutes;
 
 export function timeOf(minutes: number): string {
   const clamped = Math.max(0, Math.min(24 * 60, minutes));
@@ -51,35 +58,25 @@ export function validateSlots(slots: readonly SlotDraft[], adPercent: (advId: nu
     entry[field] ??= message;
   };
 
-  const valid: { key: string; start: number; end: number }[] = [];
+  const timed: SlotDraft[] = [];
   for (const slot of slots) {
-    const startOk = TIME.test(slot.startTime) && slot.startTime !== '24:00';
-    const endOk = TIME.test(slot.endTime);
+    const startOk = isTime(slot.startTime) && slotMinutes(slot.startTime) < 24 * 60;
+    const endOk = isTime(slot.endTime);
     if (!startOk) put(slot.key, 'startTime', SLOT_MESSAGES.time);
     if (!endOk) put(slot.key, 'endTime', SLOT_MESSAGES.time);
-    if (startOk && endOk) {
-      const start = minutesOf(slot.startTime);
-      const end = minutesOf(slot.endTime);
-      if (end <= start) put(slot.key, 'endTime', SLOT_MESSAGES.inverted);
-      else valid.push({ key: slot.key, start, end });
-    }
+    if (startOk && endOk) timed.push(slot);
 
     const typed = slot.discountPercent.trim();
     if (typed !== '') {
-      const value = Number(typed);
-      if (!Number.isFinite(value) || value < 0 || value > 100) put(slot.key, 'discountPercent', SLOT_MESSAGES.percent);
+      const percent = percentSchema.safeParse(typed);
+      if (!percent.success) put(slot.key, 'discountPercent', percent.error.issues[0]?.message ?? SLOT_MESSAGES.percent);
     } else {
       const own = slot.advId === null ? null : adPercent(slot.advId);
       if (own === null || own <= 0) put(slot.key, 'discountPercent', SLOT_MESSAGES.percentRequired);
     }
   }
 
-  valid.sort((a, b) => a.start - b.start || a.end - b.end);
-  for (let i = 1; i < valid.length; i += 1) {
-    const previous = valid[i - 1];
-    const current = valid[i];
-    if (previous && current && current.start < previous.end) put(current.key, 'startTime', SLOT_MESSAGES.overlap);
-  }
+  for (const issue of slotIssues(timed)) put(timed[issue.index]!.key, issue.field, issue.message);
   return errors;
 }
 
@@ -91,7 +88,7 @@ export const hasErrors = (errors: SlotErrors) => Object.keys(errors).length > 0;
  */
 export function nextFreeSlot(slots: readonly Pick<SlotDraft, 'startTime' | 'endTime'>[], fromMinutes = 9 * 60): { startTime: string; endTime: string } | null {
   const taken = slots
-    .filter((slot) => TIME.test(slot.startTime) && TIME.test(slot.endTime))
+    .filter((slot) => isTime(slot.startTime) && isTime(slot.endTime))
     .map((slot) => ({ start: minutesOf(slot.startTime), end: minutesOf(slot.endTime) }))
     .filter((range) => range.end > range.start)
     .sort((a, b) => a.start - b.start);

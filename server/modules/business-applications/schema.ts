@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { emailSchema, idSchema, phoneNumberSchema } from '../common/schema.ts';
-import { gstAckNumberSchema, gstinSchema } from '../business-account/schema.ts';
+import { emailSchema, gstinSchema, idSchema, panSchema, phoneNumberSchema } from '../common/schema.ts';
+import { gstAckNumberSchema } from '../business-account/schema.ts';
 
 /**
  * The public /for-business-form (SPEC §2, §5, §9): business name and address, PAN, the GSTIN
@@ -42,10 +42,7 @@ export const submitApplicationSchema = z
     contactName: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(80, 'Name is too long'),
     phoneNumber: phoneNumberSchema,
     email: z.preprocess((v) => (v === '' ? undefined : v), emailSchema.optional()),
-    pan: z
-      .string({ error: 'PAN is required' })
-      .transform((v) => v.replace(/\s/g, '').toUpperCase())
-      .pipe(z.string().regex(/^[A-Z]{5}[0-9]{4}[A-Z]$/, 'Please enter a valid PAN (like ABCDE1234F)')),
+    pan: panSchema,
     gstin: z.preprocess((v) => (v === '' ? undefined : v), gstinSchema.optional()),
     gstAckNumber: z.preprocess((v) => (v === '' ? undefined : v), gstAckNumberSchema.optional()),
     gstCertificate: z.preprocess((v) => (v === '' ? undefined : v), documentTokenSchema.optional()),
