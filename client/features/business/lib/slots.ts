@@ -82,6 +82,16 @@ export function validateSlots(slots: readonly SlotDraft[], adPercent: (advId: nu
 
 export const hasErrors = (errors: SlotErrors) => Object.keys(errors).length > 0;
 
+/** The day's drafts as the server stores them (PUT timeSlots): '' as the percent means the ad's own (null). */
+export const slotsToSave = (drafts: readonly SlotDraft[]) =>
+  drafts.map((draft) => ({
+    startTime: draft.startTime,
+    endTime: draft.endTime,
+    advId: draft.advId,
+    discountPercent: draft.discountPercent.trim() === '' ? null : Number(draft.discountPercent),
+    isEnabled: draft.isEnabled,
+  }));
+
 /**
  * A new slot for the day: the first free hour from `fromMinutes` (rounded down to the hour), one
  * hour long (shorter before midnight or the next slot); null when the day has no free time left.

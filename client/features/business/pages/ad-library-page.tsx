@@ -8,6 +8,7 @@ import { fieldErrorsOf, messageOf } from '@client/lib/trpc-errors';
 import { formatDayMonth, formatPercent } from '@client/lib/format';
 import type { BusinessPageProps } from '../lib/page-props';
 import { BizPage } from '../components/biz-page';
+import { DeleteButton } from '../components/delete-button';
 import { TextField } from '../components/text-field';
 import { uploadForm } from '../lib/upload';
 import { FormNotes } from '../components/form-notes';
@@ -258,19 +259,12 @@ export function AdLibraryPage({ outletId }: BusinessPageProps) {
                       >
                         {ad.isEnabled ? 'Pause' : 'Resume'}
                       </Button>
-                      <Button
-                        variant="ghost"
-                        size="sm"
+                      <DeleteButton
                         aria-label={`Delete ${ad.title}`}
                         disabled={remove.isPending}
-                        onClick={() => {
-                          if (window.confirm(`Delete “${ad.title}”? Its time slots stop running it.`)) {
-                            remove.mutate({ outletId: id, advId: ad.id, adType: ad.adType });
-                          }
-                        }}
-                      >
-                        Delete
-                      </Button>
+                        confirm={`Delete “${ad.title}”? Its time slots stop running it.`}
+                        onConfirm={() => remove.mutate({ outletId: id, advId: ad.id, adType: ad.adType })}
+                      />
                     </div>
                   </li>
                 ))}

@@ -8,7 +8,7 @@ import { fieldErrorsOf, messageOf } from '@client/lib/trpc-errors';
 import { formatWeekdayDate } from '@client/lib/format';
 import type { BusinessPageProps } from '../lib/page-props';
 import { BizPage } from '../components/biz-page';
-import { istNow } from '../lib/slots';
+import { istNow, slotsToSave } from '../lib/slots';
 import { SlotEditor } from '../components/slot-editor';
 import { TextField } from '../components/text-field';
 import { FormNotes } from '../components/form-notes';
@@ -198,13 +198,7 @@ function EventSlots({ outletId, event, nowMinutes, onToggle, onDelete, busy }: E
                 outletId,
                 adType: 'E',
                 date: event.date,
-                timeSlots: drafts.map((draft) => ({
-                  startTime: draft.startTime,
-                  endTime: draft.endTime,
-                  advId: draft.advId,
-                  discountPercent: draft.discountPercent.trim() === '' ? null : Number(draft.discountPercent),
-                  isEnabled: draft.isEnabled,
-                })),
+                timeSlots: slotsToSave(drafts),
               })
             }
           />

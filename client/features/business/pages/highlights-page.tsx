@@ -8,6 +8,7 @@ import { fieldErrorsOf, messageOf } from '@client/lib/trpc-errors';
 import { formatDayMonth } from '@client/lib/format';
 import type { BusinessPageProps } from '../lib/page-props';
 import { BizPage } from '../components/biz-page';
+import { DeleteButton } from '../components/delete-button';
 import { TextField } from '../components/text-field';
 import { FormNotes } from '../components/form-notes';
 
@@ -116,16 +117,11 @@ export function HighlightsPage({ outletId }: BusinessPageProps) {
                       <Button variant="secondary" size="sm" disabled={toggle.isPending} onClick={() => toggle.mutate({ outletId: id, advId: ad.id, isEnabled: !ad.isEnabled })}>
                         {ad.isEnabled ? 'Pause' : 'Resume'}
                       </Button>
-                      <Button
-                        variant="ghost"
-                        size="sm"
+                      <DeleteButton
                         disabled={remove.isPending}
-                        onClick={() => {
-                          if (window.confirm(`Delete “${ad.title}”?`)) remove.mutate({ outletId: id, advId: ad.id, adType: 'Highlight' });
-                        }}
-                      >
-                        Delete
-                      </Button>
+                        confirm={`Delete “${ad.title}”?`}
+                        onConfirm={() => remove.mutate({ outletId: id, advId: ad.id, adType: 'Highlight' })}
+                      />
                     </div>
                   </li>
                 ))}

@@ -6,6 +6,7 @@ import { MAX_PHOTOS_PER_SUB_CATEGORY, PHOTO_SUB_CATEGORIES } from '@server/modul
 import { messageOf } from '@client/lib/trpc-errors';
 import type { BusinessPageProps } from '../lib/page-props';
 import { BizPage } from '../components/biz-page';
+import { DeleteButton } from '../components/delete-button';
 import { uploadForm } from '../lib/upload';
 import { FormNotes } from '../components/form-notes';
 
@@ -114,17 +115,12 @@ export function PhotosPage({ outletId }: BusinessPageProps) {
                   >
                     →
                   </Button>
-                  <Button
-                    variant="ghost"
-                    size="sm"
+                  <DeleteButton
                     aria-label={`Delete photo ${index + 1}`}
                     disabled={remove.isPending}
-                    onClick={() => {
-                      if (window.confirm('Delete this photo?')) remove.mutate({ outletId: id, subCategory, index: photo.index });
-                    }}
-                  >
-                    Delete
-                  </Button>
+                    confirm="Delete this photo?"
+                    onConfirm={() => remove.mutate({ outletId: id, subCategory, index: photo.index })}
+                  />
                 </div>
               </li>
             ))}

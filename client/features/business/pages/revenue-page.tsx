@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { QueryState } from '@client/components/ui/query-state';
 import { trpc } from '@client/lib/trpc';
+import type { RevenueDay } from '@server/modules/dashboards/schema';
 import { DASHBOARD_PAGE_SIZE } from '../lib/constants';
 import { formatDayMonth, formatRupees } from '@client/lib/format';
 import type { BusinessPageProps } from '../lib/page-props';
 import { BizPage } from '../components/biz-page';
 import { istNow } from '../lib/slots';
+import { DataTable, StatRow, type Column } from '../components/dashboard-list';
 import { Pager } from '../components/pager';
 import { RevenueChart } from '../components/revenue-chart';
 
@@ -23,6 +25,15 @@ const daysBefore = (isoDate: string, days: number) => {
   date.setUTCDate(date.getUTCDate() - days);
   return date.toISOString().slice(0, 10);
 };
+
+const COLUMNS: Column<RevenueDay>[] = [
+  { header: 'Day', cell: (day) => formatDayMonth(day.day) },
+  { header: 'Orders', num: true, cell: (day) => day.ordersCount },
+  { header: 'Bills', num: true, cell: (day) => formatRupees(day.billPaise) },
+  { header: 'Discounts', num: true, cell: (day) => formatRupees(day.discountPaise) },
+  { header: 'Fees', num: true, cell: (day) => formatRupees(day.feePaise) },
+  { header: 'Net', num: true, cell: (day) => formatRupees(day.netPaise) },
+];
 
 /**
  * The chart's days: on the first page of a 7 or 30 day range the whole range (a full page of 20 days
@@ -73,24 +84,14 @@ export function RevenuePage({ outletId }: BusinessPageProps) {
       <QueryState query={query} loadingLabel="Loading revenue" errorMessage={REVENUE_FAILED}>
         {(revenue) => (
           <>
-            <div className="stat-row">
-              <div className="stat">
-                <span className="stat__label">Bills</span>
-                <span className="stat__value">{formatRupees(revenue.totals.billPaise)}</span>
-              </div>
-              <div className="stat">
-                <span className="stat__label">Discounts given</span>
-                <span className="stat__value">{formatRupees(revenue.totals.discountPaise)}</span>
-              </div>
-              <div className="stat">
-                <span className="stat__label">Fees</span>
-                <span className="stat__value">{formatRupees(revenue.totals.feePaise)}</span>
-              </div>
-              <div className="stat stat--accent">
-                <span className="stat__label">Net to you</span>
-                <span className="stat__value">{formatRupees(revenue.totals.netPaise)}</span>
-              </div>
-            </div>
+            <StatRow
+              stats={[
+                { label: 'Bills', value: formatRupees(revenue.totals.billPaise) },
+                { label: 'Discounts given', value: formatRupees(revenue.totals.discountPaise) },
+                { label: 'Fees', value: formatRupees(revenue.totals.feePaise) },
+                { label: 'Net to you', value: formatRupees(revenue.totals.netPaise), accent: true },
+              ]}
+            />
             {revenue.data.length === 0 ? (
               <p className="biz-empty">No paid bills in this period yet.</p>
             ) : (
@@ -98,32 +99,7 @@ export function RevenuePage({ outletId }: BusinessPageProps) {
                 <section className="biz-card" aria-label="Revenue chart">
                   <RevenueChart days={revenue.data} {...chartSpan(revenue.data, page, from, today)} />
                 </section>
-                <div className="data-table-wrap">
-                  <table className="data-table">
-                    <thead>
-                      <tr>
-                        <th>Day</th>
-                        <th className="num">Orders</th>
-                        <th className="num">Bills</th>
-                        <th className="num">Discounts</th>
-                        <th className="num">Fees</th>
-                        <th className="num">Net</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {revenue.data.map((day) => (
-                        <tr key={day.day}>
-                          <td>{formatDayMonth(day.day)}</td>
-                          <td className="num">{day.ordersCount}</td>
-                          <td className="num">{formatRupees(day.billPaise)}</td>
-                          <td className="num">{formatRupees(day.discountPaise)}</td>
-                          <td className="num">{formatRupees(day.feePaise)}</td>
-                          <td className="num">{formatRupees(day.netPaise)}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <DataTable columns={COLUMNS} rows={revenue.data} rowKey={(day) => day.day} />
               </>
             )}
             <Pager total={revenue.total} page={page} noun="days" busy={query.isFetching} onPage={setPage} />

@@ -2,15 +2,41 @@ import { useState } from 'react';
 import { Button } from '@client/components/ui/button';
 import { QueryState } from '@client/components/ui/query-state';
 import { trpc } from '@client/lib/trpc';
+import type { SettlementStatement } from '@server/modules/dashboards/schema';
 import { DASHBOARD_PAGE_SIZE } from '../lib/constants';
 import { messageOf } from '@client/lib/trpc-errors';
 import { formatDayMonth, formatRupees } from '@client/lib/format';
 import type { BusinessPageProps } from '../lib/page-props';
+import { DataTable, RowCards, StatusBadge, type Column } from '../components/dashboard-list';
 import { Pager } from '../components/pager';
 import { BizPage } from '../components/biz-page';
 import { FormNotes } from '../components/form-notes';
 
 const STATUS_LABELS = { open: 'Open', pending: 'Pending', processing: 'Processing', paid: 'Paid' } as const;
+const statusBadge = (row: SettlementStatement) => <StatusBadge status={row.status} label={STATUS_LABELS[row.status]} />;
+const periodOf = (row: SettlementStatement) => (
+  <>
+    {formatDayMonth(row.periodStart)} – {formatDayMonth(row.periodEnd)}
+  </>
+);
+
+const COLUMNS: Column<SettlementStatement>[] = [
+  { header: 'Period', cell: periodOf },
+  { header: 'Orders', num: true, cell: (row) => row.ordersCount },
+  { header: 'Gross', num: true, cell: (row) => formatRupees(row.grossPaise) },
+  { header: 'Discounts', num: true, cell: (row) => formatRupees(row.discountPaise) },
+  { header: 'Fees', num: true, cell: (row) => formatRupees(row.feePaise) },
+  { header: 'Net', num: true, cell: (row) => <strong>{formatRupees(row.netPaise)}</strong> },
+  {
+    header: 'Status',
+    cell: (row) => (
+      <>
+        {statusBadge(row)}
+        {row.reference ? <span className="muted"> · {row.reference}</span> : null}
+      </>
+    ),
+  },
+];
 
 /** Saves text as a file in the browser (the settlement CSV). */
 function download(filename: string, text: string) {
@@ -68,57 +94,19 @@ export function SettlementPage({ outletId }: BusinessPageProps) {
       >
         {(settlements) => (
           <>
-            <div className="data-table-wrap only-wide">
-              <table className="data-table">
-                <thead>
-                  <tr>
-                    <th>Period</th>
-                    <th className="num">Orders</th>
-                    <th className="num">Gross</th>
-                    <th className="num">Discounts</th>
-                    <th className="num">Fees</th>
-                    <th className="num">Net</th>
-                    <th>Status</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {settlements.data.map((row) => (
-                    <tr key={row.periodStart}>
-                      <td>
-                        {formatDayMonth(row.periodStart)} – {formatDayMonth(row.periodEnd)}
-                      </td>
-                      <td className="num">{row.ordersCount}</td>
-                      <td className="num">{formatRupees(row.grossPaise)}</td>
-                      <td className="num">{formatRupees(row.discountPaise)}</td>
-                      <td className="num">{formatRupees(row.feePaise)}</td>
-                      <td className="num">
-                        <strong>{formatRupees(row.netPaise)}</strong>
-                      </td>
-                      <td>
-                        <span className={`status status--${row.status}`}>{STATUS_LABELS[row.status]}</span>
-                        {row.reference ? <span className="muted"> · {row.reference}</span> : null}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <ul className="row-cards only-narrow">
-              {settlements.data.map((row) => (
-                <li key={row.periodStart} className="row-card">
-                  <span className="row-card__title">
-                    {formatDayMonth(row.periodStart)} – {formatDayMonth(row.periodEnd)}
-                  </span>
-                  <span className="row-card__figure">{formatRupees(row.netPaise)}</span>
-                  <span className="row-card__sub">
-                    Gross {formatRupees(row.grossPaise)} · fees {formatRupees(row.feePaise)}
-                  </span>
-                  <span>
-                    <span className={`status status--${row.status}`}>{STATUS_LABELS[row.status]}</span>
-                  </span>
-                </li>
-              ))}
-            </ul>
+            <DataTable columns={COLUMNS} rows={settlements.data} rowKey={(row) => row.periodStart} onlyWide />
+            <RowCards
+              rows={settlements.data}
+              rowKey={(row) => row.periodStart}
+              title={periodOf}
+              figure={(row) => formatRupees(row.netPaise)}
+              sub={(row) => (
+                <>
+                  Gross {formatRupees(row.grossPaise)} · fees {formatRupees(row.feePaise)}
+                </>
+              )}
+              status={statusBadge}
+            />
             <Pager total={settlements.total} page={page} noun="statements" busy={query.isFetching} onPage={setPage} />
           </>
         )}

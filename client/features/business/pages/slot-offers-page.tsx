@@ -3,7 +3,7 @@ import { QueryState, combineQueries } from '@client/components/ui/query-state';
 import { trpc } from '@client/lib/trpc';
 import { AD_LIST_LIMIT } from '../lib/constants';
 import type { BusinessPageProps } from '../lib/page-props';
-import { DAY_NAMES, DAY_SHORT, istNow } from '../lib/slots';
+import { DAY_NAMES, DAY_SHORT, istNow, slotsToSave } from '../lib/slots';
 import { LiveNowCard } from '../components/live-now-card';
 import { SlotEditor } from '../components/slot-editor';
 import { BizPage } from '../components/biz-page';
@@ -87,13 +87,7 @@ export function SlotOffersPage({ outletId, adType }: BusinessPageProps & { adTyp
                 outletId: id,
                 adType,
                 day,
-                timeSlots: drafts.map((draft) => ({
-                  startTime: draft.startTime,
-                  endTime: draft.endTime,
-                  advId: draft.advId,
-                  discountPercent: draft.discountPercent.trim() === '' ? null : Number(draft.discountPercent),
-                  isEnabled: draft.isEnabled,
-                })),
+                timeSlots: slotsToSave(drafts),
               })
             }
           />

@@ -7,6 +7,7 @@ import type { SubAccount } from '@server/modules/sub-accounts/schema';
 import { fieldErrorsOf, messageOf } from '@client/lib/trpc-errors';
 import type { BusinessPageProps } from '../lib/page-props';
 import { BizPage } from '../components/biz-page';
+import { DeleteButton } from '../components/delete-button';
 import type { BusinessOutlet } from '../lib/session';
 import { TextField } from '../components/text-field';
 import { FormNotes } from '../components/form-notes';
@@ -150,16 +151,11 @@ function SubAccountRow({ account, outlets, onChanged }: { account: SubAccount; o
         <Button variant="secondary" size="sm" disabled={update.isPending} onClick={() => update.mutate({ subAccountId: account.id, isActive: !account.isActive })}>
           {account.isActive ? 'Disable' : 'Enable'}
         </Button>
-        <Button
-          variant="ghost"
-          size="sm"
+        <DeleteButton
           disabled={remove.isPending}
-          onClick={() => {
-            if (window.confirm(`Delete ${account.name}'s login?`)) remove.mutate({ subAccountId: account.id });
-          }}
-        >
-          Delete
-        </Button>
+          confirm={`Delete ${account.name}'s login?`}
+          onConfirm={() => remove.mutate({ subAccountId: account.id })}
+        />
       </div>
     </li>
   );

@@ -8,8 +8,8 @@ import { QueryState } from '@client/components/ui/query-state';
 import { PageLoader, Spinner } from '@client/components/ui/spinner';
 import { useRequireLogin } from '@client/lib/auth';
 import { formatDate, formatRupeesExact } from '@client/lib/format';
+import { refundLabel } from '@client/lib/refunds';
 import { trpc } from '@client/lib/trpc';
-import { refundLabel } from '../lib/format';
 import '@client/styles/history.css';
 
 export const HISTORY_PAGE_SIZE = 20;

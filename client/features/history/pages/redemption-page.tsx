@@ -5,9 +5,9 @@ import { QueryState } from '@client/components/ui/query-state';
 import { PageLoader } from '@client/components/ui/spinner';
 import { useRequireLogin } from '@client/lib/auth';
 import { formatDateTime, formatPercent, formatRupeesExact } from '@client/lib/format';
+import { refundLabel, refundStateText } from '@client/lib/refunds';
 import { trpc } from '@client/lib/trpc';
 import { errorCode } from '@client/lib/trpc-errors';
-import { refundLabel, refundStateText } from '../lib/format';
 import '@client/styles/history.css';
 
 /** /redeemed-history/{id}: one paid bill with its breakdown and the receipt codes. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeOutcome, NOTHING_CHARGED, refundLabel } from './outcome';
+import { refundLabel } from '@client/lib/refunds';
+import { describeOutcome, NOTHING_CHARGED } from './outcome';
 
 const base = { amountPaise: 910_62, outletName: 'Kaapi Katte', failureReason: null, coupon: null, refunds: [] };
 const refund = (status: 'pending' | 'processed' | 'failed', amountPaise = 910_62) => ({

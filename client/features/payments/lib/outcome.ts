@@ -1,6 +1,7 @@
 import type { Receipt, RefundView } from '@server/modules/payments/schema';
 import { ORDER_TTL_MINUTES } from '@server/modules/orders/schema';
 import { formatRupeesExact } from '@client/lib/format';
+import { refundLabel, refundStateText } from '@client/lib/refunds';
 
 /**
  * What /payment-failure says about an order, decided from the server's receipt only (status, reason,
@@ -28,20 +29,6 @@ export interface Outcome {
   refunds: { label: string; state: string; status: RefundView['status'] }[];
   /** The main action's label (it goes back to the same bill at the same outlet). */
   retryLabel: string;
-}
-
-/** 'Refunded ₹910.62', with its state when it is not done yet. */
-export function refundLabel(refund: Pick<RefundView, 'amountPaise' | 'status'>): string {
-  const amount = formatRupeesExact(refund.amountPaise);
-  if (refund.status === 'processed') return `Refunded ${amount}`;
-  if (refund.status === 'pending') return `Refunded ${amount} · on its way`;
-  return `Refund of ${amount} delayed · we are on it`;
-}
-
-export function refundStateText(refund: Pick<RefundView, 'status'>): string {
-  if (refund.status === 'processed') return 'The money is back with your bank; it shows in your account within 5–7 working days.';
-  if (refund.status === 'pending') return 'Your bank has been asked to return it; it reaches your account within 5–7 working days.';
-  return 'The refund did not go through yet. We are retrying it; write to support if it has not arrived in 7 days.';
 }
 
 function couponLine(r: Pick<Receipt, 'coupon' | 'status'>): string | null {

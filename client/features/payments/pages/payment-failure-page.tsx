@@ -3,11 +3,12 @@ import type { Receipt } from '@server/modules/payments/schema';
 import { paths } from '@client/app/paths';
 import { QueryState } from '@client/components/ui/query-state';
 import { PageLoader } from '@client/components/ui/spinner';
+import { refundLabel, refundStateText } from '@client/lib/refunds';
 import { trpc } from '@client/lib/trpc';
 import { OrderGate, OrderLoadError } from '../components/order-gate';
 import { breakdownHref, withQuery } from '../lib/links';
 import { paiseToAmountParam } from '../lib/money';
-import { describeOutcome, refundLabel, refundStateText } from '../lib/outcome';
+import { describeOutcome } from '../lib/outcome';
 import '@client/styles/payments.css';
 
 export { NOTHING_CHARGED } from '../lib/outcome';

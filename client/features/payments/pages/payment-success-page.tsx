@@ -6,10 +6,10 @@ import { Button } from '@client/components/ui/button';
 import { QueryState } from '@client/components/ui/query-state';
 import { PageLoader, Spinner } from '@client/components/ui/spinner';
 import { formatDateTime, formatRupeesExact } from '@client/lib/format';
+import { refundLabel, refundStateText } from '@client/lib/refunds';
 import { trpc } from '@client/lib/trpc';
 import { OrderGate, OrderLoadError } from '../components/order-gate';
 import { withQuery } from '../lib/links';
-import { refundLabel, refundStateText } from '../lib/outcome';
 import '@client/styles/payments.css';
 
 /** While the provider's confirmation is on its way the receipt is re-read this often. */
