@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { z } from 'zod';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { runtime } from '../../lib/runtime.ts';
+import type { OrderRow as OrderTableRow } from '../../db/tables.ts';
 import { getBill } from '../bills/service.ts';
 import type { FailureCode } from '../payments/machine.ts';
 import {
@@ -15,35 +16,8 @@ import {
   type ProviderName,
 } from './schema.ts';
 
-/** An order row as services read it (camelCase; numbers already numbers). */
-export interface OrderRow {
-  id: number;
-  publicId: string;
-  consumerId: number;
-  outletId: number;
-  couponId: number | null;
-  idempotencyKey: string;
-  status: OrderStatus;
-  provider: ProviderName;
-  providerOrderId: string | null;
-  billPaise: number;
-  instantDiscountPercent: number;
-  instantDiscountPaise: number;
-  shuffleDiscountPercent: number;
-  shuffleDiscountPaise: number;
-  convenienceFeePaise: number;
-  gstPaise: number;
-  amountPaise: number;
-  offerSource: string | null;
-  receiptCode: string | null;
-  verificationCode: string | null;
-  paidAt: Date | null;
-  createdAt: Date;
-  /** Until when the order can be paid (docs/payments.md, "Expiry"). */
-  expiresAt: Date;
-  /** Why a failed or expired order is so (payments/machine.ts). */
-  failureCode: FailureCode | null;
-}
+/** An order row as services read it: the `orders` row type (server/db/tables.ts) without its bookkeeping. */
+export type OrderRow = Omit<OrderTableRow, 'updatedAt'>;
 
 export function toOrderRow(r: Record<string, unknown>): OrderRow {
   const n = (v: unknown) => Number(v);
