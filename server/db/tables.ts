@@ -803,20 +803,11 @@ type SnakeCase<S extends string> = S extends `${infer Head}${infer Tail}`
   ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${SnakeCase<Tail>}`
   : S;
 
-/**
- * Tables whose row types are declared but not yet registered with Knex: the payment state machine's
- * (orders, payments, refunds, webhook events, redemptions, ledger) are being reworked on another
- * branch; once that lands, drop this list and fix what the types then find in those services.
- */
-type PendingTable = 'orders' | 'payments' | 'refunds' | 'paymentEvents' | 'redemptions' | 'ledgerEntries';
-
-type RegisteredTableTypes = Omit<TableTypes, PendingTable>;
-
 /** The same tables under their SQL names ('outlet_photos'), for code that spells them so. */
-type SnakeTableTypes = { [K in keyof RegisteredTableTypes as SnakeCase<K>]: RegisteredTableTypes[K] };
+type SnakeTableTypes = { [K in keyof TableTypes as SnakeCase<K>]: TableTypes[K] };
 
 declare module 'knex/types/tables' {
-  interface Tables extends RegisteredTableTypes, SnakeTableTypes {}
+  interface Tables extends TableTypes, SnakeTableTypes {}
 }
 
 /**
