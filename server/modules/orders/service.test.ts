@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/setup.ts';
 import { createTestApp } from '../../test/app.ts';
 import { testDb } from '../../test/database.ts';
-import { insertCoupon, newShopper, payableOutlet } from '../payments/test-fixtures.ts';
+import { insertCoupon, newShopper, payableOutlet } from '../../test/factories.ts';
 import { completeDemoCheckout } from '../payments/service.ts';
 import { createOrderInputSchema, ORDER_TTL_MS } from './schema.ts';
 import { createOrder } from './service.ts';

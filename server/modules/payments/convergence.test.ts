@@ -8,7 +8,7 @@ import { keyedHash } from '../../lib/crypto.ts';
 import { checkoutSignature, hmacHex, razorpayWebhookBody, type RazorpayPaymentEvent } from '../../providers/payments.ts';
 import { createOrderInputSchema } from '../orders/schema.ts';
 import { createOrder } from '../orders/service.ts';
-import { insertCoupon, newShopper, payableOutlet } from './test-fixtures.ts';
+import { insertCoupon, newShopper, payableOutlet } from '../../test/factories.ts';
 import { handleCheckoutCallback, handleWebhook } from './service.ts';
 
 /**

@@ -18,7 +18,7 @@ import {
 } from '../../providers/payments.ts';
 import { createOrderInputSchema, ORDER_TTL_MS } from '../orders/schema.ts';
 import { createOrder } from '../orders/service.ts';
-import { insertCoupon, newShopper, payableOutlet } from './test-fixtures.ts';
+import { insertCoupon, newShopper, payableOutlet } from '../../test/factories.ts';
 import { completeDemoCheckout, getDemoCheckout, getReceipt, handleCheckoutCallback, handleWebhook } from './service.ts';
 import { MAX_REFUND_ATTEMPTS, refundRetryIdle, retryPendingRefunds } from './refunds.ts';
 import { FAILURE_REASONS, REFUND_REASONS } from './schema.ts';
