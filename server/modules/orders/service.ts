@@ -1,9 +1,11 @@
+import { randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { z } from 'zod';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { keyedHash } from '../../lib/crypto.ts';
 import { runtime } from '../../lib/runtime.ts';
 import { single } from '../../db/rows.ts';
-import type { OrderRow } from '../../db/tables.ts';
+import type { OrderFailureCode, OrderRow } from '../../db/tables.ts';
 import { getBill } from '../bills/service.ts';
 import {
   ORDER_MESSAGES,
@@ -158,4 +160,47 @@ async function assertCouponFree(trx: Knex.Transaction, couponId: number, idempot
     const message = ORDER_MESSAGES.couponHeld.replace('{time}', clockTime.format(holder.expiresAt));
     throw conflict(message, { couponId: message });
   }
+}
+
+// ---------------------------------------------------------------- the payment's outcome
+
+/*
+ * The capture (server/modules/payments, applyPaymentEvent) decides an order's fate in its transaction;
+ * these are the only writes to an order after it is created.
+ */
+
+const RECEIPT_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+function newReceiptCode(): string {
+  let code = 'BCH-';
+  for (let i = 0; i < 8; i++) code += RECEIPT_ALPHABET[randomInt(RECEIPT_ALPHABET.length)];
+  return code;
+}
+
+/** Six digits derived (keyed) from the order id: what the staff compare at the counter. */
+export function verificationCodeOf(publicId: string): string {
+  const h = keyedHash(runtime().secret, 'receipt-verification', publicId);
+  return String(parseInt(h.slice(0, 12), 16) % 1_000_000).padStart(6, '0');
+}
+
+/** The order is paid: its receipt code (`BCH-` + 8 characters, CSPRNG) and verification code are set. */
+export async function markOrderPaid(trx: Knex.Transaction, order: Pick<OrderRow, 'id' | 'publicId'>, at: Date): Promise<void> {
+  await trx('orders').where({ id: order.id }).update({
+    status: 'paid',
+    failureCode: null,
+    paidAt: at,
+    receiptCode: newReceiptCode(),
+    verificationCode: verificationCodeOf(order.publicId),
+    updatedAt: at,
+  });
+}
+
+/** Any other outcome the state machine gives an order (failed, expired…), with why. */
+export async function setOrderOutcome(
+  trx: Knex.Transaction,
+  orderId: number,
+  outcome: { status: OrderStatus; failureCode: OrderFailureCode | null },
+  at: Date,
+): Promise<void> {
+  await trx('orders').where({ id: orderId }).update({ status: outcome.status, failureCode: outcome.failureCode, updatedAt: at });
 }

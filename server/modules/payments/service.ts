@@ -1,14 +1,13 @@
-import { randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import { keyedHash } from '../../lib/crypto.ts';
 import { runtime } from '../../lib/runtime.ts';
 import { single } from '../../db/rows.ts';
 import type { OrderRow, PaymentProviderName, PaymentStatus } from '../../db/tables.ts';
 import { istMoment } from '../offers/rules.ts';
 import { roundShare } from '../bills/compute.ts';
 import { PLATFORM_FEE_BPS } from '../bills/schema.ts';
-import { getOwnOrder, visibleStatus } from '../orders/service.ts';
+import { redeemCoupon } from '../shuffles/service.ts';
+import { getOwnOrder, markOrderPaid, setOrderOutcome, visibleStatus } from '../orders/service.ts';
 import type { OrderStatus } from '../orders/schema.ts';
 import { isSandbox, type PaymentNotice } from '../../providers/payments.ts';
 import { assertOutletAccess } from '../../lib/outlet-access.ts';
@@ -36,20 +35,6 @@ import {
  * Refunds are sent to the provider after the commit (refunds.ts).
  */
 
-const RECEIPT_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-
-function newReceiptCode(): string {
-  let code = 'BCH-';
-  for (let i = 0; i < 8; i++) code += RECEIPT_ALPHABET[randomInt(RECEIPT_ALPHABET.length)];
-  return code;
-}
-
-/** Six digits derived (keyed) from the order id: what the staff compare at the counter. */
-export function verificationCodeOf(publicId: string): string {
-  const h = keyedHash(runtime().secret, 'receipt-verification', publicId);
-  return String(parseInt(h.slice(0, 12), 16) % 1_000_000).padStart(6, '0');
-}
-
 export interface PaymentEvent {
   kind: PaymentEventKind;
   providerOrderId: string;
@@ -76,17 +61,9 @@ const ENTRY_TYPES = ['bill', 'instant_discount', 'shuffle_discount', 'convenienc
 /** The `honour` effect: the coupon (locked and checked usable by the caller) is redeemed and the money booked. */
 async function honour(trx: Knex.Transaction, order: OrderRow, at: Date): Promise<void> {
   if (order.couponId !== null) {
-    const used = await trx('coupons').where({ id: order.couponId }).whereNull('redeemedAt').update({ redeemedAt: at, isLive: false });
-    if (used !== 1) throw new Error(`coupon ${order.couponId} was checked usable under lock but could not be redeemed`);
+    if (!(await redeemCoupon(trx, order.couponId, at))) throw new Error(`coupon ${order.couponId} was checked usable under lock but could not be redeemed`);
   }
-  await trx('orders').where({ id: order.id }).update({
-    status: 'paid',
-    failureCode: null,
-    paidAt: at,
-    receiptCode: newReceiptCode(),
-    verificationCode: verificationCodeOf(order.publicId),
-    updatedAt: at,
-  });
+  await markOrderPaid(trx, order, at);
   await trx('redemptions').insert({
     couponId: order.couponId,
     orderId: order.id,
@@ -202,7 +179,7 @@ export async function applyPaymentEvent(e: PaymentEvent): Promise<ApplyResult> {
       }
     }
     if (!honoured && (next.order !== order.status || next.failureCode !== order.failureCode)) {
-      await trx('orders').where({ id: order.id }).update({ status: next.order, failureCode: next.failureCode, updatedAt: at });
+      await setOrderOutcome(trx, order.id, { status: next.order, failureCode: next.failureCode }, at);
     }
     if (e.event) await trx('paymentEvents').where({ provider, eventId: e.event.eventId }).update({ processedAt: at });
     if (next.effects.length) {
