@@ -812,9 +812,9 @@ declare module 'knex/types/tables' {
 
 /**
  * The module that owns each table: its service (or, for back-office tables, its `admin.ts`
- * declaration through the admin engine) is where the table's rules live and the one writer it should
- * have. docs/data-model.md ("Owners") lists the other modules that still write some of these tables.
- * tables.test.ts checks this list against the migrated schema. `null`: nothing writes the table.
+ * declaration through the admin engine) is where the table's rules live and its one writer: other
+ * modules call it (docs/data-model.md, "Owners"). tables.test.ts checks this list against the migrated
+ * schema, and that no code outside the owner writes a table. `null`: nothing writes the table.
  */
 export const TABLE_OWNERS: Record<SnakeCase<TableName>, string | null> = {
   cities: 'cities',
