@@ -18,7 +18,7 @@ afterEach(async () => {
   await Promise.all(started.splice(0).map((j) => j.stop({ timeoutMs: 1_000 })));
 });
 
-function jobsOver(db: Knex, definitions: JobDefinition<any>[]): Jobs {
+function jobsOver(db: Knex, definitions: JobDefinition[]): Jobs {
   const jobs = createJobs({ db, logger, definitions, runInApp: (fn) => fn() });
   started.push(jobs);
   return jobs;

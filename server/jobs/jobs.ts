@@ -18,7 +18,7 @@ export interface JobDefinition<T extends object = object> {
   /** `<module>.<what>`: the queue name. */
   readonly name: string;
   /** Runs inside the app's runtime. Throw to fail the attempt (retried as `retry` says). */
-  readonly handler: (data: T, job: { id: string; retryCount: number }) => Promise<void>;
+  handler(data: T, job: { id: string; retryCount: number }): Promise<void>;
   /** Fires on this cron in Asia/Kolkata (at most once per minute across all workers). */
   readonly cron?: string;
   /** Data for the scheduled runs. */
@@ -57,7 +57,7 @@ export interface Jobs {
   stop(options?: { timeoutMs?: number }): Promise<void>;
   /** Runs each queued job of `definition` now, in this process (tests, and the worker's drain on start). */
   drain<T extends object>(definition: JobDefinition<T>): Promise<number>;
-  readonly definitions: readonly JobDefinition<any>[];
+  readonly definitions: readonly JobDefinition[];
 }
 
 /** pg-boss's SQL goes through the app's Knex connections (so a send can join a transaction). */
@@ -81,13 +81,13 @@ function executorOf(db: Knex): PgBoss.Db {
 
 interface DriverConnection {
   exec?: (sql: string) => Promise<{ rows: unknown[] }[]>;
-  query: (sql: string, values?: unknown[]) => Promise<{ rows: any[] }>;
+  query: (sql: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
 }
 
 export interface CreateJobsOptions {
   db: Knex;
   logger: Logger;
-  definitions: readonly JobDefinition<any>[];
+  definitions: readonly JobDefinition[];
   /** Runs a handler in the app's runtime (request-less scope). */
   runInApp: <R>(fn: () => Promise<R>) => Promise<R>;
 }

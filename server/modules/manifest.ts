@@ -21,7 +21,7 @@ export interface ModuleManifest {
   /** The module's back-office resource: its (pure) declaration and the server-side hooks it needs. */
   readonly admin?: AdminBinding;
   /** Background and scheduled work (server/jobs/jobs.ts): its queues, handlers and crons. */
-  readonly jobs?: readonly JobDefinition<any>[];
+  readonly jobs?: readonly JobDefinition[];
 }
 
 /** The REST routers a module mounts on (server/app.ts picks one per request by prefix). */
