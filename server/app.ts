@@ -7,7 +7,9 @@ import type { Knex } from 'knex';
 import type { Env } from './env.ts';
 import { resolveAppSecret } from './lib/crypto.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
-import { setRuntime } from './lib/runtime.ts';
+import { runWithRuntime, setRuntime, type Runtime } from './lib/runtime.ts';
+import { createJobs } from './jobs/jobs.ts';
+import { MODULES } from './modules/index.ts';
 import { authMiddleware } from './http/auth.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
 import { applyProxyTrust } from './http/proxy.ts';
@@ -21,7 +23,7 @@ import { appRouter } from './trpc/app-router.ts';
 import { trpcMiddleware } from './trpc/koa.ts';
 import { notFound } from './lib/errors.ts';
 import { healthRoutes } from './modules/health/rest.ts';
-import type { RestRouters } from './modules/manifest.ts';
+import type { ModuleManifest, RestRouters } from './modules/manifest.ts';
 import { paymentsWebhook } from './modules/payments/rest.ts';
 import { restRouters } from './rest/routers.ts';
 
@@ -42,7 +44,7 @@ export function createApp(options: AppOptions): Koa {
   const { env, db } = options;
   const logger = options.logger ?? createLogger({ level: env.LOG_LEVEL });
   const storage = options.storage ?? createStorage(env);
-  const rt = setRuntime({
+  const rt: Runtime = setRuntime({
     env,
     db,
     logger,
@@ -50,10 +52,18 @@ export function createApp(options: AppOptions): Koa {
     storage,
     sms: options.sms ?? createSms(env, logger),
     payments: options.payments ?? createPayments(env),
+    // Enqueues from the start; works jobs once started (server/index.ts, server/worker.ts).
+    jobs: createJobs({
+      db,
+      logger,
+      definitions: (MODULES as readonly ModuleManifest[]).flatMap((m) => m.jobs ?? []),
+      runInApp: (fn) => runWithRuntime(rt, fn),
+    }),
     now: options.now ?? (() => new Date()),
   });
 
   const app = new Koa();
+  runtimes.set(app, rt);
   applyProxyTrust(app, env.TRUST_PROXY); // ctx.ip / ctx.protocol: proxy headers only as TRUST_PROXY says
   app.silent = true; // errors are logged by errorMiddleware, once
 
@@ -89,6 +99,15 @@ export function createApp(options: AppOptions): Koa {
     .use(spa({ root: path.join(distDir, 'client'), mount: '', csp: contentSecurityPolicy('client', csp) }));
 
   return app;
+}
+
+const runtimes = new WeakMap<Koa, Runtime>();
+
+/** The runtime an app was built with (its jobs, providers and database), for the process that runs it. */
+export function appRuntime(app: Koa): Runtime {
+  const rt = runtimes.get(app);
+  if (!rt) throw new Error('Not an app built by createApp');
+  return rt;
 }
 
 /**

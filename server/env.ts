@@ -127,6 +127,8 @@ export const envSchema = z.object({
   BODY_LIMIT_KB: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_240).default(256)),
   TRPC_MAX_BATCH_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100).default(50)),
   TRUST_PROXY: z.string().optional().transform(parseTrustProxy),
+  // Who works background jobs (server/jobs/): the server itself, or separate `npm run worker` processes.
+  JOB_WORKERS: z.preprocess(emptyAsUndefined, z.enum(['in-process', 'separate']).default('in-process')),
   SHUTDOWN_GRACE_SECONDS: z.preprocess(
     emptyAsUndefined,
     z.coerce

@@ -18,7 +18,6 @@ const logger = createLogger({ level: env.LOG_LEVEL, pretty: env.NODE_ENV === 'de
 const { openDatabase, isEmbedded } = await import('./db/knex.ts');
 const { prepareDatabase } = await import('./db/prepare.ts');
 const { createStorage } = await import('./providers/storage.ts');
-const { createApp } = await import('./app.ts');
 
 const { resolveAppSecret } = await import('./lib/crypto.ts');
 
@@ -32,10 +31,17 @@ try {
   process.exit(1);
 }
 
+const { createApp, appRuntime } = await import('./app.ts');
 const app = createApp({ env, db, logger, storage });
-// Refunds a crash or a provider outage left pending are asked for again (docs/payments.md, "Refunds").
-const { retryPendingRefunds } = await import('./modules/payments/refunds.ts');
-void retryPendingRefunds({ minAgeMs: 0 }).catch((error: unknown) => logger.error({ err: error }, 'refund retry at start failed'));
+// Background and scheduled work (server/jobs/): worked here unless JOB_WORKERS=separate (`npm run worker`).
+const { jobs } = appRuntime(app);
+try {
+  await jobs.start({ work: env.JOB_WORKERS === 'in-process' });
+} catch (error) {
+  logger.fatal({ err: error }, 'could not start the job runner');
+  await db.destroy().catch(() => undefined);
+  process.exit(1);
+}
 const server = http.createServer(app.callback());
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
@@ -76,6 +82,10 @@ async function shutdown(signal: string) {
     logger.error(`forced exit after ${FORCE_EXIT_MS / 1000} s`);
     process.exit(1);
   }, FORCE_EXIT_MS);
+  // Workers stop taking jobs at once; running ones get the same grace as requests (one cut short runs again).
+  const jobsStopped = jobs
+    .stop({ timeoutMs: env.SHUTDOWN_GRACE_SECONDS * 1000 })
+    .catch((err: unknown) => logger.warn({ err }, 'stopping the job runner failed'));
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   // A keep-alive connection whose request has just been answered is idle: close it then.
@@ -87,6 +97,7 @@ async function shutdown(signal: string) {
   await closed;
   clearInterval(sweep);
   clearTimeout(grace);
+  await jobsStopped;
   const dbClosed = await Promise.race([
     db.destroy().then(
       () => true,

@@ -4,6 +4,7 @@ import { requestContext, type Logger } from './logger.ts';
 import type { Storage } from '../providers/storage.ts';
 import type { SmsProvider } from '../providers/sms.ts';
 import type { PaymentProvider } from '../providers/payments.ts';
+import type { Jobs } from '../jobs/jobs.ts';
 
 /**
  * What services need from the outside world, set once by `createApp` (or a test) and read by services.
@@ -17,6 +18,8 @@ export interface Runtime {
   storage: Storage;
   sms: SmsProvider;
   payments: PaymentProvider;
+  /** Background and scheduled work (server/jobs/jobs.ts). */
+  jobs: Jobs;
   /** The clock every business rule reads; tests move it. */
   now: () => Date;
 }

@@ -2,12 +2,14 @@ import type Router from '@koa/router';
 import type { AnyTRPCRouter } from '@trpc/server';
 import type { AdminResourceDeclaration } from '../admin/declaration.ts';
 import type { ResourceHooks } from '../admin/engine.ts';
+import type { JobDefinition } from '../jobs/jobs.ts';
 
 /**
  * What a module gives the app, in one place (`server/modules/<module>/module.ts`). The composition
  * root lists the manifests (`server/modules/index.ts`); from that one list come the tRPC app router
- * (server/trpc/app-router.ts), the REST mounts (server/rest/routers.ts, used by server/app.ts) and
- * the back office's resources with their hooks (server/admin/registry.ts).
+ * (server/trpc/app-router.ts), the REST mounts (server/rest/routers.ts, used by server/app.ts),
+ * the back office's resources with their hooks (server/admin/registry.ts) and the job runner's queues
+ * (server/jobs/jobs.ts).
  */
 export interface ModuleManifest {
   /** The module's folder name (plural kebab-case), for error messages and tests. */
@@ -18,6 +20,8 @@ export interface ModuleManifest {
   readonly rest?: RestMount;
   /** The module's back-office resource: its (pure) declaration and the server-side hooks it needs. */
   readonly admin?: AdminBinding;
+  /** Background and scheduled work (server/jobs/jobs.ts): its queues, handlers and crons. */
+  readonly jobs?: readonly JobDefinition[];
 }
 
 /** The REST routers a module mounts on (server/app.ts picks one per request by prefix). */

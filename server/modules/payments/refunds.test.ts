@@ -22,6 +22,8 @@ import { insertCoupon, newShopper, payableOutlet } from '../../test/factories.ts
 import { completeDemoCheckout, getDemoCheckout, getReceipt, handleCheckoutCallback, handleWebhook } from './service.ts';
 import { MAX_REFUND_ATTEMPTS, refundRetryIdle, retryPendingRefunds } from './refunds.ts';
 import { FAILURE_REASONS, REFUND_REASONS } from './schema.ts';
+import { retryRefundsJob } from './jobs.ts';
+import { runtime } from '../../lib/runtime.ts';
 
 /**
  * Money the provider captured but we cannot honour is refunded at once, through the provider, outside
@@ -182,6 +184,18 @@ describe('the provider call is outside the transaction and retried', () => {
     expect(sandbox.calls.map((c) => c.idempotencyKey)).toEqual([pending.idempotencyKey, pending.idempotencyKey]);
     // Nothing left to retry.
     expect(await retryPendingRefunds({ minAgeMs: 0 })).toBe(0);
+  });
+
+  it("the worker's retry job (every minute, and once at start for every pending row) settles it", async () => {
+    const order = await newOrder();
+    clock = new Date(clock.getTime() + ORDER_TTL_MS + 1);
+    sandbox.control.fail = new ProviderError('The payment provider could not be reached for a refund', null);
+    await captureWebhook(order);
+    sandbox.control.fail = null;
+    const { jobs } = runtime();
+    await jobs.send(retryRefundsJob, retryRefundsJob.atStart!);
+    expect(await jobs.drain(retryRefundsJob)).toBe(1);
+    expect(await refundRows()).toMatchObject([{ status: 'processed', attempts: 2 }]);
   });
 
   it('the next event retries a pending refund that has waited a minute', async () => {
