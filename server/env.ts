@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { z } from 'zod';
+import { isValidGstin } from './modules/common/schema.ts';
 
 /**
  * All configuration comes from environment variables, parsed once here.
@@ -119,6 +120,16 @@ export const envSchema = z.object({
       .max(100, 'must be a percentage from 0 to 100 with at most two decimals')
       .default(18),
   ),
+  // The platform as the supplier on the outlets' monthly tax invoices (docs/business.md, "Settlement").
+  INVOICE_SUPPLIER_NAME: z.preprocess(emptyAsUndefined, z.string().min(3).max(120).optional()),
+  INVOICE_SUPPLIER_GSTIN: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine(isValidGstin, 'must be a valid GSTIN (15 characters, with its check character)')
+      .optional(),
+  ),
+  INVOICE_SUPPLIER_ADDRESS: z.preprocess(emptyAsUndefined, z.string().min(10).max(300).optional()),
   STORAGE_DRIVER: z.preprocess(emptyAsUndefined, z.enum(['local']).default('local')),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,

@@ -35,6 +35,9 @@ export function labelOf(source: string, spec?: { label?: string }): string {
 }
 
 const percent = (v: unknown) => (v === null || v === undefined || v === '' ? '' : `${Number(v)}%`);
+const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** Integer paise → '₹1,234.50'. */
+export const money = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : rupees.format(Number(v) / 100));
 
 /** The read-only view of one field (list columns and show pages). */
 export function fieldFor(source: string, spec: FieldSpec, options: { sortable?: boolean } = {}): ReactElement {
@@ -44,6 +47,8 @@ export function fieldFor(source: string, spec: FieldSpec, options: { sortable?: 
       return <NumberField key={source} {...common} options={{ maximumFractionDigits: 6, useGrouping: source !== 'id' }} />;
     case 'percent':
       return <FunctionField key={source} {...common} render={(r: RaRecord) => percent(r[source])} />;
+    case 'money':
+      return <FunctionField key={source} {...common} textAlign="right" render={(r: RaRecord) => money(r[source])} />;
     case 'boolean':
       return <BooleanField key={source} {...common} />;
     case 'select':

@@ -14,6 +14,8 @@ export type FieldKind =
   | 'longText'
   | 'number'
   | 'percent'
+  /** Integer paise, shown as rupees (₹1,234.50). */
+  | 'money'
   | 'boolean'
   | 'select'
   | 'reference'

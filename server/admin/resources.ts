@@ -8,6 +8,7 @@ import { citiesAdmin } from '../modules/cities/admin.ts';
 import { businessApplicationsAdmin } from '../modules/business-applications/admin.ts';
 import { supportTicketsAdmin } from '../modules/support-tickets/admin.ts';
 import { auditLogAdmin } from '../modules/audit-log/admin.ts';
+import { settlementsAdmin } from '../modules/settlements/admin.ts';
 
 /**
  * Every back-office resource, in menu order. The server mounts `/api/admin/<name>` for each and the
@@ -23,6 +24,7 @@ export const ADMIN_RESOURCES: readonly AdminResourceDeclaration[] = [
   dayDiscountsAdmin,
   categoriesAdmin,
   citiesAdmin,
+  settlementsAdmin,
   supportTicketsAdmin,
   auditLogAdmin,
 ];

@@ -54,7 +54,12 @@ export type PaymentProviderName = 'sandbox' | 'razorpay';
 export type PaymentStatus = 'authorized' | 'captured' | 'failed' | 'refunded';
 export type RefundKind = 'auto_unhonoured' | 'owner';
 export type RefundStatus = 'pending' | 'processed' | 'failed';
-export type SettlementStatus = 'pending' | 'processing' | 'paid';
+export type SettlementStatus = 'pending' | 'on_hold' | 'settled';
+/** A Razorpay linked account's state (outlets.route_account_status). */
+export type RouteAccountStatus = 'created' | 'under_review' | 'needs_clarification' | 'activated' | 'suspended';
+/** created → processed (held) → released → settled; failed (never processed). Only moves up. */
+export type TransferStatus = 'created' | 'processed' | 'released' | 'settled' | 'failed';
+export type TransferReversalStatus = 'pending' | 'processed' | 'skipped';
 export type LedgerEntryType =
   | 'bill'
   | 'instant_discount'
@@ -300,6 +305,9 @@ export interface OutletRow {
   gstCertificateKey: string | null;
   gstAckNumber: string | null;
   gstStatus: GstStatus;
+  /** Razorpay Route linked account (`acc_…`); null: paid by the platform against its statement. */
+  routeAccountId: string | null;
+  routeAccountStatus: RouteAccountStatus | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -317,6 +325,8 @@ export type OutletInsert = InsertOf<
   | 'gstCertificateKey'
   | 'gstAckNumber'
   | 'gstStatus'
+  | 'routeAccountId'
+  | 'routeAccountStatus'
 >;
 
 export interface BusinessOwnerOutletRow {
@@ -593,19 +603,114 @@ export type RedemptionInsert = InsertOf<RedemptionRow, 'id' | 'couponId' | 'rede
 export interface SettlementRow {
   id: number;
   outletId: number;
+  /** A daily statement has period_start = period_end (rows from before daily statements may span a week). */
   periodStart: string;
   periodEnd: string;
+  ordersCount: number;
   grossPaise: number;
   discountPaise: number;
+  /** The platform fee (1.5 % of what the outlet was paid for the goods). */
   feePaise: number;
+  /** GST on the platform fee, withheld with it. */
+  feeGstPaise: number;
+  /** After the platform fee (before its GST and refunds). */
   netPaise: number;
+  /** The outlet's share of refunds of the day's payments. */
+  refundPaise: number;
+  /** What reaches the outlet: net − GST on the fee − refunds. */
+  payoutPaise: number;
+  /** Of the payout, what went through Route transfers (the rest is the platform's own payout). */
+  routedPaise: number;
+  transfersCount: number;
   status: SettlementStatus;
-  reference: string | null;
-  paidAt: Date | null;
+  /** Every UTR that paid this statement (provider settlements and the platform's payout), comma-separated. */
+  utr: string | null;
+  /** The platform's own bank transfer for the part not sent through Route, recorded by sales staff. */
+  payoutUtr: string | null;
+  payoutRecordedBy: number | null;
+  onHoldAt: Date | null;
+  settledAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
-export type SettlementInsert = InsertOf<SettlementRow, Generated | 'reference' | 'paidAt'>;
+export type SettlementInsert = InsertOf<
+  SettlementRow,
+  | Generated
+  | 'ordersCount'
+  | 'feeGstPaise'
+  | 'refundPaise'
+  | 'routedPaise'
+  | 'transfersCount'
+  | 'status'
+  | 'utr'
+  | 'payoutUtr'
+  | 'payoutRecordedBy'
+  | 'onHoldAt'
+  | 'settledAt'
+>;
+
+export interface TransferRow {
+  id: number;
+  orderId: number;
+  outletId: number;
+  provider: PaymentProviderName;
+  /** trf_…, from the order the transfer was created with. */
+  providerTransferId: string | null;
+  routeAccountId: string;
+  amountPaise: number;
+  reversedPaise: number;
+  status: TransferStatus;
+  failureReason: string | null;
+  onHoldUntil: Date;
+  processedAt: Date | null;
+  releasedAt: Date | null;
+  providerSettlementId: string | null;
+  settledAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+export type TransferInsert = InsertOf<
+  TransferRow,
+  Generated | 'providerTransferId' | 'reversedPaise' | 'status' | 'failureReason' | 'processedAt' | 'releasedAt' | 'providerSettlementId' | 'settledAt'
+>;
+
+export interface TransferReversalRow {
+  id: number;
+  transferId: number;
+  refundId: number;
+  amountPaise: number;
+  providerReversalId: string | null;
+  status: TransferReversalStatus;
+  attempts: number;
+  lastError: string | null;
+  processedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+export type TransferReversalInsert = InsertOf<
+  TransferReversalRow,
+  Generated | 'providerReversalId' | 'status' | 'attempts' | 'lastError' | 'processedAt'
+>;
+
+export interface ProviderSettlementRow {
+  id: number;
+  provider: PaymentProviderName;
+  providerSettlementId: string;
+  utr: string | null;
+  amountPaise: number;
+  feesPaise: number;
+  taxPaise: number;
+  processedAt: Date;
+  reconciledAt: Date | null;
+  attempts: number;
+  lastError: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+export type ProviderSettlementInsert = InsertOf<
+  ProviderSettlementRow,
+  Generated | 'utr' | 'feesPaise' | 'taxPaise' | 'reconciledAt' | 'attempts' | 'lastError'
+>;
 
 export interface LedgerEntryRow {
   id: number;
@@ -783,6 +888,9 @@ export interface TableTypes {
   paymentEvents: Table<PaymentEventRow, PaymentEventInsert>;
   redemptions: Table<RedemptionRow, RedemptionInsert>;
   settlements: Table<SettlementRow, SettlementInsert>;
+  transfers: Table<TransferRow, TransferInsert>;
+  transferReversals: Table<TransferReversalRow, TransferReversalInsert>;
+  providerSettlements: Table<ProviderSettlementRow, ProviderSettlementInsert>;
   ledgerEntries: Table<LedgerEntryRow, LedgerEntryInsert>;
   outletDailyStats: Table<OutletDailyStatsRow, OutletDailyStatsInsert>;
   salesStaff: Table<SalesStaffRow, SalesStaffInsert>;
@@ -847,7 +955,10 @@ export const TABLE_OWNERS: Record<SnakeCase<TableName>, string | null> = {
   refunds: 'payments',
   payment_events: 'payments',
   redemptions: 'payments',
-  settlements: 'payments',
+  settlements: 'settlements',
+  transfers: 'settlements',
+  transfer_reversals: 'settlements',
+  provider_settlements: 'settlements',
   ledger_entries: 'payments',
   outlet_daily_stats: 'payments',
   sales_staff: 'sales-staff',

@@ -24,6 +24,7 @@ import { businessAccountModule } from './business-account/module.ts';
 import { subAccountsModule } from './sub-accounts/module.ts';
 import { promotionsModule } from './promotions/module.ts';
 import { dashboardsModule } from './dashboards/module.ts';
+import { settlementsModule } from './settlements/module.ts';
 import { businessApplicationsModule } from './business-applications/module.ts';
 import { salesStaffModule } from './sales-staff/module.ts';
 import { discountsModule } from './discounts/module.ts';
@@ -64,6 +65,7 @@ export const MODULES = [
   subAccountsModule,
   promotionsModule,
   dashboardsModule,
+  settlementsModule,
   businessApplicationsModule,
   salesStaffModule,
   discountsModule,

@@ -13,8 +13,40 @@ import { keyedHash, resolveAppSecret, safeEqual } from '../lib/crypto.ts';
  * Signatures are compared in constant time. Amounts are integer paise (Razorpay's `amount` unit too).
  */
 
-/** What a webhook reports: a payment's state, a refund's outcome, or something we do not use. */
-export type NoticeKind = 'authorized' | 'captured' | 'failed' | 'refund_processed' | 'refund_failed' | 'other';
+/**
+ * What a webhook reports: a payment's state, a refund's outcome, a Route transfer's or settlement's
+ * progress, a linked account's state, or something we do not use.
+ */
+export type NoticeKind =
+  | 'authorized'
+  | 'captured'
+  | 'failed'
+  | 'refund_processed'
+  | 'refund_failed'
+  | 'transfer_processed'
+  | 'transfer_failed'
+  | 'settlement_processed'
+  | 'account_status'
+  | 'other';
+
+/** Route events (transfers, settlements to linked accounts, linked accounts' states), normalised. */
+export interface RouteNotice {
+  /** trf_… (transfer events). */
+  transferId: string | null;
+  /** Our order's public id, from the notes we gave the transfer (a transfer we do not know yet is found by it). */
+  orderRef: string | null;
+  /** The linked account (acc_…): the transfer's recipient, or the account a `product.route.*` event is about. */
+  accountId: string | null;
+  /** setl_… (settlement events). */
+  settlementId: string | null;
+  utr: string | null;
+  feesPaise: number | null;
+  taxPaise: number | null;
+  /** When the provider processed it (unix seconds in the body), if it says. */
+  at: Date | null;
+  /** A transfer's failure reason, or a linked account's new state (`activated`, `under_review`, …). */
+  detail: string | null;
+}
 
 /** A provider event, normalised (from a webhook body). */
 export interface PaymentNotice {
@@ -35,6 +67,44 @@ export interface PaymentNotice {
   /** Refund events: the provider's refund id and our refund id (from the notes we sent). */
   refundId: string | null;
   refundRef: string | null;
+  /** Transfer, settlement and linked-account events; null for payment and refund events. */
+  route: RouteNotice | null;
+}
+
+/** A Route transfer to put on a provider order: the outlet's share to its linked account, on hold. */
+export interface TransferRequest {
+  /** The linked account (acc_…). */
+  account: string;
+  amountPaise: number;
+  /** Kept with the transfer (ours: `bachat_order`, the order's public id). */
+  notes: Record<string, string>;
+  /** The provider releases the hold by itself at this time if we have not (a safety net). */
+  onHoldUntil: Date;
+}
+
+/** A transfer the provider created with an order. */
+export interface ProviderTransfer {
+  id: string;
+  account: string;
+  amountPaise: number;
+}
+
+/** A transfer as the provider lists it (reconciliation). */
+export interface ProviderTransferState {
+  id: string;
+  amountPaise: number;
+  /** created, pending, processed, failed, reversed, partially_reversed */
+  status: string;
+  /** pending, on_hold, settled (null before it is processed) */
+  settlementStatus: string | null;
+  settlementId: string | null;
+}
+
+/** A reversal of a transfer (part of it taken back from the linked account). */
+export interface ProviderReversal {
+  id: string;
+  amountPaise: number;
+  notes: Record<string, string>;
 }
 
 /** A refund request (amount in paise; `idempotencyKey` makes a retried request return the same refund). */
@@ -62,8 +132,17 @@ export interface PaymentProvider {
   readonly name: 'sandbox' | 'razorpay';
   /** The provider's public key the browser checkout needs (none for the sandbox). */
   readonly publicKey: string | null;
-  /** Creates the provider's order for an amount; `receipt` is our order's public id. */
-  createOrder(input: { amountPaise: number; receipt: string; notes?: Record<string, string> }): Promise<{ providerOrderId: string }>;
+  /**
+   * Creates the provider's order for an amount; `receipt` is our order's public id. With `transfers`
+   * (Razorpay Route), the provider moves those shares to the linked accounts when the payment is
+   * captured, and answers with the transfers' ids.
+   */
+  createOrder(input: {
+    amountPaise: number;
+    receipt: string;
+    notes?: Record<string, string>;
+    transfers?: TransferRequest[];
+  }): Promise<{ providerOrderId: string; transfers?: ProviderTransfer[] }>;
   /** Checks the checkout callback's signature (constant time). */
   verifyCheckoutSignature(input: CheckoutSignature): boolean;
   /** Checks a webhook's signature over its raw body (constant time). */
@@ -76,6 +155,17 @@ export interface PaymentProvider {
    * with the same `idempotencyKey`.
    */
   refund(input: RefundRequest): Promise<RefundResponse>;
+  /** Lifts a transfer's settlement hold (Razorpay: `PATCH /v1/transfers/{id}` `{ on_hold: false }`). Throws ProviderError. */
+  releaseTransfer(transferId: string): Promise<void>;
+  /**
+   * Takes part of a transfer back from the linked account (Razorpay: `POST /v1/transfers/{id}/reversals`).
+   * No idempotency key exists for it: callers look for their note in `transferReversals` before a retry.
+   */
+  reverseTransfer(input: { transferId: string; amountPaise: number; notes: Record<string, string> }): Promise<ProviderReversal>;
+  /** The reversals of a transfer (`GET /v1/transfers/{id}/reversals`). */
+  transferReversals(transferId: string): Promise<ProviderReversal[]>;
+  /** The transfers a settlement paid (`GET /v1/transfers?recipient_settlement_id=`), every page. */
+  settlementTransfers(settlementId: string): Promise<ProviderTransferState[]>;
 }
 
 /** A provider call that did not succeed (network, time-out, refusal); `status` is the HTTP status if any. */
@@ -94,9 +184,24 @@ export interface SandboxCompletion {
   webhook: { body: Buffer; signature: string; eventId: string };
 }
 
+/** A signed webhook the sandbox produced, to go through the same verification code as a real one. */
+export interface SignedWebhook {
+  body: Buffer;
+  signature: string;
+  eventId: string;
+}
+
 export interface SandboxPaymentProvider extends PaymentProvider {
   readonly name: 'sandbox';
   complete(input: { providerOrderId: string; amountPaise: number; outcome: 'pay' | 'fail' }): SandboxCompletion;
+  /** Route, simulated: the provider processed a transfer after the capture (a signed `transfer.processed`). */
+  transferProcessed(input: { transferId: string; account: string; amountPaise: number; orderRef: string; at: Date }): SignedWebhook;
+  /**
+   * Route, simulated: the provider settles released transfers to the linked account's bank: a new
+   * settlement (setl_sbx…) with a UTR, remembered so `settlementTransfers` lists them, and its signed
+   * `settlement.processed`.
+   */
+  settle(input: { account: string; transfers: { id: string; amountPaise: number }[]; at: Date }): { settlementId: string; utr: string; webhook: SignedWebhook };
 }
 
 export const hmacHex = (secret: string, data: string | Buffer) => createHmac('sha256', secret).update(data).digest('hex');
@@ -110,10 +215,13 @@ const badWebhook = () => new AppError('BAD_REQUEST', 'Malformed webhook body');
 
 interface RazorpayEventBody {
   event?: unknown;
+  account_id?: unknown;
   payload?: {
     payment?: { entity?: Record<string, unknown> };
     order?: { entity?: Record<string, unknown> };
     refund?: { entity?: Record<string, unknown> };
+    transfer?: { entity?: Record<string, unknown> };
+    settlement?: { entity?: Record<string, unknown> };
   };
 }
 
@@ -125,6 +233,25 @@ const KIND_OF_EVENT: Record<string, NoticeKind> = {
   'payment.failed': 'failed',
   'refund.processed': 'refund_processed',
   'refund.failed': 'refund_failed',
+  'transfer.processed': 'transfer_processed',
+  'transfer.failed': 'transfer_failed',
+  'settlement.processed': 'settlement_processed',
+  'product.route.under_review': 'account_status',
+  'product.route.needs_clarification': 'account_status',
+  'product.route.activated': 'account_status',
+  'account.suspended': 'account_status',
+};
+
+/** The note key our transfers carry: the order's public id, so a transfer event finds its order. */
+export const TRANSFER_NOTE_KEY = 'bachat_order';
+/** The note key our reversals carry: our reversal's id, so a retry finds a reversal the provider made. */
+export const REVERSAL_NOTE_KEY = 'bachat_reversal';
+
+const ACCOUNT_STATUS_OF: Record<string, string> = {
+  'product.route.under_review': 'under_review',
+  'product.route.needs_clarification': 'needs_clarification',
+  'product.route.activated': 'activated',
+  'account.suspended': 'suspended',
 };
 
 /** The note key our refunds carry, so a refund webhook finds its row even before we stored the provider's id. */
@@ -146,6 +273,9 @@ export function parseRazorpayWebhook(rawBody: Buffer, eventIdHeader: string | un
   const paise = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : null);
   const eventType = body.event;
   const kind = KIND_OF_EVENT[eventType] ?? 'other';
+  if (kind === 'transfer_processed' || kind === 'transfer_failed' || kind === 'settlement_processed' || kind === 'account_status') {
+    return parseRouteEvent(body, eventType, kind, eventIdHeader);
+  }
   const isRefund = kind === 'refund_processed' || kind === 'refund_failed';
   const paymentId = str(p.id) ?? (isRefund ? str(r.payment_id) : null);
   const refundId = isRefund ? str(r.id) : null;
@@ -165,6 +295,46 @@ export function parseRazorpayWebhook(rawBody: Buffer, eventIdHeader: string | un
     errorReason: str(p.error_description) ?? str(p.error_reason),
     refundId,
     refundRef: str(notes[REFUND_NOTE_KEY]),
+    route: null,
+  };
+}
+
+function parseRouteEvent(body: RazorpayEventBody, eventType: string, kind: NoticeKind, eventIdHeader: string | undefined): PaymentNotice {
+  const str = (v: unknown) => (typeof v === 'string' && v ? v : null);
+  const paise = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : null);
+  const seconds = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? new Date(v * 1000) : null);
+  const t = body.payload?.transfer?.entity ?? {};
+  const st = body.payload?.settlement?.entity ?? {};
+  const notes = t.notes && typeof t.notes === 'object' && !Array.isArray(t.notes) ? (t.notes as Record<string, unknown>) : {};
+  const error = t.error && typeof t.error === 'object' ? (t.error as Record<string, unknown>) : {};
+  const isTransfer = kind === 'transfer_processed' || kind === 'transfer_failed';
+  const route: RouteNotice = {
+    transferId: isTransfer ? str(t.id) : null,
+    orderRef: isTransfer ? str(notes[TRANSFER_NOTE_KEY]) : null,
+    accountId: isTransfer ? str(t.recipient) : str(body.account_id),
+    settlementId: kind === 'settlement_processed' ? str(st.id) : null,
+    utr: kind === 'settlement_processed' ? str(st.utr) : null,
+    feesPaise: kind === 'settlement_processed' ? paise(st.fees) : null,
+    taxPaise: kind === 'settlement_processed' ? paise(st.tax) : null,
+    at: isTransfer ? seconds(t.processed_at) : seconds(st.created_at),
+    detail: kind === 'account_status' ? (ACCOUNT_STATUS_OF[eventType] ?? null) : kind === 'transfer_failed' ? (str(error.description) ?? str(error.reason)) : null,
+  };
+  const entityId = route.transferId ?? route.settlementId ?? (kind === 'account_status' ? route.accountId : null);
+  const eventId = (eventIdHeader && eventIdHeader.slice(0, 200)) || (entityId ? `${eventType}:${entityId}` : null);
+  if (!eventId) throw badWebhook();
+  return {
+    eventId,
+    eventType,
+    kind,
+    providerOrderId: null,
+    paymentId: null,
+    // A linked account's state carries no money: 0 stands for "nothing to check".
+    amountPaise: kind === 'account_status' ? 0 : isTransfer ? paise(t.amount) : paise(st.amount),
+    method: null,
+    errorReason: null,
+    refundId: null,
+    refundRef: null,
+    route,
   };
 }
 
@@ -255,6 +425,104 @@ export function razorpayRefundWebhookBody(input: {
   );
 }
 
+/** A Razorpay-format `transfer.processed` / `transfer.failed` webhook body (the sandbox's cycle, tests). */
+export function razorpayTransferWebhookBody(input: {
+  event: 'transfer.processed' | 'transfer.failed';
+  transferId: string;
+  account: string;
+  amountPaise: number | null;
+  orderRef?: string;
+  source?: string;
+  processedAt?: Date;
+  error?: string;
+}): Buffer {
+  const at = Math.floor((input.processedAt ?? new Date()).getTime() / 1000);
+  return Buffer.from(
+    JSON.stringify({
+      entity: 'event',
+      account_id: 'acc_sandbox',
+      event: input.event,
+      contains: ['transfer'],
+      payload: {
+        transfer: {
+          entity: {
+            id: input.transferId,
+            entity: 'transfer',
+            status: input.event === 'transfer.processed' ? 'processed' : 'failed',
+            source: input.source ?? null,
+            recipient: input.account,
+            ...(input.amountPaise === null ? {} : { amount: input.amountPaise }),
+            currency: 'INR',
+            amount_reversed: 0,
+            notes: input.orderRef ? { [TRANSFER_NOTE_KEY]: input.orderRef } : {},
+            linked_account_notes: input.orderRef ? [TRANSFER_NOTE_KEY] : [],
+            on_hold: true,
+            settlement_status: input.event === 'transfer.processed' ? 'on_hold' : null,
+            recipient_settlement_id: null,
+            created_at: at,
+            processed_at: input.event === 'transfer.processed' ? at : null,
+            error:
+              input.event === 'transfer.failed'
+                ? { code: 'BAD_REQUEST_ERROR', description: input.error ?? 'Transfer failed', reason: 'transfer_failed', source: 'transfer', step: null, field: null }
+                : { code: null, description: null, reason: null, source: null, step: null, field: null },
+          },
+        },
+      },
+      created_at: at,
+    }),
+  );
+}
+
+/** A Razorpay-format `settlement.processed` webhook body (the sandbox's cycle, tests). */
+export function razorpaySettlementWebhookBody(input: {
+  settlementId: string;
+  amountPaise: number | null;
+  utr: string;
+  account?: string;
+  feesPaise?: number;
+  taxPaise?: number;
+  processedAt?: Date;
+}): Buffer {
+  const at = Math.floor((input.processedAt ?? new Date()).getTime() / 1000);
+  return Buffer.from(
+    JSON.stringify({
+      entity: 'event',
+      account_id: input.account ?? 'acc_sandbox',
+      event: 'settlement.processed',
+      contains: ['settlement'],
+      payload: {
+        settlement: {
+          entity: {
+            id: input.settlementId,
+            entity: 'settlement',
+            ...(input.amountPaise === null ? {} : { amount: input.amountPaise }),
+            status: 'processed',
+            fees: input.feesPaise ?? 0,
+            tax: input.taxPaise ?? 0,
+            utr: input.utr,
+            created_at: at,
+          },
+        },
+      },
+      created_at: at,
+    }),
+  );
+}
+
+/** A Razorpay-format linked-account webhook body (`product.route.activated`, …; tests). */
+export function razorpayAccountWebhookBody(input: { event: keyof typeof ACCOUNT_STATUS_OF; account: string }): Buffer {
+  return Buffer.from(
+    JSON.stringify({
+      entity: 'event',
+      account_id: input.account,
+      event: input.event,
+      contains: ['merchant_product'],
+      payload: { merchant_product: { entity: { id: `acc_prd_${input.account.slice(4)}`, merchant_id: input.account.slice(4) } } },
+      created_at: Math.floor(Date.now() / 1000),
+    }),
+  );
+}
+
 /** The sandbox's failure reason: what a shopper's bank would say, in the shopper's words. */
 export const SANDBOX_DECLINE_REASON = 'Your bank declined the payment.';
 
@@ -263,11 +531,21 @@ const randomId = (prefix: string) => `${prefix}${randomBytes(10).toString('base6
 export function createSandboxPayments(appSecret: string): SandboxPaymentProvider {
   const keySecret = keyedHash(appSecret, 'payments', 'sandbox-key-secret');
   const webhookSecret = keyedHash(appSecret, 'payments', 'sandbox-webhook-secret');
+  /** The settlements this process simulated (setl id → transfers), for `settlementTransfers`. */
+  const settlements = new Map<string, { id: string; amountPaise: number }[]>();
   return {
     name: 'sandbox',
     publicKey: null,
-    async createOrder() {
-      return { providerOrderId: randomId('order_sbx') };
+    async createOrder({ transfers }) {
+      const providerOrderId = randomId('order_sbx');
+      return {
+        providerOrderId,
+        transfers: (transfers ?? []).map((t, i) => ({
+          id: `trf_sbx${keyedHash(webhookSecret, 'sandbox-transfer', `${providerOrderId}:${i}`).replace(/[^A-Za-z0-9]/g, '').slice(0, 14)}`,
+          account: t.account,
+          amountPaise: t.amountPaise,
+        })),
+      };
     },
     verifyCheckoutSignature({ providerOrderId, paymentId, signature }) {
       return safeEqual(checkoutSignature(keySecret, providerOrderId, paymentId), signature);
@@ -304,6 +582,35 @@ export function createSandboxPayments(appSecret: string): SandboxPaymentProvider
       const id = keyedHash(webhookSecret, 'sandbox-refund', key).replace(/[^A-Za-z0-9]/g, '').slice(0, 14);
       return { providerRefundId: `rfnd_sbx${id}`, status: 'processed' };
     },
+    async releaseTransfer() {
+      // Nothing to call: the sandbox's settlement cycle reads released transfers from our rows.
+    },
+    async reverseTransfer({ transferId, amountPaise, notes }) {
+      // The same note → the same reversal, as a retry after a lost answer must find it.
+      const id = keyedHash(webhookSecret, 'sandbox-reversal', `${transferId}:${JSON.stringify(notes)}`).replace(/[^A-Za-z0-9]/g, '').slice(0, 14);
+      return { id: `rvrsl_sbx${id}`, amountPaise, notes };
+    },
+    async transferReversals() {
+      // reverseTransfer is idempotent by its note, so there is nothing to look up before a retry.
+      return [];
+    },
+    async settlementTransfers(settlementId) {
+      const transfers = settlements.get(settlementId);
+      if (!transfers) throw new ProviderError(`sandbox: no settlement ${settlementId} in this process`, 404);
+      return transfers.map((t) => ({ id: t.id, amountPaise: t.amountPaise, status: 'processed', settlementStatus: 'settled', settlementId }));
+    },
+    transferProcessed({ transferId, account, amountPaise, orderRef, at }) {
+      const body = razorpayTransferWebhookBody({ event: 'transfer.processed', transferId, account, amountPaise, orderRef, processedAt: at });
+      return { body, signature: hmacHex(webhookSecret, body), eventId: randomId('evt_sbx') };
+    },
+    settle({ account, transfers, at }) {
+      const settlementId = randomId('setl_sbx');
+      const utr = `SBXN${randomBytes(9).toString('hex').toUpperCase().slice(0, 12)}`;
+      settlements.set(settlementId, transfers);
+      const amountPaise = transfers.reduce((sum, t) => sum + t.amountPaise, 0);
+      const body = razorpaySettlementWebhookBody({ settlementId, amountPaise, utr, account, processedAt: at });
+      return { settlementId, utr, webhook: { body, signature: hmacHex(webhookSecret, body), eventId: randomId('evt_sbx') } };
+    },
   };
 }
 
@@ -316,28 +623,102 @@ export function createRazorpayPayments(config: {
 }): PaymentProvider {
   const doFetch = config.fetch ?? fetch;
   const auth = `Basic ${Buffer.from(`${config.keyId}:${config.keySecret}`).toString('base64')}`;
+  const base = config.apiBase.replace(/\/$/, '');
+  /** One Route API call: JSON in and out; a network failure or a refusal is a ProviderError. */
+  async function call(method: string, path: string, what: string, body?: unknown): Promise<Record<string, unknown>> {
+    let res: Response;
+    try {
+      res = await doFetch(`${base}${path}`, {
+        method,
+        headers: { Authorization: auth, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        signal: AbortSignal.timeout(10_000),
+      });
+    } catch (cause) {
+      throw new ProviderError(`The payment provider could not be reached (${what})`, null, { cause });
+    }
+    const json = (await res.json().catch(() => null)) as (Record<string, unknown> & { error?: { description?: string } }) | null;
+    if (!res.ok || !json) throw new ProviderError(`razorpay ${what} ${res.status}: ${json?.error?.description ?? 'no answer'}`, res.status);
+    return json;
+  }
+  const str = (v: unknown) => (typeof v === 'string' ? v : '');
+  const num = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) ? v : 0);
+  const notesOf = (v: unknown): Record<string, string> =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, String(x)])) : {};
+  const itemsOf = (json: Record<string, unknown>) => (Array.isArray(json.items) ? (json.items as Record<string, unknown>[]) : []);
   return {
     name: 'razorpay',
     publicKey: config.keyId,
-    async createOrder({ amountPaise, receipt, notes }) {
+    async createOrder({ amountPaise, receipt, notes, transfers }) {
       let res: Response;
       try {
-        res = await doFetch(`${config.apiBase.replace(/\/$/, '')}/v1/orders`, {
+        res = await doFetch(`${base}/v1/orders`, {
           method: 'POST',
           headers: { Authorization: auth, 'Content-Type': 'application/json' },
-          body: JSON.stringify({ amount: amountPaise, currency: 'INR', receipt: receipt.slice(0, 40), notes: notes ?? {} }),
+          body: JSON.stringify({
+            amount: amountPaise,
+            currency: 'INR',
+            receipt: receipt.slice(0, 40),
+            notes: notes ?? {},
+            ...(transfers?.length
+              ? {
+                  transfers: transfers.map((t) => ({
+                    account: t.account,
+                    amount: t.amountPaise,
+                    currency: 'INR',
+                    notes: t.notes,
+                    linked_account_notes: Object.keys(t.notes),
+                    on_hold: true,
+                    on_hold_until: Math.floor(t.onHoldUntil.getTime() / 1000),
+                  })),
+                }
+              : {}),
+          }),
           signal: AbortSignal.timeout(15_000),
         });
       } catch (cause) {
         throw new AppError('INTERNAL_SERVER_ERROR', 'The payment provider could not be reached. Please try again.', { cause });
       }
-      const json = (await res.json().catch(() => null)) as { id?: unknown; error?: { description?: string } } | null;
+      const json = (await res.json().catch(() => null)) as { id?: unknown; transfers?: unknown; error?: { description?: string } } | null;
       if (!res.ok || typeof json?.id !== 'string') {
         throw new AppError('INTERNAL_SERVER_ERROR', 'The payment provider refused the order. Please try again.', {
           cause: new Error(`razorpay orders ${res.status}: ${json?.error?.description ?? 'no id'}`),
         });
       }
-      return { providerOrderId: json.id };
+      const created = Array.isArray(json.transfers) ? (json.transfers as Record<string, unknown>[]) : [];
+      return {
+        providerOrderId: json.id,
+        transfers: created.filter((t) => typeof t.id === 'string').map((t) => ({ id: str(t.id), account: str(t.recipient), amountPaise: num(t.amount) })),
+      };
+    },
+    async releaseTransfer(transferId) {
+      await call('PATCH', `/v1/transfers/${encodeURIComponent(transferId)}`, 'transfer hold', { on_hold: false });
+    },
+    async reverseTransfer({ transferId, amountPaise, notes }) {
+      const json = await call('POST', `/v1/transfers/${encodeURIComponent(transferId)}/reversals`, 'reversal', { amount: amountPaise, notes });
+      if (typeof json.id !== 'string') throw new ProviderError('razorpay reversal: no id', 200);
+      return { id: json.id, amountPaise: num(json.amount), notes: notesOf(json.notes) };
+    },
+    async transferReversals(transferId) {
+      const json = await call('GET', `/v1/transfers/${encodeURIComponent(transferId)}/reversals`, 'reversals');
+      return itemsOf(json).map((r) => ({ id: str(r.id), amountPaise: num(r.amount), notes: notesOf(r.notes) }));
+    },
+    async settlementTransfers(settlementId) {
+      const out: ProviderTransferState[] = [];
+      for (let skip = 0; ; skip += 100) {
+        const json = await call('GET', `/v1/transfers?recipient_settlement_id=${encodeURIComponent(settlementId)}&count=100&skip=${skip}`, 'settlement transfers');
+        const items = itemsOf(json);
+        for (const t of items) {
+          out.push({
+            id: str(t.id),
+            amountPaise: num(t.amount),
+            status: str(t.status ?? t.transfer_status),
+            settlementStatus: typeof t.settlement_status === 'string' ? t.settlement_status : null,
+            settlementId: typeof t.recipient_settlement_id === 'string' ? t.recipient_settlement_id : settlementId,
+          });
+        }
+        if (items.length < 100) return out;
+      }
     },
     verifyCheckoutSignature({ providerOrderId, paymentId, signature }) {
       return safeEqual(checkoutSignature(config.keySecret, providerOrderId, paymentId), signature);

@@ -3,8 +3,8 @@ import type { Context } from 'koa';
 import { parseWith } from '../../rest/validate.ts';
 import { checkedInputOf } from '../../rest/guards.ts';
 import { bool } from '../../rest/legacy.ts';
-import { dashboardPageSchema, revenueInputSchema, settlementCsvSchema } from './schema.ts';
-import { listCoupons, listLiveAds, listRevenue, listSettlements, settlementCsv } from './service.ts';
+import { dashboardPageSchema, revenueInputSchema, settlementCsvSchema, statementPdfInputSchema } from './schema.ts';
+import { listCoupons, listLiveAds, listRevenue, listSettlements, settlementCsv, statementPdf } from './service.ts';
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
@@ -95,9 +95,16 @@ export function dashboardsRest({ api }: { api: Router; admin: Router }): void {
           DISCOUNT_PAISE: s.discountPaise,
           FEE_PAISE: s.feePaise,
           NET_PAISE: s.netPaise,
+          FEE_GST_PAISE: s.feeGstPaise,
+          REFUND_PAISE: s.refundPaise,
+          PAYOUT_PAISE: s.payoutPaise,
+          ROUTED_PAISE: s.routedPaise,
           STATUS: s.status,
-          REFERENCE: s.reference,
-          PAID_AT: iso(s.paidAt),
+          UTR: s.utr,
+          REFERENCE: s.utr,
+          ON_HOLD_AT: iso(s.onHoldAt),
+          SETTLED_AT: iso(s.settledAt),
+          PAID_AT: iso(s.settledAt),
         })),
         offset: page.offSet,
         totalPages: page.totalPages,
@@ -118,6 +125,15 @@ export function dashboardsRest({ api }: { api: Router; admin: Router }): void {
   api.post('/business/dashboard/liveAdv', liveAdv);
   api.post('/business/dashboard/revenue', revenue);
   api.post('/business/dashboard/settlement', settlements);
+  // The monthly statement with its tax invoice, as a PDF file.
+  api.get('/business/dashboard/settlement/statement.pdf', async (ctx) => {
+    const { ownerId, raw } = await checkedInputOf(ctx);
+    const pdf = await statementPdf(ownerId, parseWith(statementPdfInputSchema, raw));
+    ctx.set('Content-Type', pdf.contentType);
+    ctx.set('Content-Disposition', `attachment; filename="${pdf.filename}"`);
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.body = pdf.bytes;
+  });
   api.get('/business/dashboard/settlement.csv', csv);
   api.post('/business/dashboard/settlement.csv', csv);
 }

@@ -1,6 +1,6 @@
 import { outletProcedure, router } from '../../trpc/trpc.ts';
-import { dashboardPageSchema, revenueInputSchema, settlementCsvSchema } from './schema.ts';
-import { listCoupons, listLiveAds, listRevenue, listSettlements, settlementCsv } from './service.ts';
+import { dashboardPageSchema, revenueInputSchema, settlementCsvSchema, statementPdfInputSchema } from './schema.ts';
+import { listCoupons, listLiveAds, listRevenue, listSettlements, settlementCsv, statementPdf } from './service.ts';
 
 /** `trpc.dashboards.*`: 20 a page, totalPages = ceil(count / 20), at least 1. */
 export const dashboardsRouter = router({
@@ -9,4 +9,9 @@ export const dashboardsRouter = router({
   revenue: outletProcedure.input(revenueInputSchema).query(({ ctx, input }) => listRevenue(ctx.principal.businessOwnerId, input)),
   settlements: outletProcedure.input(revenueInputSchema).query(({ ctx, input }) => listSettlements(ctx.principal.businessOwnerId, input)),
   settlementCsv: outletProcedure.input(settlementCsvSchema).query(({ ctx, input }) => settlementCsv(ctx.principal.businessOwnerId, input)),
+  /** The monthly PDF statement with the tax invoice for the platform fee (base64; REST sends the bytes). */
+  statementPdf: outletProcedure.input(statementPdfInputSchema).query(async ({ ctx, input }) => {
+    const { filename, contentType, base64 } = await statementPdf(ctx.principal.businessOwnerId, input);
+    return { filename, contentType, base64 };
+  }),
 });

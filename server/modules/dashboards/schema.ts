@@ -102,18 +102,6 @@ export interface LiveAdRow {
   imageUrl: string | null;
 }
 
-export type SettlementStatus = 'open' | 'pending' | 'processing' | 'paid';
-
-/** One settlement period: a week, Monday to Sunday (IST). */
-export interface SettlementStatement {
-  periodStart: string;
-  periodEnd: string;
-  ordersCount: number;
-  grossPaise: number;
-  discountPaise: number;
-  feePaise: number;
-  netPaise: number;
-  status: SettlementStatus;
-  reference: string | null;
-  paidAt: Date | null;
-}
+/** A row of the settlement report (settlements/schema.ts): a daily statement, or a day not yet in one. */
+export type { SettlementStatement, StatementStatus as SettlementStatus } from '../settlements/schema.ts';
+export { statementPdfInputSchema } from '../settlements/schema.ts';

@@ -8,7 +8,8 @@ import { completeDemoCheckout } from '../payments/service.ts';
 import { type BusinessWorld, businessWorld, insertCoupon, newShopper } from '../../test/factories.ts';
 import { createAd, createEvent, scheduleAd } from '../promotions/service.ts';
 import { totalPagesOf } from './schema.ts';
-import { listCoupons, listLiveAds, listRevenue, listSettlements, settlementCsv, SETTLEMENT_CSV_HEADER } from './service.ts';
+import { listCoupons, listLiveAds, listRevenue, listSettlements, settlementCsv } from './service.ts';
+import { SETTLEMENT_CSV_HEADER } from '../settlements/report.ts';
 
 useTestDatabase();
 
@@ -91,10 +92,9 @@ describe('revenue and settlements', () => {
     expect(ranged.totals).toMatchObject({ ordersCount: 33, billPaise: 330_000 });
   });
 
-  it('weekly statements (Mon–Sun IST) with the settlement status when one exists, and the CSV', async () => {
-    await stats(w.outletA, '2026-11-02', 2, 200_000); // Monday
-    await stats(w.outletA, '2026-11-08', 1, 100_000); // Sunday, same week
-    await stats(w.outletA, '2026-11-10', 1, 50_000); // next week
+  it('statements newest first: a week statement from before daily ones keeps its data; days without a statement are open; the CSV', async () => {
+    await stats(w.outletA, '2026-11-02', 2, 200_000); // inside the old weekly statement
+    await stats(w.outletA, '2026-11-10', 1, 50_000); // no statement yet
     await testDb()('settlements').insert({
       outletId: w.outletA,
       periodStart: '2026-11-02',
@@ -103,21 +103,22 @@ describe('revenue and settlements', () => {
       discountPaise: 30_000,
       feePaise: 4_500,
       netPaise: 265_500,
-      status: 'paid',
-      reference: 'UTR, 2026/11/12',
-      paidAt: new Date('2026-11-12T06:00:00Z'),
+      payoutPaise: 265_500,
+      status: 'settled',
+      utr: 'UTR, 2026/11/12',
+      settledAt: new Date('2026-11-12T06:00:00Z'),
     });
     const s = await listSettlements(w.ownerA, page(1));
     expect(s).toMatchObject({ total: 2, totalPages: 1 });
-    expect(s.data.map((r) => [r.periodStart, r.periodEnd, r.grossPaise, r.status])).toEqual([
-      ['2026-11-09', '2026-11-15', 50_000, 'pending'],
-      ['2026-11-02', '2026-11-08', 300_000, 'paid'],
+    expect(s.data.map((r) => [r.periodStart, r.periodEnd, r.grossPaise, r.status, r.utr])).toEqual([
+      ['2026-11-10', '2026-11-10', 0, 'open', null], // its figures come from its paid orders: none in this test
+      ['2026-11-02', '2026-11-08', 300_000, 'settled', 'UTR, 2026/11/12'],
     ]);
     const { csv, filename } = await settlementCsv(w.ownerA, { outletId: w.outletA });
     expect(filename).toBe(`settlement-report-${w.outletA}-2026-11-23.csv`);
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe(SETTLEMENT_CSV_HEADER.join(','));
-    expect(lines[2]).toBe('2026-11-02,2026-11-08,3,3000.00,300.00,45.00,2655.00,paid,"UTR, 2026/11/12"');
+    expect(lines[2]).toBe('2026-11-02,2026-11-08,0,3000.00,300.00,45.00,0.00,2655.00,0.00,2655.00,Settled,"UTR, 2026/11/12"');
   });
 });
 

@@ -15,9 +15,6 @@ import {
   type RevenueDay,
   type RevenueInput,
   type RevenueTotals,
-  type SettlementCsvInput,
-  type SettlementStatement,
-  type SettlementStatus,
 } from './schema.ts';
 
 /**
@@ -215,96 +212,5 @@ function nextDateOf(today: string, todayDow: number, dow: number): string {
 
 // ---------------------------------------------------------------- settlements
 
-/** A week of weeksQuery: sums cast to bigint (numbers), the settlement's columns null when it has none. */
-interface WeekRow {
-  periodStart: string;
-  ordersCount: number;
-  grossPaise: number;
-  discountPaise: number;
-  feePaise: number;
-  netPaise: number;
-  status: SettlementStatus | null;
-  reference: string | null;
-  paidAt: Date | null;
-}
-
-/** Weekly statements (Monday–Sunday, IST) summed from outlet_daily_stats, with the settlement row's status when one exists. */
-function weeksQuery(outletId: number, from?: string, to?: string) {
-  const { db } = runtime();
-  const weeks = db('outletDailyStats')
-    .where({ outletId })
-    .modify((q) => {
-      if (from) q.where('day', '>=', from);
-      if (to) q.where('day', '<=', to);
-    })
-    .groupByRaw('1')
-    .select(
-      db.raw(`(day - (extract(isodow FROM day)::int - 1)) AS period_start`),
-      db.raw('sum(orders_count)::bigint AS orders_count'),
-      db.raw('sum(bill_paise)::bigint AS gross_paise'),
-      db.raw('sum(discount_paise)::bigint AS discount_paise'),
-      db.raw('sum(fee_paise)::bigint AS fee_paise'),
-      db.raw('sum(net_paise)::bigint AS net_paise'),
-    )
-    .as('w');
-  return db
-    .from(weeks)
-    .leftJoin('settlements as s', (j) =>
-      j.on('s.outletId', '=', db.raw('?', [outletId])).andOn('s.periodStart', '=', 'w.periodStart').andOn('s.periodEnd', '=', db.raw('w.period_start + 6')),
-    )
-    .select<WeekRow[]>('w.*', 's.status', 's.reference', 's.paidAt');
-}
-
-function toStatement(r: WeekRow, today: string): SettlementStatement {
-  const periodEnd = addDays(r.periodStart, 6);
-  return {
-    periodStart: r.periodStart,
-    periodEnd,
-    ordersCount: r.ordersCount,
-    grossPaise: r.grossPaise,
-    discountPaise: r.discountPaise,
-    feePaise: r.feePaise,
-    netPaise: r.netPaise,
-    status: r.status ?? (periodEnd >= today ? 'open' : 'pending'),
-    reference: r.reference,
-    paidAt: r.paidAt,
-  };
-}
-
-export async function listSettlements(ownerId: number, input: DashboardPageInput & { from?: string; to?: string }): Promise<Page<SettlementStatement>> {
-  await assertOutletAccess(ownerId, input.outletId);
-  const { db, now } = runtime();
-  const today = istMoment(now()).date;
-  const [rows, count] = await Promise.all([
-    weeksQuery(input.outletId, input.from, input.to)
-      .orderBy('w.periodStart', 'desc')
-      .offset((pageOf(input.offSet) - 1) * input.limit)
-      .limit(input.limit),
-    db.from(weeksQuery(input.outletId, input.from, input.to).as('x')).count({ c: '*' }).first(),
-  ]);
-  return paged(rows.map((r) => toStatement(r, today)), input, n(count?.c));
-}
-
-const rupees = (paise: number) => (paise / 100).toFixed(2);
-const csvCell = (v: string | number) => {
-  const s = String(v);
-  return /[",\n\r]/.test(s) || /^[=+\-@]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-
-export const SETTLEMENT_CSV_HEADER = ['Period start', 'Period end', 'Orders', 'Gross (INR)', 'Discounts (INR)', 'Fees (INR)', 'Net (INR)', 'Status', 'Reference'];
-
-/** The settlement report as CSV (every period in the range, newest first). */
-export async function settlementCsv(ownerId: number, input: SettlementCsvInput): Promise<{ filename: string; csv: string }> {
-  await assertOutletAccess(ownerId, input.outletId);
-  const today = istMoment(runtime().now()).date;
-  const rows = await weeksQuery(input.outletId, input.from, input.to).orderBy('w.periodStart', 'desc');
-  const lines = [SETTLEMENT_CSV_HEADER.join(',')];
-  for (const s of rows.map((r) => toStatement(r, today))) {
-    lines.push(
-      [s.periodStart, s.periodEnd, s.ordersCount, rupees(s.grossPaise), rupees(s.discountPaise), rupees(s.feePaise), rupees(s.netPaise), s.status, s.reference ?? '']
-        .map(csvCell)
-        .join(','),
-    );
-  }
-  return { filename: `settlement-report-${input.outletId}-${today}.csv`, csv: `${lines.join('\r\n')}\r\n` };
-}
+// The settlement report (statements, CSV, monthly PDF) is the settlements module's (report.ts).
+export { listSettlements, settlementCsv, statementPdf } from '../settlements/report.ts';

@@ -7,6 +7,7 @@ import { runtime } from '../../lib/runtime.ts';
 import { single } from '../../db/rows.ts';
 import type { OrderFailureCode, OrderRow } from '../../db/tables.ts';
 import { getBill } from '../bills/service.ts';
+import { recordOrderTransfer, transferPlanFor } from '../settlements/transfers.ts';
 import {
   ORDER_MESSAGES,
   ORDER_TTL_MS,
@@ -132,13 +133,20 @@ export async function createOrder(consumerId: number, input: z.output<typeof cre
     });
   }
   if (!order.providerOrderId && order.status !== 'paid' && visibleStatus(order, now()) !== 'expired') {
-    const { providerOrderId } = await payments.createOrder({
+    // Razorpay Route: the outlet's share goes to its linked account, held until the refund window ends.
+    const transfer = await transferPlanFor(order);
+    const created = await payments.createOrder({
       amountPaise: order.amountPaise,
       receipt: order.publicId,
       notes: { orderId: order.publicId },
+      ...(transfer ? { transfers: [transfer] } : {}),
     });
     // Two racing retries may both ask the provider; the first id stored wins and both return it.
-    await db('orders').where({ id: order.id }).whereNull('providerOrderId').update({ providerOrderId, updatedAt: db.fn.now() });
+    const stored = order;
+    await db.transaction(async (trx) => {
+      const won = await trx('orders').where({ id: stored.id }).whereNull('providerOrderId').update({ providerOrderId: created.providerOrderId, updatedAt: trx.fn.now() });
+      if (won && transfer) await recordOrderTransfer(trx, stored, transfer, created.transfers?.[0]);
+    });
     order = single(await db('orders').where({ id: order.id }));
   }
   return toCreatedOrder(order);

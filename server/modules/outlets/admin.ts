@@ -10,6 +10,16 @@ import {
   requiredText,
   timeOfDaySchema,
 } from '../../admin/declaration.ts';
+import { ROUTE_ACCOUNT_STATUSES, routeAccountIdSchema } from '../settlements/schema.ts';
+
+/** Razorpay Route linked-account states (outlets.route_account_status); only `activated` gets transfers. */
+export const ROUTE_ACCOUNT_STATUS_CHOICES = [
+  { id: 'created', name: 'Created' },
+  { id: 'under_review', name: 'Under review' },
+  { id: 'needs_clarification', name: 'Needs clarification' },
+  { id: 'activated', name: 'Activated (gets transfers)' },
+  { id: 'suspended', name: 'Suspended' },
+] as const;
 
 export const GST_STATUS_CHOICES = [
   { id: 'missing', name: 'Missing' },
@@ -46,6 +56,8 @@ export const outletAdminSchema = z.object({
   gstin: nullable(gstinSchema),
   gstAckNumber: optionalText('GST acknowledgment number', 40),
   gstStatus: z.enum(['missing', 'pending', 'verified']).default('missing'),
+  routeAccountId: nullable(routeAccountIdSchema),
+  routeAccountStatus: z.enum(ROUTE_ACCOUNT_STATUSES).nullish(),
 });
 export type OutletAdminInput = z.infer<typeof outletAdminSchema>;
 
@@ -81,11 +93,22 @@ export const outletsAdmin = defineAdminResource({
     gstAckNumber: { kind: 'text', label: 'GST acknowledgment no.' },
     gstStatus: { kind: 'select', label: 'GST status', choices: GST_STATUS_CHOICES },
     gstCertificateKey: { kind: 'document', label: 'GST certificate', readOnly: true },
+    routeAccountId: {
+      kind: 'text',
+      label: 'Razorpay linked account',
+      helperText: 'Route linked account id (acc_ + 14 characters). Empty: Bachat pays this outlet itself against its daily statements',
+    },
+    routeAccountStatus: {
+      kind: 'select',
+      label: 'Linked account status',
+      choices: ROUTE_ACCOUNT_STATUS_CHOICES,
+      helperText: 'As Razorpay reports it; its webhooks keep it up to date. Only an activated account receives transfers',
+    },
     createdAt: { kind: 'datetime', label: 'Created', readOnly: true },
     updatedAt: { kind: 'datetime', label: 'Updated', readOnly: true },
   },
   list: {
-    columns: ['id', 'name', 'categoryId', 'cityId', 'addressLineTwo', 'ownerId', 'isLive', 'updatedAt'],
+    columns: ['id', 'name', 'categoryId', 'cityId', 'addressLineTwo', 'ownerId', 'isLive', 'routeAccountStatus', 'updatedAt'],
     sortable: ['id', 'name', 'slug', 'cityId', 'categoryId', 'isLive', 'createdAt', 'updatedAt', 'addressLineTwo'],
     defaultSort: { field: 'id', order: 'DESC' },
     search: ['name', 'addressLineTwo', 'slug'],
@@ -96,12 +119,14 @@ export const outletsAdmin = defineAdminResource({
       masterOutletId: { kind: 'reference', reference: 'outlets', label: 'Master outlet' },
       isLive: { kind: 'boolean', label: 'Live' },
       gstStatus: { kind: 'select', label: 'GST status', choices: GST_STATUS_CHOICES },
+      routeAccountStatus: { kind: 'select', label: 'Linked account', choices: ROUTE_ACCOUNT_STATUS_CHOICES },
     },
   },
   related: [
     { resource: 'discounts', target: 'outletId', label: 'Base discount' },
     { resource: 'day-discounts', target: 'outletId', label: 'Day discounts' },
     { resource: 'outlets', target: 'masterOutletId', label: 'Branches' },
+    { resource: 'settlements', target: 'outletId', label: 'Settlements' },
   ],
   operations: { create: true, update: true, delete: true, bulkDelete: true },
   orphanGuards: [

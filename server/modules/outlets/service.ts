@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { rawRows, single } from '../../db/rows.ts';
-import type { OutletRow } from '../../db/tables.ts';
+import type { OutletRow, RouteAccountStatus } from '../../db/tables.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { runtime } from '../../lib/runtime.ts';
 import { resolveCategoryId } from '../categories/service.ts';
@@ -667,6 +667,10 @@ async function checkReferences(db: Knex, row: OutletPatch, selfId?: number): Pro
     if (row.masterOutletId === selfId) errors.masterOutletId = 'An outlet cannot be its own master outlet';
     else if (!(await db('outlets').where({ id: row.masterOutletId }).first('id'))) errors.masterOutletId = 'No such outlet';
   }
+  if (row.routeAccountId) {
+    const holder = await db('outlets').where({ routeAccountId: row.routeAccountId }).modify((q) => (selfId ? q.whereNot('id', selfId) : q)).first('id');
+    if (holder) errors.routeAccountId = `This linked account already pays outlet ${holder.id}`;
+  }
   const min = row.shuffleMinPercent;
   const max = row.shuffleMaxPercent;
   if (min !== undefined && max !== undefined && min > max) {
@@ -685,7 +689,20 @@ async function syncOwnerGrant(db: Knex, outletId: number, ownerId: number | null
 }
 
 /** Creates an outlet: references checked, a slug free in its city, and its owner's grant. Returns its id. */
-export async function createOutlet(db: Knex, fields: NewOutlet): Promise<number> {
+/**
+ * A linked account and its state go together: an account without a state is `created` (or keeps the
+ * one it has), no account has no state.
+ */
+function withRouteAccountPair<T extends OutletPatch>(patch: T, before?: Pick<OutletRow, 'routeAccountId' | 'routeAccountStatus'>): T {
+  if (patch.routeAccountId === undefined && patch.routeAccountStatus === undefined) return patch;
+  const id = patch.routeAccountId === undefined ? (before?.routeAccountId ?? null) : patch.routeAccountId;
+  if (!id) return { ...patch, routeAccountId: null, routeAccountStatus: null };
+  const sameAccount = before?.routeAccountId === id;
+  return { ...patch, routeAccountId: id, routeAccountStatus: patch.routeAccountStatus ?? (sameAccount ? before?.routeAccountStatus : null) ?? 'created' };
+}
+
+export async function createOutlet(db: Knex, input: NewOutlet): Promise<number> {
+  const fields = withRouteAccountPair(input);
   await checkReferences(db, fields);
   const slug = await freeSlug(db, fields.cityId, fields.name);
   const { id } = single(await db('outlets').insert({ ...fields, slug }).returning('id'));
@@ -697,9 +714,10 @@ export async function createOutlet(db: Knex, fields: NewOutlet): Promise<number>
  * Changes an outlet: the references given are checked, a new name or city gets a free slug, updated_at
  * is set and the owner's grant follows a new owner. A missing outlet is a 404.
  */
-export async function updateOutlet(db: Knex, id: number, patch: OutletPatch): Promise<void> {
-  const before = await db('outlets').where({ id }).first('id', 'name', 'cityId', 'ownerId', 'shuffleMinPercent', 'shuffleMaxPercent');
+export async function updateOutlet(db: Knex, id: number, input: OutletPatch): Promise<void> {
+  const before = await db('outlets').where({ id }).first('id', 'name', 'cityId', 'ownerId', 'shuffleMinPercent', 'shuffleMaxPercent', 'routeAccountId', 'routeAccountStatus');
   if (!before) throw outletNotFound();
+  const patch = withRouteAccountPair(input, before);
   await checkReferences(db, { shuffleMinPercent: before.shuffleMinPercent, shuffleMaxPercent: before.shuffleMaxPercent, ...patch }, id);
   const name = patch.name ?? before.name;
   const cityId = patch.cityId ?? before.cityId;
@@ -739,4 +757,21 @@ export async function setOutletCertificateKey(db: Knex, outletId: number, key: s
  */
 export async function lockOutlet(trx: Knex.Transaction, outletId: number): Promise<void> {
   await trx('outlets').where({ id: outletId }).forUpdate().first('id');
+}
+
+const ROUTE_STATES: readonly RouteAccountStatus[] = ['created', 'under_review', 'needs_clarification', 'activated', 'suspended'];
+
+/**
+ * A linked account's new state, as the payment provider reports it (`product.route.*` webhooks): the
+ * outlet paid through that account, if any, takes it. Returns the outlet's id, or null for an account
+ * no outlet has.
+ */
+export async function setRouteAccountStatus(db: Knex, routeAccountId: string, status: string): Promise<number | null> {
+  const known = ROUTE_STATES.find((s) => s === status);
+  if (!known) return null;
+  const rows = await db('outlets')
+    .where({ routeAccountId })
+    .update({ routeAccountStatus: known, updatedAt: runtime().now() })
+    .returning('id');
+  return rows[0]?.id ?? null;
 }

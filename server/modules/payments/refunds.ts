@@ -7,6 +7,7 @@ import type { OrderRow, PaymentProviderName, PaymentRow, RefundRow } from '../..
 import { ProviderError, REFUND_NOTE_KEY, type PaymentNotice } from '../../providers/payments.ts';
 import type { RefundReason } from './machine.ts';
 import { PAYMENT_MESSAGES, REFUND_REASONS, type RefundView } from './schema.ts';
+import { refundProcessed } from '../settlements/hooks.ts';
 
 /**
  * Refunds (docs/payments.md, "Refunds"). The capture transaction only RECORDS a refund (`pending`); the
@@ -81,6 +82,7 @@ export async function processRefund(id: number): Promise<void> {
       });
     const log = answer.status === 'failed' ? logger.error.bind(logger) : logger.info.bind(logger);
     log({ refundId: id, orderId: row.publicId, providerRefundId: answer.providerRefundId, status: answer.status }, 'refund requested');
+    if (answer.status === 'processed') await refundProcessed(id);
   } catch (error) {
     const attempts = row.attempts + 1;
     const refused = error instanceof ProviderError && error.status !== null && error.status >= 400 && error.status < 500 && error.status !== 429;
@@ -166,6 +168,7 @@ export async function applyRefundNotice(trx: Knex.Transaction, notice: PaymentNo
       updatedAt: trx.fn.now(),
     });
   if (!processed) runtime().logger.error({ refundId: row.id, providerRefundId: notice.refundId }, 'the provider failed a refund');
+  else await refundProcessed(row.id, trx);
   return { refundId: row.id, status: processed ? 'processed' : 'failed' };
 }
 

@@ -8,6 +8,7 @@ import { businessOf, consumerOf } from '../../rest/guards.ts';
 import { orderIdInputSchema } from '../orders/schema.ts';
 import type { Principal } from '../sessions/service.ts';
 import { checkReceiptInputSchema, checkoutCallbackSchema, demoCompleteInputSchema, type Receipt, toRestRefund } from './schema.ts';
+import { receiptPdf } from './receipt-pdf.ts';
 import { checkReceipt, completeDemoCheckout, getDemoCheckout, getReceipt, handleCheckoutCallback, handleWebhook } from './service.ts';
 
 const WEBHOOK_PATH = /^\/api\/payments\/webhook\/([a-z]+)$/;
@@ -47,7 +48,9 @@ export function paymentsWebhook(options: { limitBytes: number }): Middleware {
         ? { ignored: true }
         : 'orderId' in result
           ? { orderId: result.orderId, status: result.status, duplicate: result.duplicate }
-          : { refundStatus: result.status, duplicate: result.duplicate }),
+          : 'route' in result
+            ? { route: result.route, duplicate: result.duplicate }
+            : { refundStatus: result.status, duplicate: result.duplicate }),
     };
   };
 }
@@ -118,6 +121,15 @@ export function paymentsRest({ api }: { api: Router }): void {
       SAVED_PAISE: c.savedPaise,
       PAID_AT: c.paidAt.toISOString(),
     };
+  });
+  api.get('/payments/order/:orderId/receipt.pdf', async (ctx) => {
+    const { consumerId } = consumerOf(ctx);
+    const { orderId } = parseWith(orderIdInputSchema, ctx.params);
+    const pdf = await receiptPdf(consumerId, orderId);
+    ctx.set('Content-Type', pdf.contentType);
+    ctx.set('Content-Disposition', `attachment; filename="${pdf.filename}"`);
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.body = pdf.bytes;
   });
   api.get('/payments/order/:orderId', async (ctx) => {
     const { consumerId } = consumerOf(ctx);

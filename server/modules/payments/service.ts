@@ -13,6 +13,7 @@ import { isSandbox, type PaymentNotice } from '../../providers/payments.ts';
 import { assertOutletAccess } from '../../lib/outlet-access.ts';
 import { effectiveOrderState, transition, type CouponCheck, type PaymentEventKind, type PaymentState } from './machine.ts';
 import { applyRefundNotice, processRefunds, recordAutoRefund, refundsOfOrders, scheduleRefundRetry } from './refunds.ts';
+import { applyRouteNotice, reconcileSettlement, type RouteOutcome } from '../settlements/transfers.ts';
 import {
   FAILURE_REASONS,
   PAYMENT_MESSAGES,
@@ -211,13 +212,34 @@ export async function handleWebhook(
   rawBody: Buffer,
   signature: string | undefined,
   eventIdHeader: string | undefined,
-): Promise<ApplyResult | { ignored: true } | { refundId: number | null; status: string | null; duplicate: boolean }> {
-  const { payments, db, now } = runtime();
+): Promise<
+  | ApplyResult
+  | { ignored: true }
+  | { refundId: number | null; status: string | null; duplicate: boolean }
+  | { route: RouteOutcome | null; duplicate: boolean }
+> {
+  const { payments, db, now, logger } = runtime();
   if (!payments.verifyWebhookSignature(rawBody, signature)) throw badRequest(PAYMENT_MESSAGES.badSignature);
   const notice: PaymentNotice = payments.parseWebhook(rawBody, eventIdHeader);
   if (notice.kind === 'other') return { ignored: true };
   if (notice.amountPaise === null) throw badRequest(PAYMENT_MESSAGES.missingAmount, { amount: PAYMENT_MESSAGES.missingAmount });
   const event = { eventId: notice.eventId, eventType: notice.eventType, payload: JSON.parse(rawBody.toString('utf8')) as unknown };
+  if (notice.route) {
+    // Route: a transfer's progress, a settlement to a linked account, a linked account's state (settlements).
+    const out = await db.transaction(async (trx) => {
+      const at = now();
+      if (!(await recordEvent(trx, payments.name, event, at))) return { route: null, duplicate: true };
+      const route = await applyRouteNotice(trx, notice, at);
+      await trx('paymentEvents').where({ provider: payments.name, eventId: event.eventId }).update({ processedAt: at });
+      return { route, duplicate: false };
+    });
+    // A new settlement: find the transfers it paid now (the job `settlements.reconcile` retries a failure).
+    if (out.route?.kind === 'settlement' && out.route.fresh) {
+      const id = out.route.providerSettlementId;
+      await reconcileSettlement(id).catch((error: unknown) => logger.warn({ err: error, providerSettlementId: id }, 'settlement reconciliation failed; the job retries'));
+    }
+    return out;
+  }
   if (notice.kind === 'refund_processed' || notice.kind === 'refund_failed') {
     if (!notice.refundId) return { ignored: true };
     const out = await db.transaction(async (trx) => {
@@ -230,9 +252,10 @@ export async function handleWebhook(
     scheduleRefundRetry();
     return out;
   }
-  if (!notice.providerOrderId || !notice.paymentId) return { ignored: true };
+  const kind = notice.kind;
+  if (!notice.providerOrderId || !notice.paymentId || (kind !== 'authorized' && kind !== 'captured' && kind !== 'failed')) return { ignored: true };
   return applyPaymentEvent({
-    kind: notice.kind,
+    kind,
     providerOrderId: notice.providerOrderId,
     paymentId: notice.paymentId,
     amountPaise: notice.amountPaise,

@@ -3,7 +3,7 @@ import { parseWith } from '../../rest/validate.ts';
 import { consumerOf } from '../../rest/guards.ts';
 import { toRestRefund } from '../payments/schema.ts';
 import { listRedeemedHistoryInputSchema, redemptionIdInputSchema, type RedemptionView } from './schema.ts';
-import { getRedemption, listRedeemedHistory } from './service.ts';
+import { getRedemption, listRedeemedHistory, redemptionReceiptPdf } from './service.ts';
 
 export function toRestRedemption(r: RedemptionView) {
   return {
@@ -42,5 +42,15 @@ export function redeemedHistoryRest({ api }: { api: Router }): void {
     const { consumerId } = consumerOf(ctx);
     const { id } = parseWith(redemptionIdInputSchema, ctx.params);
     ctx.body = { redemption: toRestRedemption(await getRedemption(consumerId, id)) };
+  });
+  // The paid bill's receipt as a PDF (the shopper's own; anyone else's is a 404).
+  api.get('/user/redeemed-history/:id/receipt.pdf', async (ctx) => {
+    const { consumerId } = consumerOf(ctx);
+    const { id } = parseWith(redemptionIdInputSchema, ctx.params);
+    const pdf = await redemptionReceiptPdf(consumerId, id);
+    ctx.set('Content-Type', pdf.contentType);
+    ctx.set('Content-Disposition', `attachment; filename="${pdf.filename}"`);
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.body = pdf.bytes;
   });
 }

@@ -1,6 +1,6 @@
 import { router, userProcedure } from '../../trpc/trpc.ts';
 import { listRedeemedHistoryInputSchema, redemptionIdInputSchema } from './schema.ts';
-import { getRedemption, listRedeemedHistory } from './service.ts';
+import { getRedemption, listRedeemedHistory, redemptionReceiptPdf } from './service.ts';
 
 export const redeemedHistoryRouter = router({
   /** The shopper's paid bills, newest first. */
@@ -8,4 +8,9 @@ export const redeemedHistoryRouter = router({
     .input(listRedeemedHistoryInputSchema)
     .query(({ ctx, input }) => listRedeemedHistory(ctx.principal.consumerId, input)),
   byId: userProcedure.input(redemptionIdInputSchema).query(({ ctx, input }) => getRedemption(ctx.principal.consumerId, input.id)),
+  /** The paid bill's receipt as a PDF, base64 (REST: `/api/user/redeemed-history/:id/receipt.pdf`). */
+  receiptPdf: userProcedure.input(redemptionIdInputSchema).query(async ({ ctx, input }) => {
+    const { filename, contentType, bytes } = await redemptionReceiptPdf(ctx.principal.consumerId, input.id);
+    return { filename, contentType, base64: bytes.toString('base64') };
+  }),
 });

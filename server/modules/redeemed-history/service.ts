@@ -1,3 +1,4 @@
+import { receiptPdf } from '../payments/receipt-pdf.ts';
 import type { Knex } from 'knex';
 import type { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
@@ -121,4 +122,10 @@ export async function getRedemption(consumerId: number, id: number): Promise<Red
   if (!row) throw notFound(REDEEMED_HISTORY_MESSAGES.notFound);
   const [view] = await withRefunds([row]);
   return view!;
+}
+
+/** The receipt PDF of one of the shopper's paid bills (payments' receipt; someone else's id is a 404). */
+export async function redemptionReceiptPdf(consumerId: number, id: number) {
+  const { orderId } = await getRedemption(consumerId, id);
+  return receiptPdf(consumerId, orderId);
 }

@@ -1,0 +1,161 @@
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+
+/**
+ * PDF documents (shoppers' receipts, outlets' monthly statements with their tax invoice), drawn with
+ * pdfkit in DejaVu Sans (shipped by the `dejavu-fonts-ttf` package, so `₹` prints on any machine).
+ * A4, one small layout kit: a brand band, titles, label/value blocks, tables that break across pages.
+ * Money comes in as integer paise, already computed by the services; this file only writes it.
+ */
+
+const require = createRequire(import.meta.url);
+const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
+const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+
+export const BRAND = '#c0392b';
+const INK = '#1f2328';
+const MUTED = '#5b636b';
+const RULE = '#d8dde3';
+const MARGIN = 48;
+
+const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** 86509 → '₹865.09' (en-IN grouping: ₹1,00,000.00). */
+export const pdfRupees = (paise: number) => rupees.format(paise / 100);
+
+const istDateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
+const istDate = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' });
+export const pdfDateTime = (d: Date) => `${istDateTime.format(d)} IST`;
+export const pdfDate = (d: Date) => istDate.format(d);
+/** 'YYYY-MM-DD' (an IST calendar day) → '21 Nov 2026'. */
+export const pdfDay = (day: string) => istDate.format(new Date(`${day}T12:00:00+05:30`));
+
+export interface Column {
+  header: string;
+  /** Share of the table's width. */
+  width: number;
+  align?: 'left' | 'right';
+}
+
+export class PdfKit {
+  readonly doc: PDFKit.PDFDocument;
+  readonly width: number;
+
+  constructor(doc: PDFKit.PDFDocument) {
+    this.doc = doc;
+    this.width = doc.page.width - MARGIN * 2;
+  }
+
+  /** The brand band and the document's title at the top of a page. */
+  header(title: string, subtitle?: string): void {
+    const { doc } = this;
+    doc.rect(0, 0, doc.page.width, 64).fill(BRAND);
+    doc.fillColor('#ffffff').font(FONT_BOLD).fontSize(20).text('Bachat', MARGIN, 20, { continued: true });
+    doc.font(FONT).fontSize(10).text('   pay the bill, save on the spot', { baseline: 'alphabetic' });
+    doc.fillColor(INK).font(FONT_BOLD).fontSize(16).text(title, MARGIN, 84);
+    if (subtitle) doc.font(FONT).fontSize(10).fillColor(MUTED).text(subtitle, MARGIN, doc.y + 2);
+    doc.moveDown(0.8);
+    doc.fillColor(INK);
+  }
+
+  heading(text: string): void {
+    this.ensure(40);
+    this.doc.moveDown(0.6).font(FONT_BOLD).fontSize(12).fillColor(INK).text(text, MARGIN);
+    this.doc.moveDown(0.3);
+  }
+
+  paragraph(text: string, options: { muted?: boolean; size?: number } = {}): void {
+    this.doc.font(FONT).fontSize(options.size ?? 9.5).fillColor(options.muted ? MUTED : INK).text(text, MARGIN, this.doc.y, { width: this.width });
+    this.doc.fillColor(INK);
+  }
+
+  /** Label → value lines in two columns (e.g. the receipt's details, the invoice's parties). */
+  pairs(rows: [string, string][], options: { labelWidth?: number } = {}): void {
+    const { doc } = this;
+    const labelWidth = options.labelWidth ?? 150;
+    for (const [label, value] of rows) {
+      this.ensure(18);
+      const y = doc.y;
+      doc.font(FONT).fontSize(9.5).fillColor(MUTED).text(label, MARGIN, y, { width: labelWidth });
+      const afterLabel = doc.y;
+      doc.fillColor(INK).text(value, MARGIN + labelWidth, y, { width: this.width - labelWidth });
+      doc.y = Math.max(afterLabel, doc.y) + 3;
+    }
+  }
+
+  /** Amount lines (label left, amount right); `strong` lines are bold with a rule above. */
+  amounts(rows: { label: string; paise: number; sign?: '−' | ''; strong?: boolean }[]): void {
+    const { doc } = this;
+    for (const row of rows) {
+      this.ensure(20);
+      if (row.strong) this.rule();
+      const y = doc.y;
+      doc.font(row.strong ? FONT_BOLD : FONT).fontSize(row.strong ? 11 : 9.5).fillColor(INK);
+      doc.text(row.label, MARGIN, y, { width: this.width * 0.65 });
+      doc.text(`${row.sign ?? ''}${pdfRupees(row.paise)}`, MARGIN + this.width * 0.65, y, { width: this.width * 0.35, align: 'right' });
+      doc.moveDown(0.25);
+    }
+  }
+
+  /** A table with a header row repeated on every page it spans. */
+  table(columns: Column[], rows: string[][], options: { boldLastRow?: boolean } = {}): void {
+    const { doc } = this;
+    const total = columns.reduce((s, c) => s + c.width, 0);
+    const widths = columns.map((c) => (c.width / total) * this.width);
+    const drawRow = (cells: string[], bold: boolean, shaded: boolean) => {
+      doc.font(bold ? FONT_BOLD : FONT).fontSize(8);
+      const height = Math.max(...cells.map((c, i) => doc.heightOfString(c, { width: widths[i]! - 6 }))) + 6;
+      if (doc.y + height > doc.page.height - MARGIN) {
+        doc.addPage();
+        drawHeader();
+        doc.font(bold ? FONT_BOLD : FONT).fontSize(8);
+      }
+      const y = doc.y;
+      if (shaded) doc.rect(MARGIN, y, this.width, height).fill('#f3f5f7');
+      doc.fillColor(INK);
+      let x = MARGIN;
+      cells.forEach((cell, i) => {
+        doc.text(cell, x + 3, y + 3, { width: widths[i]! - 6, align: columns[i]!.align ?? 'left' });
+        x += widths[i]!;
+      });
+      doc.y = y + height;
+    };
+    const drawHeader = () => {
+      drawRow(columns.map((c) => c.header), true, true);
+      this.rule(0);
+    };
+    this.ensure(40);
+    drawHeader();
+    rows.forEach((r, i) => drawRow(r, options.boldLastRow === true && i === rows.length - 1, false));
+    this.rule(0);
+  }
+
+  rule(gap = 4): void {
+    const { doc } = this;
+    doc.moveTo(MARGIN, doc.y).lineTo(MARGIN + this.width, doc.y).lineWidth(0.6).strokeColor(RULE).stroke();
+    doc.y += gap;
+  }
+
+  /** A new page when less than `space` points are left on this one. */
+  ensure(space: number): void {
+    if (this.doc.y + space > this.doc.page.height - MARGIN) this.doc.addPage();
+  }
+
+  newPage(): void {
+    this.doc.addPage();
+  }
+}
+
+/** Draws a document and returns its bytes. */
+export function renderPdf(info: { title: string; subject: string }, draw: (kit: PdfKit) => void): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: info.title, Subject: info.subject, Author: 'Bachat', Creator: 'Bachat' } });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  doc.font(FONT);
+  draw(new PdfKit(doc));
+  doc.end();
+  return done;
+}
