@@ -38,13 +38,26 @@ describe('dashboards over REST (POST, query offSet & limit, payload outletId)', 
 
   it('the settlement report downloads as CSV', async () => {
     await testDb()('outletDailyStats').insert({ outletId: w.outletA, day: '2026-11-16', ordersCount: 1, couponsCount: 0, billPaise: 100_000, discountPaise: 10_000, feePaise: 1_350, netPaise: 88_650 });
+    await testDb()('settlements').insert({
+      outletId: w.outletA,
+      periodStart: '2026-11-16',
+      periodEnd: '2026-11-16',
+      ordersCount: 1,
+      grossPaise: 100_000,
+      discountPaise: 10_000,
+      feePaise: 1_350,
+      feeGstPaise: 243,
+      netPaise: 88_650,
+      payoutPaise: 88_407,
+      status: 'pending',
+    });
     const res = await app.request.get('/api/business/dashboard/settlement.csv').query({ outletId: w.outletA }).set(w.authA);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="settlement-report-${w.outletA}-2026-11-23.csv"`);
-    expect(res.text.split('\r\n')[1]).toBe('2026-11-16,2026-11-22,1,1000.00,100.00,13.50,886.50,pending,');
+    expect(res.text.split('\r\n')[1]).toBe('2026-11-16,2026-11-16,1,1000.00,100.00,13.50,2.43,886.50,0.00,884.07,Pending,');
     const json = await app.request.post('/api/business/dashboard/settlement').set(w.authA).send({ outletId: w.outletA });
-    expect(json.body.settlements.data[0]).toMatchObject({ PERIOD_START: '2026-11-16', STATUS: 'pending', NET_PAISE: 88_650 });
+    expect(json.body.settlements.data[0]).toMatchObject({ PERIOD_START: '2026-11-16', STATUS: 'pending', NET_PAISE: 88_650, PAYOUT_PAISE: 88_407, UTR: null });
   });
 
   it('tRPC: dashboards.* answer camelCase pages; a sub-account sees only its granted outlet', async () => {

@@ -75,7 +75,8 @@ describe('coupons dashboard', () => {
     expect(revenue.totals).toMatchObject({ ordersCount: 1, billPaise: 100_000, netPaise: 84_217 });
     const settlement = await listSettlements(w.ownerA, page(1));
     expect(settlement.data).toEqual([
-      expect.objectContaining({ periodStart: '2026-11-23', periodEnd: '2026-11-29', grossPaise: 100_000, discountPaise: 14_500, feePaise: 1_283, netPaise: 84_217, status: 'open' }),
+      // Today: no statement yet. GST on the fee: 18 % of ₹12.83 = ₹2.31; payout = ₹842.17 − ₹2.31.
+      expect.objectContaining({ periodStart: '2026-11-23', periodEnd: '2026-11-23', grossPaise: 100_000, discountPaise: 14_500, feePaise: 1_283, feeGstPaise: 231, netPaise: 84_217, payoutPaise: 83_986, status: 'open' }),
     ]);
   });
 });

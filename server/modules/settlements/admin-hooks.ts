@@ -1,6 +1,5 @@
 import type { ResourceHooks } from '../../admin/engine.ts';
 import { recordPayout } from './statements.ts';
-import { utrSchema } from './schema.ts';
 
 /**
  * The back office writes one thing on a statement: the platform's payout UTR, through the statements
@@ -8,6 +7,6 @@ import { utrSchema } from './schema.ts';
  */
 export const settlementHooks: ResourceHooks = {
   patch: async (id, row, _before, { trx, actor }) => {
-    await recordPayout(id, utrSchema.parse(row.payoutUtr), actor.salesStaffId, trx);
+    await recordPayout(id, String(row.payoutUtr ?? ''), actor.salesStaffId, trx);
   },
 };

@@ -6,7 +6,7 @@ import { handleWebhook } from '../payments/service.ts';
 /**
  * The sandbox's Route, simulated (docs/payments.md, "The sandbox"): what Razorpay does on its side,
  * delivered as the same signed webhooks through the same code as a real provider's.
- *  1. a transfer on a paid order is processed into the linked account (`transfer.processed`, on hold);
+ *  1. a transfer of an order with a captured payment is processed into the linked account (`transfer.processed`, on hold);
  *  2. our release job lifts the hold 24 h after the capture (a real PATCH on Razorpay, nothing here);
  *  3. released transfers are settled to each linked account's bank: a settlement with a UTR
  *     (`settlement.processed`), whose transfers the reconciliation then marks settled.
@@ -17,9 +17,11 @@ export async function runSandboxCycle(): Promise<{ processed: number; settlement
   if (!isSandbox(payments)) return { processed: 0, settlements: 0 };
   const toProcess = await rawRows<{ providerTransferId: string; routeAccountId: string; amountPaise: number; publicId: string; paidAt: Date }>(
     db,
-    `SELECT t.provider_transfer_id, t.route_account_id, t.amount_paise, o.public_id, o.paid_at
+    // Razorpay processes an order's transfers once a payment of it is captured, whether or not we honour it.
+    `SELECT t.provider_transfer_id, t.route_account_id, t.amount_paise, o.public_id, p.captured_at AS paid_at
        FROM transfers t JOIN orders o ON o.id = t.order_id
-      WHERE t.status = 'created' AND t.provider = 'sandbox' AND t.provider_transfer_id IS NOT NULL AND o.status = 'paid'
+       JOIN LATERAL (SELECT min(captured_at) AS captured_at FROM payments WHERE order_id = o.id AND status = 'captured') p ON p.captured_at IS NOT NULL
+      WHERE t.status = 'created' AND t.provider = 'sandbox' AND t.provider_transfer_id IS NOT NULL
       ORDER BY t.id LIMIT 200`,
   );
   for (const t of toProcess) {

@@ -8,7 +8,7 @@ import { addDays, istMoment, istToInstant } from '../offers/rules.ts';
 import { REFUND_REASONS } from '../payments/schema.ts';
 import { bookPayout } from '../payments/ledger.ts';
 import { outletShareOf, proportionalShare, statementStatus, type TransferCounts } from './compute.ts';
-import { REFUND_WINDOW_MS, SETTLEMENT_MESSAGES, STATEMENT_LOOKBACK_DAYS } from './schema.ts';
+import { REFUND_WINDOW_MS, SETTLEMENT_MESSAGES, STATEMENT_LOOKBACK_DAYS, utrSchema } from './schema.ts';
 
 /**
  * Daily settlement statements (docs/business.md, "Settlement"): one per outlet per IST day with paid
@@ -219,8 +219,11 @@ export async function createStatements(): Promise<{ created: number; refreshed: 
  * linked account), recorded by sales staff with the bank transfer's UTR once the day's refund windows
  * have ended. The statement is then refreshed (settled when its transfers are too).
  */
-export async function recordPayout(statementId: number, utr: string, salesStaffId: number | null, trx?: Knex.Transaction): Promise<SettlementRow> {
+export async function recordPayout(statementId: number, utrInput: string, salesStaffId: number | null, trx?: Knex.Transaction): Promise<SettlementRow> {
   const { db, now } = runtime();
+  const parsed = utrSchema.safeParse(utrInput);
+  if (!parsed.success) throw badRequest(SETTLEMENT_MESSAGES.badUtr, { payoutUtr: SETTLEMENT_MESSAGES.badUtr });
+  const utr = parsed.data;
   const run = async (t: Knex.Transaction) => {
     const at = now();
     const s = await t('settlements').where({ id: statementId }).forUpdate().first();
