@@ -5,6 +5,7 @@ import { testDb } from '../../test/database.ts';
 import { keyedHash } from '../../lib/crypto.ts';
 import { runtime } from '../../lib/runtime.ts';
 import type { JobDefinition } from '../../jobs/jobs.ts';
+import type { RouteAccountStatus } from '../../db/tables.ts';
 import {
   createSandboxPayments,
   hmacHex,
@@ -80,7 +81,7 @@ beforeEach(async () => {
 });
 
 const at = (iso: string) => (clock = new Date(iso));
-const linkAccount = (status = 'activated') => testDb()('outlets').where({ id: outlet }).update({ routeAccountId: ACCOUNT, routeAccountStatus: status });
+const linkAccount = (status: RouteAccountStatus = 'activated') => testDb()('outlets').where({ id: outlet }).update({ routeAccountId: ACCOUNT, routeAccountStatus: status });
 const payBill = async () => {
   const order = await createOrder(shopper, createOrderInputSchema.parse({ outletId: outlet, amount: '1000', idempotencyKey: `stl-${String(++seq).padStart(8, '0')}` }));
   expect((await completeDemoCheckout(shopper, order.orderId, 'pay')).outcome).toBe('paid');

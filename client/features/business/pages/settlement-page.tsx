@@ -5,6 +5,7 @@ import { trpc } from '@client/lib/trpc';
 import type { SettlementStatement } from '@server/modules/dashboards/schema';
 import { DASHBOARD_PAGE_SIZE } from '../lib/constants';
 import { messageOf } from '@client/lib/trpc-errors';
+import { downloadFile, downloadPdf } from '@client/lib/download';
 import { formatDayMonth, formatRupees } from '@client/lib/format';
 import type { BusinessPageProps } from '../lib/page-props';
 import { DataTable, RowCards, StatusBadge, type Column } from '../components/dashboard-list';
@@ -12,79 +13,105 @@ import { Pager } from '../components/pager';
 import { BizPage } from '../components/biz-page';
 import { FormNotes } from '../components/form-notes';
 
-const STATUS_LABELS = { open: 'Open', pending: 'Pending', processing: 'Processing', paid: 'Paid' } as const;
-const statusBadge = (row: SettlementStatement) => <StatusBadge status={row.status} label={STATUS_LABELS[row.status]} />;
-const periodOf = (row: SettlementStatement) => (
+const STATUS_LABELS = { open: 'Open', pending: 'Pending', on_hold: 'On hold', settled: 'Settled' } as const;
+const statusOf = (row: SettlementStatement) => (
   <>
-    {formatDayMonth(row.periodStart)} – {formatDayMonth(row.periodEnd)}
+    <StatusBadge status={row.status} label={STATUS_LABELS[row.status]} />
+    {row.utr ? (
+      <span className="utr" title="UTR of the bank transfer">
+        {' '}
+        UTR {row.utr}
+      </span>
+    ) : null}
   </>
 );
+const periodOf = (row: SettlementStatement) =>
+  row.periodStart === row.periodEnd ? (
+    formatDayMonth(row.periodStart)
+  ) : (
+    <>
+      {formatDayMonth(row.periodStart)} – {formatDayMonth(row.periodEnd)}
+    </>
+  );
 
 const COLUMNS: Column<SettlementStatement>[] = [
-  { header: 'Period', cell: periodOf },
-  { header: 'Orders', num: true, cell: (row) => row.ordersCount },
+  { header: 'Day', cell: periodOf },
+  { header: 'Bills', num: true, cell: (row) => row.ordersCount },
   { header: 'Gross', num: true, cell: (row) => formatRupees(row.grossPaise) },
   { header: 'Discounts', num: true, cell: (row) => formatRupees(row.discountPaise) },
-  { header: 'Fees', num: true, cell: (row) => formatRupees(row.feePaise) },
-  { header: 'Net', num: true, cell: (row) => <strong>{formatRupees(row.netPaise)}</strong> },
-  {
-    header: 'Status',
-    cell: (row) => (
-      <>
-        {statusBadge(row)}
-        {row.reference ? <span className="muted"> · {row.reference}</span> : null}
-      </>
-    ),
-  },
+  { header: 'Fee + GST', num: true, cell: (row) => formatRupees(row.feePaise + row.feeGstPaise) },
+  { header: 'Refunds', num: true, cell: (row) => formatRupees(row.refundPaise) },
+  { header: 'Payout', num: true, cell: (row) => <strong>{formatRupees(row.payoutPaise)}</strong> },
+  { header: 'Status', cell: statusOf },
 ];
 
-/** Saves text as a file in the browser (the settlement CSV). */
-function download(filename: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+/** 'YYYY-MM' of a date in India time. */
+const monthOf = (d: Date) => new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', timeZone: 'Asia/Kolkata' }).format(d).slice(0, 7);
+/** The last complete month: its statement carries the tax invoice. */
+function lastMonth(): string {
+  const [year, month] = monthOf(new Date()).split('-').map(Number) as [number, number];
+  return month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, '0')}`;
 }
 
-/** dashboard/settlement-report: weekly statements (gross, discounts, fees, net, status) with CSV export. */
+/**
+ * dashboard/settlement-report: a statement a day (pending → on hold → settled, with the UTR of the bank
+ * transfer once paid), the CSV, and the monthly PDF statement with the tax invoice for the platform fee.
+ */
 export function SettlementPage({ outletId }: BusinessPageProps) {
   const id = outletId ?? 0;
   const [page, setPage] = useState(1);
+  const [month, setMonth] = useState(lastMonth);
   const utils = trpc.useUtils();
-  const [csvError, setCsvError] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'csv' | 'pdf' | null>(null);
   const query = trpc.dashboards.settlements.useQuery({ outletId: id, offSet: page, limit: DASHBOARD_PAGE_SIZE }, { placeholderData: (previous) => previous });
 
   const exportCsv = async () => {
-    setCsvError(null);
-    setExporting(true);
+    setFileError(null);
+    setBusy('csv');
     try {
       const file = await utils.dashboards.settlementCsv.fetch({ outletId: id }, { staleTime: 0 });
-      download(file.filename, file.csv);
+      downloadFile(file.filename, file.csv, 'text/csv;charset=utf-8');
     } catch (error) {
-      setCsvError(messageOf(error, 'Could not prepare the CSV. Please try again.'));
+      setFileError(messageOf(error, 'Could not prepare the CSV. Please try again.'));
     } finally {
-      setExporting(false);
+      setBusy(null);
+    }
+  };
+  const exportPdf = async () => {
+    setFileError(null);
+    setBusy('pdf');
+    try {
+      downloadPdf(await utils.dashboards.statementPdf.fetch({ outletId: id, month }, { staleTime: 0 }));
+    } catch (error) {
+      setFileError(messageOf(error, 'Could not prepare the statement. Please try again.'));
+    } finally {
+      setBusy(null);
     }
   };
 
   return (
     <BizPage
       title="Settlement report · Dashboard · Bachat for Business"
-      description="Weekly settlement statements for your outlet, with a CSV download."
+      description="Daily settlement statements for your outlet with their UTRs, a CSV and monthly PDF statements with the tax invoice."
       heading="Settlement report"
-      lead="One statement a week, Monday to Sunday: what shoppers paid, the discounts, the fees and what reaches your bank."
+      lead="A statement a day: what shoppers paid, the platform fee and its GST, refunds, and what reaches your bank. Pending → on hold (in your linked account until the 24-hour refund window ends) → settled, with the bank’s UTR."
       actions={
-        <Button variant="secondary" onClick={() => void exportCsv()} disabled={exporting}>
-          {exporting ? 'Preparing…' : 'Download CSV'}
-        </Button>
+        <div className="statement-pdf">
+          <Button variant="secondary" onClick={() => void exportCsv()} disabled={busy !== null}>
+            {busy === 'csv' ? 'Preparing…' : 'Download CSV'}
+          </Button>
+          <label>
+            Month
+            <input type="month" value={month} max={monthOf(new Date())} onChange={(e) => setMonth(e.target.value)} aria-label="Statement month" />
+          </label>
+          <Button variant="secondary" onClick={() => void exportPdf()} disabled={busy !== null || !/^\d{4}-\d{2}$/.test(month)}>
+            {busy === 'pdf' ? 'Preparing…' : 'Monthly statement (PDF)'}
+          </Button>
+        </div>
       }
     >
-      <FormNotes error={csvError} />
+      <FormNotes error={fileError} />
       <QueryState
         query={query}
         loadingLabel="Loading settlements"
@@ -94,18 +121,19 @@ export function SettlementPage({ outletId }: BusinessPageProps) {
       >
         {(settlements) => (
           <>
-            <DataTable columns={COLUMNS} rows={settlements.data} rowKey={(row) => row.periodStart} onlyWide />
+            <DataTable columns={COLUMNS} rows={settlements.data} rowKey={(row) => `${row.periodStart}:${row.periodEnd}`} onlyWide />
             <RowCards
               rows={settlements.data}
-              rowKey={(row) => row.periodStart}
+              rowKey={(row) => `${row.periodStart}:${row.periodEnd}`}
               title={periodOf}
-              figure={(row) => formatRupees(row.netPaise)}
+              figure={(row) => formatRupees(row.payoutPaise)}
               sub={(row) => (
                 <>
-                  Gross {formatRupees(row.grossPaise)} · fees {formatRupees(row.feePaise)}
+                  {row.ordersCount} bills · gross {formatRupees(row.grossPaise)} · fee + GST {formatRupees(row.feePaise + row.feeGstPaise)}
+                  {row.refundPaise > 0 ? ` · refunds ${formatRupees(row.refundPaise)}` : ''}
                 </>
               )}
-              status={statusBadge}
+              status={statusOf}
             />
             <Pager total={settlements.total} page={page} noun="statements" busy={query.isFetching} onPage={setPage} />
           </>

@@ -7,6 +7,7 @@ import { useRequireLogin } from '@client/lib/auth';
 import { formatDateTime, formatPercent, formatRupeesExact } from '@client/lib/format';
 import { refundLabel, refundStateText } from '@client/lib/refunds';
 import { trpc } from '@client/lib/trpc';
+import { ReceiptPdfButton } from '@client/components/ui/receipt-pdf-button';
 import { errorCode } from '@client/lib/trpc-errors';
 import '@client/styles/history.css';
 
@@ -36,6 +37,7 @@ function Missing() {
 
 function Redemption({ id }: { id: number }) {
   const query = trpc.redeemedHistory.byId.useQuery({ id });
+  const utils = trpc.useUtils();
   return (
     <QueryState
       query={query}
@@ -124,9 +126,12 @@ function Redemption({ id }: { id: number }) {
               </section>
             ) : null}
           </section>
-          <Link href={paths.enterAmount.href(r.outletId)} className="btn btn--primary btn--md history__again">
-            Pay here again
-          </Link>
+          <div className="history__actions">
+            <ReceiptPdfButton fetchPdf={() => utils.redeemedHistory.receiptPdf.fetch({ id }, { staleTime: 0 })} />
+            <Link href={paths.enterAmount.href(r.outletId)} className="btn btn--primary btn--md history__again">
+              Pay here again
+            </Link>
+          </div>
         </div>
       )}
     </QueryState>

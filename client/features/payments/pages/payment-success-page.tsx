@@ -8,6 +8,7 @@ import { PageLoader, Spinner } from '@client/components/ui/spinner';
 import { formatDateTime, formatRupeesExact } from '@client/lib/format';
 import { refundLabel, refundStateText } from '@client/lib/refunds';
 import { trpc } from '@client/lib/trpc';
+import { ReceiptPdfButton } from '@client/components/ui/receipt-pdf-button';
 import { OrderGate, OrderLoadError } from '../components/order-gate';
 import { withQuery } from '../lib/links';
 import '@client/styles/payments.css';
@@ -87,6 +88,7 @@ function ReceiptView({
   checkAgain: () => void;
   checking: boolean;
 }) {
+  const utils = trpc.useUtils();
   if (timedOut) {
     return (
       <div className="pay-page">
@@ -210,6 +212,7 @@ function ReceiptView({
       ))}
 
       <div className="pay-actions">
+        <ReceiptPdfButton fetchPdf={() => utils.payments.receiptPdf.fetch({ orderId }, { staleTime: 0 })} />
         <Link href={paths.redeemedHistory.href()} className="btn btn--secondary btn--md">
           View history
         </Link>
