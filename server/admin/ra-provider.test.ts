@@ -143,6 +143,43 @@ const cases: Record<string, Case> = {
     change: { status: 'closed' },
     reference: () => ({ target: 'status', id: 'open' }),
   },
+  settlements: {
+    create: () => ({ payoutUtr: 'SBIN0000123456' }),
+    // A statement of a past day at an outlet without a linked account: the platform owes its payout.
+    insert: async (i) => {
+      const paidAt = new Date(Date.now() - (3 + i) * 86_400_000);
+      const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(paidAt);
+      const [consumer] = await testDb()('consumers').insert({ phoneHash: `hash-${i}`, referralCode: `MESTL00${i}` }).returning('id');
+      await testDb()('orders').insert({
+        consumerId: consumer!.id,
+        outletId: fx.outletIds[0]!,
+        idempotencyKey: `ra-settlement-${i}`,
+        status: 'paid',
+        provider: 'sandbox',
+        billPaise: 100_000,
+        instantDiscountPercent: 0,
+        instantDiscountPaise: 0,
+        convenienceFeePaise: 1_000,
+        gstPaise: 180,
+        amountPaise: 101_180,
+        paidAt,
+        expiresAt: paidAt,
+      });
+      await testDb()('settlements').insert({
+        outletId: fx.outletIds[0]!,
+        periodStart: day,
+        periodEnd: day,
+        grossPaise: 100_000,
+        discountPaise: 0,
+        feePaise: 1_500,
+        netPaise: 98_500,
+        payoutPaise: 98_230,
+        status: 'pending',
+      });
+    },
+    change: { payoutUtr: 'SBIN0000123456' },
+    reference: () => ({ target: 'outletId', id: fx.outletIds[0] }),
+  },
   'audit-log': {
     create: () => ({}),
     insert: async (i) => {
