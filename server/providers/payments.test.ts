@@ -15,8 +15,12 @@ import {
   parseRazorpayWebhook,
   ProviderError,
   razorpayRefundWebhookBody,
+  razorpaySettlementWebhookBody,
+  razorpayTransferWebhookBody,
   razorpayWebhookBody,
   REFUND_NOTE_KEY,
+  REVERSAL_NOTE_KEY,
+  TRANSFER_NOTE_KEY,
 } from './payments.ts';
 
 /**
@@ -31,7 +35,15 @@ interface Seen {
   url: string;
   authorization: string | undefined;
   idempotency: string | undefined;
-  body: { amount: number; currency: string; receipt: string; speed?: string; notes?: Record<string, string> };
+  body: {
+    amount: number;
+    currency: string;
+    receipt: string;
+    speed?: string;
+    notes?: Record<string, string>;
+    on_hold?: boolean;
+    transfers?: { account: string; amount: number; currency: string; notes: Record<string, string>; linked_account_notes: string[]; on_hold: boolean; on_hold_until: number }[];
+  };
 }
 
 const seen: Seen[] = [];
@@ -43,6 +55,9 @@ let refundSeq = 0;
 let server: http.Server;
 let base: string;
 let orderSeq = 0;
+/** The fake's reversals, as Razorpay lists them for a transfer. */
+const reversals: { id: string; transfer_id: string; amount: number; notes: Record<string, string> }[] = [];
+let reversalSeq = 0;
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
@@ -63,7 +78,30 @@ beforeAll(async () => {
         res.end(JSON.stringify({ error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } }));
         return;
       }
-      const body = JSON.parse(data);
+      const body = JSON.parse(data || '{}');
+      // Route: transfers on orders, their hold, reversals and the transfers of a settlement.
+      const transfer = /^\/v1\/transfers\/([^/?]+)(\/reversals)?$/.exec(req.url ?? '');
+      if (transfer && req.method === 'PATCH') {
+        res.end(JSON.stringify({ id: transfer[1], entity: 'transfer', status: 'processed', on_hold: body.on_hold, settlement_status: body.on_hold ? 'on_hold' : 'pending' }));
+        return;
+      }
+      if (transfer?.[2] && req.method === 'POST') {
+        const reversal = { id: `rvrsl_FAKE${++reversalSeq}`, entity: 'reversal', transfer_id: transfer[1], amount: body.amount, currency: 'INR', notes: body.notes };
+        reversals.push(reversal);
+        res.end(JSON.stringify(reversal));
+        return;
+      }
+      if (transfer?.[2]) {
+        res.end(JSON.stringify({ entity: 'collection', count: 1, items: reversals.filter((r) => r.transfer_id === transfer[1]) }));
+        return;
+      }
+      const settled = /^\/v1\/transfers\?recipient_settlement_id=([^&]+)&count=100&skip=(\d+)$/.exec(req.url ?? '');
+      if (settled) {
+        const all = Array.from({ length: 150 }, (_, i) => ({ id: `trf_SETTLED${i}`, entity: 'transfer', status: 'processed', amount: 100 + i, settlement_status: 'settled', recipient_settlement_id: settled[1] }));
+        const items = all.slice(Number(settled[2]), Number(settled[2]) + 100);
+        res.end(JSON.stringify({ entity: 'collection', count: items.length, items }));
+        return;
+      }
       const refund = /^\/v1\/payments\/([^/]+)\/refund$/.exec(req.url ?? '');
       if (refund) {
         const key = typeof idempotency === 'string' ? idempotency : `none-${++refundSeq}`;
@@ -74,7 +112,21 @@ beforeAll(async () => {
         );
         return;
       }
-      res.end(JSON.stringify({ id: `order_FAKE${++orderSeq}`, entity: 'order', amount: body.amount, currency: 'INR', receipt: body.receipt, status: 'created' }));
+      const transfers = Array.isArray(body.transfers)
+        ? (body.transfers as { account: string; amount: number; on_hold: boolean; on_hold_until: number; notes: object }[]).map((t, i) => ({
+            id: `trf_FAKE${orderSeq + 1}x${i}`,
+            entity: 'transfer',
+            status: 'created',
+            recipient: t.account,
+            amount: t.amount,
+            on_hold: t.on_hold,
+            on_hold_until: t.on_hold_until,
+            notes: t.notes,
+          }))
+        : undefined;
+      res.end(
+        JSON.stringify({ id: `order_FAKE${++orderSeq}`, entity: 'order', amount: body.amount, currency: 'INR', receipt: body.receipt, status: 'created', ...(transfers ? { transfers } : {}) }),
+      );
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -175,6 +227,55 @@ describe('razorpay refunds API (local fake)', () => {
   });
 });
 
+describe('razorpay Route API (local fake)', () => {
+  const rzp = () => createRazorpayPayments({ keyId: KEY_ID, keySecret: KEY_SECRET, webhookSecret: WEBHOOK_SECRET, apiBase: base });
+
+  it('an order with a transfer of the outlet’s share, on hold until a time: the transfers come back with their ids', async () => {
+    const until = new Date('2026-11-21T06:45:00Z');
+    const created = await rzp().createOrder({
+      amountPaise: 91_062,
+      receipt: 'c0ffee00-0000-4000-8000-000000000001',
+      transfers: [{ account: 'acc_TESTACCOUNT001', amountPaise: 88_407, notes: { [TRANSFER_NOTE_KEY]: 'c0ffee00-0000-4000-8000-000000000001' }, onHoldUntil: until }],
+    });
+    expect(created).toEqual({ providerOrderId: expect.stringMatching(/^order_FAKE/), transfers: [{ id: expect.stringMatching(/^trf_FAKE/), account: 'acc_TESTACCOUNT001', amountPaise: 88_407 }] });
+    expect(seen[0]!.body.transfers).toEqual([
+      {
+        account: 'acc_TESTACCOUNT001',
+        amount: 88_407,
+        currency: 'INR',
+        notes: { [TRANSFER_NOTE_KEY]: 'c0ffee00-0000-4000-8000-000000000001' },
+        linked_account_notes: [TRANSFER_NOTE_KEY],
+        on_hold: true,
+        on_hold_until: Math.floor(until.getTime() / 1000),
+      },
+    ]);
+  });
+
+  it('releases a hold (PATCH on_hold: false), reverses part of a transfer with a note and lists its reversals', async () => {
+    await rzp().releaseTransfer('trf_HOLD0000000001');
+    expect(seen[0]).toMatchObject({ method: 'PATCH', url: '/v1/transfers/trf_HOLD0000000001', body: { on_hold: false } });
+    const reversal = await rzp().reverseTransfer({ transferId: 'trf_HOLD0000000001', amountPaise: 44_204, notes: { [REVERSAL_NOTE_KEY]: '7' } });
+    expect(reversal).toEqual({ id: expect.stringMatching(/^rvrsl_FAKE/), amountPaise: 44_204, notes: { [REVERSAL_NOTE_KEY]: '7' } });
+    expect(seen[1]).toMatchObject({ method: 'POST', url: '/v1/transfers/trf_HOLD0000000001/reversals', body: { amount: 44_204, notes: { [REVERSAL_NOTE_KEY]: '7' } } });
+    expect(await rzp().transferReversals('trf_HOLD0000000001')).toEqual([reversal]);
+  });
+
+  it('lists every transfer of a settlement, page after page', async () => {
+    const transfers = await rzp().settlementTransfers('setl_PAGED000000001');
+    expect(transfers).toHaveLength(150);
+    expect(transfers[149]).toEqual({ id: 'trf_SETTLED149', amountPaise: 249, status: 'processed', settlementStatus: 'settled', settlementId: 'setl_PAGED000000001' });
+    expect(seen.map((s) => s.url)).toEqual([
+      '/v1/transfers?recipient_settlement_id=setl_PAGED000000001&count=100&skip=0',
+      '/v1/transfers?recipient_settlement_id=setl_PAGED000000001&count=100&skip=100',
+    ]);
+  });
+
+  it('a refusal is a ProviderError with the status', async () => {
+    fail = true;
+    await expect(rzp().releaseTransfer('trf_X')).rejects.toMatchObject({ name: 'ProviderError', status: 400 });
+  });
+});
+
 describe('razorpay webhook parsing', () => {
   it('reads payment.authorized, order.paid (its payment entity), payment.failed and the refund events', () => {
     const common = { paymentId: 'pay_A1', providerOrderId: 'order_A1', amountPaise: 91_062 };
@@ -203,6 +304,22 @@ describe('razorpay webhook parsing', () => {
       amountPaise: 500,
     });
     expect(parseRazorpayWebhook(Buffer.from('{"event":"payment.dispute.created","payload":{}}'), 'e').kind).toBe('other');
+    const transfer = razorpayTransferWebhookBody({ event: 'transfer.processed', transferId: 'trf_T1', account: 'acc_TESTACCOUNT001', amountPaise: 88_407, orderRef: 'c0ffee00' });
+    expect(parseRazorpayWebhook(transfer, undefined)).toMatchObject({
+      kind: 'transfer_processed',
+      eventId: 'transfer.processed:trf_T1',
+      amountPaise: 88_407,
+      route: { transferId: 'trf_T1', orderRef: 'c0ffee00', accountId: 'acc_TESTACCOUNT001' },
+    });
+    const failed = razorpayTransferWebhookBody({ event: 'transfer.failed', transferId: 'trf_T2', account: 'acc_TESTACCOUNT001', amountPaise: 5, error: 'Insufficient balance' });
+    expect(parseRazorpayWebhook(failed, 'evt_f')).toMatchObject({ kind: 'transfer_failed', route: { detail: 'Insufficient balance' } });
+    const settlement = razorpaySettlementWebhookBody({ settlementId: 'setl_S1', amountPaise: 88_407, utr: 'HDFCN52026112100001', feesPaise: 0, taxPaise: 0 });
+    expect(parseRazorpayWebhook(settlement, undefined)).toMatchObject({
+      kind: 'settlement_processed',
+      eventId: 'settlement.processed:setl_S1',
+      amountPaise: 88_407,
+      route: { settlementId: 'setl_S1', utr: 'HDFCN52026112100001' },
+    });
   });
 });
 

@@ -84,6 +84,7 @@ function validSample(outletId: number) {
     liveStatus: true,
     day: 'monday',
     date: FUTURE_DATE,
+    month: '2026-11',
     startTime: '08:00',
     endTime: '09:00',
     colorHash: '#000000',
