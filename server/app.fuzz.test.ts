@@ -20,9 +20,7 @@ import { bearer, createTestApp } from './test/app.ts';
 import { testDb } from './test/database.ts';
 import { createLogger } from './lib/logger.ts';
 import { resolveSession } from './modules/sessions/service.ts';
-import { insertSalesStaff, insertOwner } from './admin/testing.ts';
-import { businessWorld, fillOutlet, grant, png } from './modules/business-account/test-fixtures.ts';
-import { giveGoldKeys, insertCoupon, newShopper } from './modules/payments/test-fixtures.ts';
+import { businessWorld, fillOutlet, giveGoldKeys, grant, insertCoupon, insertOwner, insertSalesStaff, newShopper, png } from './test/factories.ts';
 import {
   asText,
   enc,

@@ -132,7 +132,7 @@ async function findRecord(bound: BoundResource, id: number, db: Knex, forUpdate 
   const d = bound.declaration;
   const qb = modelFor(d.table).query(db).findById(id);
   if (forUpdate) qb.forUpdate();
-  const row = (await qb) as Model | undefined;
+  const row: Model | undefined = await qb;
   if (!row) throw notFound(`${d.singularLabel ?? singular(d)} not found`);
   const [record] = await decorate(bound, [present(d, row)], db);
   return record!;
@@ -243,7 +243,7 @@ export async function dependantsOf(d: AdminResourceDeclaration, id: number, db: 
     const qb = db(g.table);
     if (g.via) qb.whereIn(g.column, db(g.via.table).select('id').where(g.via.column, id));
     else qb.where(g.column, id);
-    const row = (await qb.count({ n: '*' }).first()) as { n: string | number } | undefined;
+    const row = await qb.count({ n: '*' }).first();
     const count = Number(row?.n ?? 0);
     if (count > 0) out.push({ label: g.label, count });
   }

@@ -35,4 +35,28 @@ describe('tables.ts', () => {
     }
     expect([...writers]).toEqual([path.join('modules', 'outlets', 'service.ts')]);
   });
+
+  it('every table: only its owner writes it (statements that name the table, or raw SQL)', () => {
+    const root = path.join(import.meta.dirname, '..');
+    const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+    const outside: Record<string, string[]> = {};
+    for (const file of fs.readdirSync(root, { recursive: true, encoding: 'utf8' })) {
+      if (!file.endsWith('.ts') || /\.test\.ts$|testing\.ts$|test-fixtures\.ts$|^test\//.test(file)) continue;
+      // Comments may show a write (tables.ts does); only code counts.
+      const source = fs.readFileSync(path.join(root, file), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+      for (const [table, owner] of Object.entries(TABLE_OWNERS)) {
+        const own = owner !== null && (file.startsWith(path.join('modules', owner) + path.sep) || file === `${owner}.ts`);
+        if (own) continue;
+        const names = [...new Set([table, camel(table)])].join('|');
+        let writes = false;
+        for (const m of source.matchAll(new RegExp(`\\(\\s*'(?:${names})'\\s*\\)`, 'g'))) {
+          const statement = source.slice(m.index, source.indexOf(';', m.index));
+          if (/\.(insert|update|upsert|delete|del|increment|decrement)\(/.test(statement)) writes = true;
+        }
+        if (new RegExp(`(?:INSERT\\s+INTO|(?<!(?:FOR|DO)\\s+)UPDATE|DELETE\\s+FROM)\\s+${table}\\b`, 'i').test(source)) writes = true;
+        if (writes) (outside[table] ??= []).push(file);
+      }
+    }
+    expect(outside).toEqual({});
+  });
 });

@@ -803,27 +803,18 @@ type SnakeCase<S extends string> = S extends `${infer Head}${infer Tail}`
   ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${SnakeCase<Tail>}`
   : S;
 
-/**
- * Tables whose row types are declared but not yet registered with Knex: the payment state machine's
- * (orders, payments, refunds, webhook events, redemptions, ledger) are being reworked on another
- * branch; once that lands, drop this list and fix what the types then find in those services.
- */
-type PendingTable = 'orders' | 'payments' | 'refunds' | 'paymentEvents' | 'redemptions' | 'ledgerEntries';
-
-type RegisteredTableTypes = Omit<TableTypes, PendingTable>;
-
 /** The same tables under their SQL names ('outlet_photos'), for code that spells them so. */
-type SnakeTableTypes = { [K in keyof RegisteredTableTypes as SnakeCase<K>]: RegisteredTableTypes[K] };
+type SnakeTableTypes = { [K in keyof TableTypes as SnakeCase<K>]: TableTypes[K] };
 
 declare module 'knex/types/tables' {
-  interface Tables extends RegisteredTableTypes, SnakeTableTypes {}
+  interface Tables extends TableTypes, SnakeTableTypes {}
 }
 
 /**
  * The module that owns each table: its service (or, for back-office tables, its `admin.ts`
- * declaration through the admin engine) is where the table's rules live and the one writer it should
- * have. docs/data-model.md ("Owners") lists the other modules that still write some of these tables.
- * tables.test.ts checks this list against the migrated schema. `null`: nothing writes the table.
+ * declaration through the admin engine) is where the table's rules live and its one writer: other
+ * modules call it (docs/data-model.md, "Owners"). tables.test.ts checks this list against the migrated
+ * schema, and that no code outside the owner writes a table. `null`: nothing writes the table.
  */
 export const TABLE_OWNERS: Record<SnakeCase<TableName>, string | null> = {
   cities: 'cities',

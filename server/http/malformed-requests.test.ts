@@ -7,8 +7,7 @@ import { bearer, createTestApp } from '../test/app.ts';
 import { testDb } from '../test/database.ts';
 import { runtime } from '../lib/runtime.ts';
 import { isSandbox } from '../providers/payments.ts';
-import { insertSalesStaff } from '../admin/testing.ts';
-import { newShopper, payableOutlet } from '../modules/payments/test-fixtures.ts';
+import { insertSalesStaff, newShopper, payableOutlet } from '../test/factories.ts';
 
 /**
  * Requests that are the client's mistake in how they are encoded (the body's Content-Encoding, the

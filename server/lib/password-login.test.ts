@@ -3,6 +3,7 @@ import { useTestDatabase } from '../test/setup.ts';
 import { createTestApp } from '../test/app.ts';
 import { testDb } from '../test/database.ts';
 import { insertOwner, OWNER_PASSWORD } from '../test/factories.ts';
+import { businessOwnerLogins } from '../modules/business-owners/service.ts';
 import { INVALID_LOGIN, LOCK_MINUTES, LOCKED_OUT, MAX_FAILED_LOGINS, MAX_FAILED_LOGINS_PER_IP, verifyPasswordLogin } from './password-login.ts';
 
 useTestDatabase();
@@ -19,7 +20,7 @@ beforeEach(async () => {
 });
 
 const login = (password: string, ip: string | null, username = 'demo.staff') =>
-  verifyPasswordLogin('businessOwners', { username, password }, ['name'], { ip });
+  verifyPasswordLogin(businessOwnerLogins, { username, password }, { ip });
 const advance = (seconds: number) => {
   now = new Date(now.getTime() + seconds * 1000);
 };

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { unauthorized } from './errors.ts';
 import { keyedHash } from './crypto.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -6,7 +7,9 @@ import { runtime } from './runtime.ts';
 
 /**
  * Username + password login, shared by the sales staff and business owners (both tables have
- * `username`, `password_hash`, `is_active` and `failed_login_count`).
+ * `username`, `password_hash`, `is_active` and `failed_login_count`). The accounts' tables are read and
+ * written by their owners' services (`LoginAccounts`: sales-staff, business-owners); this file holds
+ * the procedure and the throttle.
  * - usernames match case-insensitively; unknown ones are checked against a decoy hash (same timing);
  * - a wrong password or a disabled account gets the same message as an unknown username;
  * - failures slow down the *client*, never the account: MAX_FAILED_LOGINS attempts in a row from one
@@ -33,21 +36,34 @@ function timingDecoy(): Promise<string> {
   return dummyHash;
 }
 
+/** What the login needs of an account (its owner's service may return more: the caller's identity). */
 export interface PasswordAccount {
   id: number;
   username: string;
-  [column: string]: unknown;
+  /** Argon2id. */
+  passwordHash: string;
+  isActive: boolean;
 }
 
-type LoginTable = 'salesStaff' | 'businessOwners';
+/** One kind of account that signs in with a password, as the module owning its table reads and writes it. */
+export interface LoginAccounts<A extends PasswordAccount> {
+  /** Names the kind in the throttle keys (the table's name). */
+  kind: 'salesStaff' | 'businessOwners';
+  /** The account with this username, compared case-insensitively. */
+  find(db: Knex, username: string): Promise<A | undefined>;
+  /** A wrong password, or a disabled account: one more failure since the last success. */
+  failed(db: Knex, id: number, at: Date): Promise<void>;
+  /** The right password: the failures are forgotten. */
+  succeeded(db: Knex, id: number): Promise<void>;
+}
 
-/** The two throttle keys of one attempt: (table, IP, username) and (table, IP). */
-export function loginThrottleKeys(table: LoginTable, username: string, ip: string | null | undefined) {
+/** The two throttle keys of one attempt: (kind, IP, username) and (kind, IP). */
+export function loginThrottleKeys(kind: LoginAccounts<PasswordAccount>['kind'], username: string, ip: string | null | undefined) {
   const { secret } = runtime();
   const client = ip || 'unknown';
   return {
-    pair: `login:${table}:ip-user:${keyedHash(secret, 'login-throttle', `${client}\n${username.toLowerCase()}`)}`,
-    ip: `login:${table}:ip:${keyedHash(secret, 'ip', client)}`,
+    pair: `login:${kind}:ip-user:${keyedHash(secret, 'login-throttle', `${client}\n${username.toLowerCase()}`)}`,
+    ip: `login:${kind}:ip:${keyedHash(secret, 'ip', client)}`,
   };
 }
 
@@ -60,38 +76,30 @@ function throttleLimits(keys: { pair: string; ip: string }): Limit[] {
 }
 
 /**
- * Checks the credentials against `table` (camelCase name as Knex sees it) and returns the account's
- * row with `columns`; throws 401 (wrong) or 429 (this client is throttled, with Retry-After).
+ * Checks the credentials against the `accounts` and returns the account (without its password hash);
+ * throws 401 (wrong) or 429 (this client is throttled, with Retry-After).
  */
-export async function verifyPasswordLogin<T extends PasswordAccount>(
-  table: LoginTable,
+export async function verifyPasswordLogin<A extends PasswordAccount>(
+  accounts: LoginAccounts<A>,
   input: { username: string; password: string },
-  columns: readonly string[],
   meta: { ip?: string | null } = {},
-): Promise<T> {
+): Promise<Omit<A, 'passwordHash'>> {
   const { db, now } = runtime();
   // Counted first, for known and unknown usernames alike, so the throttle says nothing about which exist.
-  const keys = loginThrottleKeys(table, input.username, meta.ip);
+  const keys = loginThrottleKeys(accounts.kind, input.username, meta.ip);
   await reserveAttempts(throttleLimits(keys));
-  const account = await db(table)
-    .whereRaw('lower(username) = lower(?)', [input.username])
-    .first('id', 'username', 'passwordHash', 'isActive', ...columns);
+  const account = await accounts.find(db, input.username);
   if (!account) {
     await verifyPassword(await timingDecoy(), input.password);
     throw unauthorized(INVALID_LOGIN);
   }
   const ok = await verifyPassword(account.passwordHash, input.password);
   if (!ok || !account.isActive) {
-    await db(table)
-      .where({ id: account.id })
-      .update({
-        failedLoginCount: db.raw('failed_login_count + 1'),
-        ...(table === 'businessOwners' ? { lastFailedLoginAt: now() } : {}),
-      });
+    await accounts.failed(db, account.id, now());
     throw unauthorized(INVALID_LOGIN);
   }
   await settleAttempts({ reset: [keys.pair], refund: [keys.ip] });
-  await db(table).where({ id: account.id }).update({ failedLoginCount: 0 });
+  await accounts.succeeded(db, account.id);
   const { passwordHash: _hash, ...rest } = account;
-  return rest as T;
+  return rest;
 }

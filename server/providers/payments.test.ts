@@ -262,7 +262,7 @@ describe('the app with PAYMENT_PROVIDER=razorpay', () => {
       .send(second.toString('utf8'))
       .expect(200);
     const call = seen.at(-1)!;
-    const refund = await db('refunds').first();
+    const refund = (await db('refunds').first())!;
     expect(call).toMatchObject({ url: '/v1/payments/pay_TEST000000002/refund', idempotency: refund.idempotencyKey, body: { amount: 91_062, speed: 'normal' } });
     expect(call.body.notes).toMatchObject({ [REFUND_NOTE_KEY]: String(refund.id), order_id: order.ORDER_ID });
     expect(refund).toMatchObject({ provider: 'razorpay', status: 'processed', providerRefundId: expect.stringMatching(/^rfnd_FAKE/) });

@@ -60,18 +60,18 @@ export const CENTRE = { latitude: 12.9716, longitude: 77.5946 };
  */
 export async function insertReference() {
   const db = testDb();
-  const [food, fashion] = (await db('categories')
+  const [food, fashion] = await db('categories')
     .insert([
       { name: 'Restaurants', slug: 'restaurants', icon: '🍽️', sortOrder: 10 },
       { name: 'Fashion', slug: 'fashion', icon: '👗', sortOrder: 20 },
     ])
-    .returning('id')) as { id: number }[];
-  const [blr, mum] = (await db('cities')
+    .returning('id');
+  const [blr, mum] = await db('cities')
     .insert([
       { name: 'Bengaluru', slug: 'bengaluru', state: 'Karnataka', latitude: 12.9716, longitude: 77.5946, sortOrder: 1 },
       { name: 'Mumbai', slug: 'mumbai', state: 'Maharashtra', latitude: 19.076, longitude: 72.8777, sortOrder: 2 },
     ])
-    .returning('id')) as { id: number }[];
+    .returning('id');
   return { food: food!.id, fashion: fashion!.id, blr: blr!.id, mum: mum!.id, categoryId: food!.id, cityId: blr!.id };
 }
 
@@ -108,7 +108,7 @@ export async function insertOutlet(refs: OutletRefs, o: OutletFields = {}): Prom
   const n = next();
   const { km, locality, ...columns } = o;
   const name = o.name ?? `Outlet ${await countOf('outlets')}`;
-  const [row] = (await testDb()('outlets')
+  const [row] = await testDb()('outlets')
     .insert({
       name,
       slug: `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${n}`,
@@ -125,7 +125,7 @@ export async function insertOutlet(refs: OutletRefs, o: OutletFields = {}): Prom
       isLive: true,
       ...columns,
     })
-    .returning('id')) as { id: number }[];
+    .returning('id');
   return row!.id;
 }
 
@@ -137,7 +137,7 @@ export async function payableOutlet(
     const db = testDb();
     const cat = await db('categories').first('id');
     const city = await db('cities').first('id');
-    return { categoryId: cat!.id as number, cityId: city!.id as number };
+    return { categoryId: cat!.id, cityId: city!.id };
   });
   const id = await insertOutlet(ref, { name: o.name ?? 'Chai Point', opensAt: o.opensAt ?? '00:00', closesAt: o.closesAt ?? '23:59' });
   if (o.shuffleMin !== undefined || o.shuffleMax !== undefined) {
@@ -174,15 +174,15 @@ export async function addSlot(
   const db = testDb();
   let eventId: number | null = null;
   if (s.adType === 'E') {
-    const [e] = (await db('promotionEvents')
+    const [e] = await db('promotionEvents')
       .insert({ outletId, name: s.eventName ?? 'EVENT OFFERS', eventDate: s.slotDate!, dayOfWeek: isoDayOfWeek(s.slotDate!), colorHash: '#FF6600' })
-      .returning('id')) as { id: number }[];
+      .returning('id');
     eventId = e!.id;
   }
-  const [p] = (await db('promotions')
+  const [p] = await db('promotions')
     .insert({ outletId, adType: s.adType, title: s.title, discountPercent: s.discountPercent, eventId, description: `${s.title} (test)` })
-    .returning('id')) as { id: number }[];
-  const [slot] = (await db('promotionTimeSlots')
+    .returning('id');
+  const [slot] = await db('promotionTimeSlots')
     .insert({
       outletId,
       adType: s.adType,
@@ -193,7 +193,7 @@ export async function addSlot(
       promotionId: p!.id,
       discountPercent: s.discountPercent,
     })
-    .returning('id')) as { id: number }[];
+    .returning('id');
   return { slotId: slot!.id, promotionId: p!.id };
 }
 
@@ -286,6 +286,82 @@ export async function businessWorld(): Promise<BusinessWorld> {
 /** An IST date the business tests use for events and dated slots (their clock is set around 2026-11-21). */
 export const FUTURE_DATE = '2026-12-24';
 
+// --- an outlet's content ---------------------------------------------------------------------------
+// The authorization matrix (business-account) and the route fuzz test fill an outlet with every kind
+// of content an owner manages, then prove a refused call changed nothing.
+
+export interface OutletContent {
+  adR: number;
+  adD: number;
+  adE: number;
+  highlight: number;
+  eventId: number;
+  slotR: number;
+  slotE: number;
+  menuId: number;
+  photoId: number;
+}
+
+/** Every kind of content an owner manages, written straight to the tables (B's outlet in the matrix). */
+export async function fillOutlet(outletId: number): Promise<OutletContent> {
+  const db = testDb();
+  await db('outletDiscounts').insert({ outletId, discountPercent: 12, isLive: true });
+  await db('outletOverviews').insert({ outletId, about: 'Meals since 1972', highlights: JSON.stringify(['Pure veg']) });
+  const [photo] = await db('outletPhotos').insert({ outletId, subCategory: 'food', position: 0, storageKey: `seed/o${outletId}-food-0.webp`, width: 640, height: 480 }).returning('id');
+  const [menu] = await db('menus').insert({ outletId, title: 'Breakfast', titleSeq: 0 }).returning('id');
+  await db('menuPhotos').insert({ menuId: menu!.id, position: 0, storageKey: `seed/o${outletId}-menu-0.webp`, width: 640, height: 480 });
+  const [event] = await db('promotionEvents')
+    .insert({ outletId, name: 'Diwali Night', eventDate: FUTURE_DATE, dayOfWeek: 4, colorHash: '#FF6600' })
+    .returning('id');
+  const ads = await db('promotions')
+    .insert([
+      { outletId, adType: 'R', title: 'Lunch thali', discountPercent: 10 },
+      { outletId, adType: 'D', title: 'Happy hour', discountPercent: 15 },
+      { outletId, adType: 'E', title: 'Diwali special', discountPercent: 20, eventId: event!.id },
+      { outletId, adType: 'Highlight', title: 'Now open on Sundays' },
+    ])
+    .returning('id');
+  const [slotR] = await db('promotionTimeSlots')
+    .insert({ outletId, adType: 'R', dayOfWeek: 1, startsAt: '12:00', endsAt: '15:00', promotionId: ads[0]!.id })
+    .returning('id');
+  const [slotE] = await db('promotionTimeSlots')
+    .insert({ outletId, adType: 'E', slotDate: FUTURE_DATE, startsAt: '18:00', endsAt: '22:00', promotionId: ads[2]!.id })
+    .returning('id');
+  return {
+    adR: ads[0]!.id,
+    adD: ads[1]!.id,
+    adE: ads[2]!.id,
+    highlight: ads[3]!.id,
+    eventId: event!.id,
+    slotR: slotR!.id,
+    slotE: slotE!.id,
+    menuId: menu!.id,
+    photoId: photo!.id,
+  };
+}
+
+/** Everything stored about one outlet and its owners, to prove a refused call changed nothing. */
+export async function snapshotOutlet(outletId: number, ownerIds: number[]): Promise<string> {
+  const db = testDb();
+  const byOutlet = async (table: string) => db(table).where({ outletId }).orderByRaw('1');
+  const parts = {
+    outlet: await db('outlets').where({ id: outletId }),
+    discount: await byOutlet('outletDiscounts'),
+    overview: await byOutlet('outletOverviews'),
+    photos: await byOutlet('outletPhotos'),
+    menus: await byOutlet('menus'),
+    menuPhotos: await db('menuPhotos').whereIn('menuId', db('menus').select('id').where({ outletId })).orderBy('id'),
+    events: await byOutlet('promotionEvents'),
+    promotions: await byOutlet('promotions'),
+    slots: await byOutlet('promotionTimeSlots'),
+    grants: await db('businessOwnerOutlets').whereIn('businessOwnerId', ownerIds).orderBy(['businessOwnerId', 'outletId']),
+    owners: await db('businessOwners').whereIn('id', ownerIds).orderBy('id'),
+    coupons: await byOutlet('coupons'),
+    stats: await byOutlet('outletDailyStats'),
+  };
+  return JSON.stringify(parts);
+}
+
 // --- staff -----------------------------------------------------------------------------------------
 
 /** A sales staff member (password `Owner@123`) and a bearer header for a session of theirs. */
@@ -344,7 +420,7 @@ export async function insertCoupon(
   outletId: number,
   c: { percent?: number; validUntil?: Date; isLive?: boolean; redeemedAt?: Date | null; code?: string; usedGoldenKey?: boolean; issuedOn?: string } = {},
 ): Promise<number> {
-  const [row] = (await testDb()('coupons')
+  const [row] = await testDb()('coupons')
     .insert({
       code: c.code ?? `SHTEST${String(next()).padStart(4, '0')}`,
       consumerId,
@@ -356,8 +432,8 @@ export async function insertCoupon(
       validUntil: c.validUntil ?? new Date(Date.now() + 3_600_000),
       redeemedAt: c.redeemedAt ?? null,
     })
-    .returning('id')) as { id: number }[];
-  return Number(row!.id);
+    .returning('id');
+  return row!.id;
 }
 
 /** A paid order with a captured payment at the outlet (money history that must never be orphaned). */

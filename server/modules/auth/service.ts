@@ -5,8 +5,8 @@ import { hashPhone, keyedHash } from '../../lib/crypto.ts';
 import { acquireCooldown, hitLimits, purgeExpiredCounters, releaseCooldown, type Limit } from '../../lib/rate-limit.ts';
 import { runtime } from '../../lib/runtime.ts';
 import { createSession, revokeSession } from '../sessions/service.ts';
-import { creditReferral, findReferrerByCode, newReferralCode } from '../referrals/service.ts';
-import { getCurrentUser } from '../users/service.ts';
+import { findReferrerByCode } from '../referrals/service.ts';
+import { createAccount, getCurrentUser, reviveAccount } from '../users/service.ts';
 import {
   AUTH_MESSAGES,
   OTP_RULES,
@@ -358,26 +358,12 @@ async function completeSignup(
   payload: SignupPayload,
   isApp: boolean,
 ): Promise<number> {
-  const { now } = runtime();
   const existing = await trx('consumers').where({ phoneHash }).forUpdate().first('id', 'deletedAt');
   if (existing && !existing.deletedAt) throw conflict(AUTH_MESSAGES.exists, { phoneNumber: AUTH_MESSAGES.exists });
-  let consumerId: number;
-  if (existing) {
-    consumerId = existing.id;
-    await trx('consumers')
-      .where({ id: consumerId })
-      .update({ phoneNumber, name: payload.name, email: payload.email, isApp, deletedAt: null, updatedAt: now() });
-  } else {
-    const row = single(
-      await trx('consumers')
-        .insert({ phoneNumber, phoneHash, name: payload.name, email: payload.email, isApp, referralCode: newReferralCode() })
-        .returning('id'),
-    );
-    consumerId = row.id;
-  }
-  await trx('consumerSettings').insert({ consumerId }).onConflict('consumerId').ignore();
-  if (!existing && payload.referral) await creditReferral(trx, payload.referral, consumerId);
-  return consumerId;
+  const account = { phoneNumber, name: payload.name, email: payload.email, isApp };
+  if (!existing) return createAccount(trx, { ...account, phoneHash, referral: payload.referral });
+  await reviveAccount(trx, existing.id, account);
+  return existing.id;
 }
 
 /** Logout: this session's token stops working at once, on both transports. */

@@ -7,8 +7,7 @@ import { createTestApp } from '../../test/app.ts';
 import { appRouter } from '../../trpc/app-router.ts';
 import { MODULES } from '../index.ts';
 import type { ModuleManifest } from '../manifest.ts';
-import { businessCaller, type BusinessWorld, businessWorld, FUTURE_DATE } from '../../test/factories.ts';
-import { fillOutlet, type OutletContent, snapshotOutlet } from './test-fixtures.ts';
+import { businessCaller, type BusinessWorld, businessWorld, fillOutlet, FUTURE_DATE, type OutletContent, snapshotOutlet } from '../../test/factories.ts';
 
 /**
  * The authorization matrix (docs/business.md): the owner of outlet A calls EVERY business procedure and

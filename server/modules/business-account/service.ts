@@ -4,6 +4,8 @@ import { deleteImageVariants, processImage, storeImage, type ProcessedImage } fr
 import { assertOutletAccess, OUTLET_NOT_FOUND } from '../../lib/outlet-access.ts';
 import { runtime } from '../../lib/runtime.ts';
 import { getLiveOffer } from '../offers/service.ts';
+import { setOutletDiscount } from '../discounts/service.ts';
+import { updateBusinessOwner } from '../business-owners/service.ts';
 import { lockOutlet, outletContactColumns, updateOutlet, type OutletContact, type OutletPatch } from '../outlets/service.ts';
 import {
   ACCOUNT_MESSAGES,
@@ -73,7 +75,7 @@ export async function updateProfile(ownerId: number, input: UpdateProfileInput):
     if (input.name !== undefined) owner.name = input.name;
     if (input.email !== undefined) owner.email = input.email;
     if (input.designation !== undefined) owner.designation = input.designation || null;
-    if (Object.keys(owner).length) await trx('businessOwners').where({ id: ownerId }).update({ ...owner, updatedAt: now() });
+    if (Object.keys(owner).length) await updateBusinessOwner(trx, ownerId, owner, now());
     const outlet: OutletPatch = {};
     if (input.outletPhoneNumber !== undefined) outlet.phoneNumber = input.outletPhoneNumber;
     if (input.opensAt !== undefined) outlet.opensAt = input.opensAt;
@@ -102,10 +104,7 @@ export async function getDiscount(ownerId: number, outletId: number): Promise<Di
 export async function setDiscount(ownerId: number, input: SetDiscountInput): Promise<DiscountStatus> {
   await assertOutletAccess(ownerId, input.outletId);
   const { db, now } = runtime();
-  await db('outletDiscounts')
-    .insert({ outletId: input.outletId, discountPercent: input.discount, isLive: input.liveStatus, updatedById: ownerId, updatedAt: now() })
-    .onConflict('outletId')
-    .merge(['discountPercent', 'isLive', 'updatedById', 'updatedAt']);
+  await setOutletDiscount(db, input.outletId, { discountPercent: input.discount, isLive: input.liveStatus, updatedById: ownerId }, now());
   return getDiscount(ownerId, input.outletId);
 }
 

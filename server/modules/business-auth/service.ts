@@ -2,7 +2,8 @@ import { accessibleOutletIdsQuery, activeBusinessAccount } from '../../lib/outle
 import { verifyPasswordLogin } from '../../lib/password-login.ts';
 import { runtime } from '../../lib/runtime.ts';
 import { createSession, revokeSession } from '../sessions/service.ts';
-import type { BusinessLoginInput, BusinessLoginResult, BusinessOutletSummary, BusinessOwnerIdentity } from './schema.ts';
+import { businessOwnerLogins } from '../business-owners/service.ts';
+import type { BusinessLoginInput, BusinessLoginResult, BusinessOutletSummary } from './schema.ts';
 
 export { INVALID_LOGIN, LOCK_MINUTES, LOCKED_OUT, MAX_FAILED_LOGINS, MAX_FAILED_LOGINS_PER_IP } from '../../lib/password-login.ts';
 
@@ -28,21 +29,14 @@ export async function loginBusinessOwner(
   input: BusinessLoginInput,
   meta: { userAgent?: string; ip?: string | null } = {},
 ): Promise<BusinessLoginResult> {
-  const owner = await verifyPasswordLogin<BusinessOwnerIdentity>('businessOwners', input, [
-    'name',
-    'phoneNumber',
-    'pan',
-    'designation',
-    'isMaster',
-    'masterId',
-  ], { ip: meta.ip });
+  const owner = await verifyPasswordLogin(businessOwnerLogins, input, { ip: meta.ip });
   const { token } = await createSession({
     kind: 'business',
     principalId: owner.id,
     isApp: input.isApk ?? false,
     userAgent: meta.userAgent,
   });
-  const { isActive: _a, ...identity } = owner as BusinessOwnerIdentity & { isActive?: boolean };
+  const { isActive: _a, ...identity } = owner;
   return { accessToken: token, businessOwner: identity, outlets: await outletsForBusinessOwner(owner.id) };
 }
 

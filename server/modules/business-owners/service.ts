@@ -4,7 +4,10 @@ import { hashPassword } from '../../lib/passwords.ts';
 import type { AdminRecord, ResourceHooks } from '../../admin/engine.ts';
 import { revokeAllSessions } from '../sessions/service.ts';
 import { setOwnedOutlets } from '../outlets/service.ts';
-import type { BusinessOwnerRow } from '../../db/tables.ts';
+import { single } from '../../db/rows.ts';
+import type { BusinessOwnerInsert, BusinessOwnerRow } from '../../db/tables.ts';
+import type { LoginAccounts } from '../../lib/password-login.ts';
+import { replaceGrants } from './grants.ts';
 
 /**
  * Business-owner accounts as sales staff manage them. A master account owns its outlets
@@ -53,13 +56,7 @@ export async function setOutletGrants(
       });
     }
   }
-  await trx('businessOwnerOutlets').where({ businessOwnerId: owner.id }).whereNotIn('outletId', ids).delete();
-  if (ids.length) {
-    await trx('businessOwnerOutlets')
-      .insert(ids.map((outletId) => ({ businessOwnerId: owner.id, outletId, grantedById: owner.isMaster ? null : owner.masterId })))
-      .onConflict(['businessOwnerId', 'outletId'])
-      .ignore();
-  }
+  await replaceGrants(trx, owner.id, ids, owner.isMaster ? null : owner.masterId);
 }
 
 /** The account a back-office record describes (the engine's records are untyped). */
@@ -121,6 +118,52 @@ export const businessOwnerHooks: ResourceHooks = {
     for (const r of records) {
       r.outletIds = grants.filter((g) => g.businessOwnerId === r.id).map((g) => g.outletId);
     }
+  },
+};
+
+// ---------------------------------------------------------------- what other modules ask for
+
+/** An account created outside the back office (a master's sub-account, sub-accounts). Returns its id. */
+export async function insertBusinessOwner(trx: Knex.Transaction, row: BusinessOwnerInsert): Promise<number> {
+  return single(await trx('businessOwners').insert(row).returning('id')).id;
+}
+
+/** What an account's owner or its master may change outside the back office. */
+export type BusinessOwnerChanges = Partial<Pick<BusinessOwnerRow, 'name' | 'phoneNumber' | 'email' | 'designation' | 'isActive' | 'passwordHash'>>;
+
+/**
+ * Changes an account outside the back office (the owner's profile, a master's sub-account), as the
+ * back office's hooks do: a new password clears the failure count, and a new password or disabling the
+ * account ends its open sessions.
+ */
+export async function updateBusinessOwner(trx: Knex.Transaction, id: number, changes: BusinessOwnerChanges, at: Date): Promise<void> {
+  const resets = changes.passwordHash ? { failedLoginCount: 0, lockedUntil: null } : {};
+  await trx('businessOwners').where({ id }).update({ ...changes, ...resets, updatedAt: at });
+  if (changes.isActive === false || changes.passwordHash) await revokeAllSessions('business', id, trx);
+}
+
+/** Deletes an account (a master's sub-account): its sessions end with it. */
+export async function deleteBusinessOwner(trx: Knex.Transaction, id: number): Promise<void> {
+  await revokeAllSessions('business', id, trx);
+  await trx('businessOwners').where({ id }).delete();
+}
+
+/** The business accounts for the shared password login (business-auth, `server/lib/password-login.ts`). */
+export const businessOwnerLogins: LoginAccounts<
+  Pick<BusinessOwnerRow, 'id' | 'username' | 'passwordHash' | 'isActive' | 'name' | 'phoneNumber' | 'pan' | 'designation' | 'isMaster' | 'masterId'>
+> = {
+  kind: 'businessOwners',
+  find: (db, username) =>
+    db('businessOwners')
+      .whereRaw('lower(username) = lower(?)', [username])
+      .first('id', 'username', 'passwordHash', 'isActive', 'name', 'phoneNumber', 'pan', 'designation', 'isMaster', 'masterId'),
+  async failed(db, id, at) {
+    await db('businessOwners')
+      .where({ id })
+      .update({ failedLoginCount: db.raw('failed_login_count + 1'), lastFailedLoginAt: at });
+  },
+  async succeeded(db, id) {
+    await db('businessOwners').where({ id }).update({ failedLoginCount: 0 });
   },
 };
 

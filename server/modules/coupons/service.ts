@@ -1,5 +1,10 @@
 import { runtime } from '../../lib/runtime.ts';
+import type { CouponRow, OutletRow } from '../../db/tables.ts';
 import type { CouponList, CouponView } from './schema.ts';
+
+type CouponListRow = Pick<CouponRow, 'id' | 'code' | 'outletId' | 'discountPercent' | 'isLive' | 'usedGoldenKey' | 'validUntil' | 'redeemedAt' | 'createdAt'> & {
+  outletName: OutletRow['name'];
+};
 
 /**
  * A shopper's coupons, newest first, split as SPEC §4 says: active (live, not redeemed, percent set,
@@ -14,7 +19,7 @@ export async function listCoupons(consumerId: number): Promise<CouponList> {
     .where('c.consumerId', consumerId)
     .orderBy([{ column: 'c.createdAt', order: 'desc' }, { column: 'c.id', order: 'desc' }])
     .limit(500)
-    .select(
+    .select<CouponListRow[]>(
       'c.id',
       'c.code',
       'c.outletId',
@@ -28,23 +33,9 @@ export async function listCoupons(consumerId: number): Promise<CouponList> {
     );
   const out: CouponList = { active: [], expired: [], redeemed: [], counts: { active: 0, expired: 0, redeemed: 0, total: 0 } };
   for (const r of rows) {
-    const validUntil = new Date(r.validUntil);
-    const redeemedAt = r.redeemedAt ? new Date(r.redeemedAt) : null;
-    const live = Boolean(r.isLive) && !redeemedAt && validUntil.getTime() > at && r.discountPercent !== null;
-    const view: CouponView = {
-      id: Number(r.id),
-      code: r.code,
-      outletId: Number(r.outletId),
-      outletName: r.outletName,
-      discountPercent: Number(r.discountPercent),
-      isLive: live,
-      redeemed: Boolean(redeemedAt),
-      usedGoldenKey: Boolean(r.usedGoldenKey),
-      validUntil,
-      redeemedAt,
-      createdAt: new Date(r.createdAt),
-    };
-    (redeemedAt ? out.redeemed : live ? out.active : out.expired).push(view);
+    const redeemed = r.redeemedAt !== null;
+    const view: CouponView = { ...r, isLive: r.isLive && !redeemed && r.validUntil.getTime() > at, redeemed };
+    (redeemed ? out.redeemed : view.isLive ? out.active : out.expired).push(view);
   }
   out.counts = {
     active: out.active.length,

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/setup.ts';
 import { createTestApp } from '../../test/app.ts';
 import { testDb } from '../../test/database.ts';
-import { insertCoupon, newShopper, payableOutlet } from '../payments/test-fixtures.ts';
+import { insertCoupon, newShopper, payableOutlet } from '../../test/factories.ts';
 import { completeDemoCheckout } from '../payments/service.ts';
 import { createOrderInputSchema, ORDER_TTL_MS } from './schema.ts';
 import { createOrder } from './service.ts';
@@ -34,7 +34,7 @@ describe('createOrder', () => {
       checkout: { provider: 'sandbox', url: `/payment-demo?orderId=${order.orderId}` },
     });
     expect(order.providerOrderId).toMatch(/^order_sbx/);
-    const row = await testDb()('orders').where({ publicId: order.orderId }).first();
+    const row = (await testDb()('orders').where({ publicId: order.orderId }).first())!;
     expect(Number(row.amountPaise)).toBe(86_509);
   });
 
@@ -64,7 +64,7 @@ describe('orders expire and hold their coupon while open', () => {
   it(`expire ${ORDER_TTL_MS / 60_000} minutes after creation; a retry with the same key then says so`, async () => {
     const order = await create();
     expect(order.expiresAt).toEqual(new Date(clock.getTime() + ORDER_TTL_MS));
-    const row = await testDb()('orders').where({ publicId: order.orderId }).first('expiresAt');
+    const row = (await testDb()('orders').where({ publicId: order.orderId }).first('expiresAt'))!;
     expect(row.expiresAt).toEqual(order.expiresAt);
     clock = new Date(clock.getTime() + ORDER_TTL_MS);
     expect(await create()).toMatchObject({ orderId: order.orderId, status: 'expired' });

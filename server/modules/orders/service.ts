@@ -1,10 +1,12 @@
+import { randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { z } from 'zod';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { keyedHash } from '../../lib/crypto.ts';
 import { runtime } from '../../lib/runtime.ts';
-import type { OrderRow as OrderTableRow } from '../../db/tables.ts';
+import { single } from '../../db/rows.ts';
+import type { OrderFailureCode, OrderRow } from '../../db/tables.ts';
 import { getBill } from '../bills/service.ts';
-import type { FailureCode } from '../payments/machine.ts';
 import {
   ORDER_MESSAGES,
   ORDER_TTL_MS,
@@ -13,41 +15,7 @@ import {
   type CreatedOrder,
   type OrderBreakdown,
   type OrderStatus,
-  type ProviderName,
 } from './schema.ts';
-
-/** An order row as services read it: the `orders` row type (server/db/tables.ts) without its bookkeeping. */
-export type OrderRow = Omit<OrderTableRow, 'updatedAt'>;
-
-export function toOrderRow(r: Record<string, unknown>): OrderRow {
-  const n = (v: unknown) => Number(v);
-  return {
-    id: n(r.id),
-    publicId: String(r.publicId),
-    consumerId: n(r.consumerId),
-    outletId: n(r.outletId),
-    couponId: r.couponId === null || r.couponId === undefined ? null : n(r.couponId),
-    idempotencyKey: String(r.idempotencyKey),
-    status: r.status as OrderStatus,
-    provider: r.provider as ProviderName,
-    providerOrderId: (r.providerOrderId as string | null) ?? null,
-    billPaise: n(r.billPaise),
-    instantDiscountPercent: n(r.instantDiscountPercent),
-    instantDiscountPaise: n(r.instantDiscountPaise),
-    shuffleDiscountPercent: n(r.shuffleDiscountPercent),
-    shuffleDiscountPaise: n(r.shuffleDiscountPaise),
-    convenienceFeePaise: n(r.convenienceFeePaise),
-    gstPaise: n(r.gstPaise),
-    amountPaise: n(r.amountPaise),
-    offerSource: (r.offerSource as string | null) ?? null,
-    receiptCode: (r.receiptCode as string | null) ?? null,
-    verificationCode: (r.verificationCode as string | null) ?? null,
-    paidAt: r.paidAt ? new Date(r.paidAt as string) : null,
-    createdAt: new Date(r.createdAt as string),
-    expiresAt: new Date(r.expiresAt as string),
-    failureCode: (r.failureCode as FailureCode | null) ?? null,
-  };
-}
 
 /** The status a reader sees: a created order past its expiry is `expired` (stored lazily, by the next event). */
 export function visibleStatus(order: Pick<OrderRow, 'status' | 'expiresAt'>, now: Date): OrderStatus {
@@ -60,7 +28,7 @@ const clockTime = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2
 export async function getOwnOrder(consumerId: number, publicId: string, trx?: Knex.Transaction): Promise<OrderRow> {
   const row = await (trx ?? runtime().db)('orders').where({ publicId, consumerId }).first();
   if (!row) throw notFound(ORDER_MESSAGES.notFound);
-  return toOrderRow(row);
+  return row;
 }
 
 function checkoutOf(order: OrderRow, outletName: string): CheckoutInfo {
@@ -126,7 +94,7 @@ export async function createOrder(consumerId: number, input: z.output<typeof cre
   const existing = await db('orders').where({ consumerId, idempotencyKey: input.idempotencyKey }).first();
   let order: OrderRow;
   if (existing) {
-    order = toOrderRow(existing);
+    order = existing;
     if (!sameRequest(order)) throw conflict(ORDER_MESSAGES.idempotencyKeyReused, { idempotencyKey: ORDER_MESSAGES.idempotencyKeyReused });
   } else {
     order = await db.transaction(async (trx) => {
@@ -155,8 +123,8 @@ export async function createOrder(consumerId: number, input: z.output<typeof cre
         .onConflict(['consumerId', 'idempotencyKey'])
         .ignore()
         .returning('*');
-      const row = inserted[0] ?? (await trx('orders').where({ consumerId, idempotencyKey: input.idempotencyKey }).first());
-      const o = toOrderRow(row);
+      // Not inserted: a racing request with the same key inserted it first.
+      const o = inserted[0] ?? single(await trx('orders').where({ consumerId, idempotencyKey: input.idempotencyKey }));
       if (!inserted[0] && !sameRequest(o)) {
         throw conflict(ORDER_MESSAGES.idempotencyKeyReused, { idempotencyKey: ORDER_MESSAGES.idempotencyKeyReused });
       }
@@ -171,7 +139,7 @@ export async function createOrder(consumerId: number, input: z.output<typeof cre
     });
     // Two racing retries may both ask the provider; the first id stored wins and both return it.
     await db('orders').where({ id: order.id }).whereNull('providerOrderId').update({ providerOrderId, updatedAt: db.fn.now() });
-    order = toOrderRow(await db('orders').where({ id: order.id }).first());
+    order = single(await db('orders').where({ id: order.id }));
   }
   return toCreatedOrder(order);
 }
@@ -189,7 +157,50 @@ async function assertCouponFree(trx: Knex.Transaction, couponId: number, idempot
     .orderBy('expiresAt', 'desc')
     .first('expiresAt');
   if (holder) {
-    const message = ORDER_MESSAGES.couponHeld.replace('{time}', clockTime.format(new Date(holder.expiresAt)));
+    const message = ORDER_MESSAGES.couponHeld.replace('{time}', clockTime.format(holder.expiresAt));
     throw conflict(message, { couponId: message });
   }
+}
+
+// ---------------------------------------------------------------- the payment's outcome
+
+/*
+ * The capture (server/modules/payments, applyPaymentEvent) decides an order's fate in its transaction;
+ * these are the only writes to an order after it is created.
+ */
+
+const RECEIPT_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+function newReceiptCode(): string {
+  let code = 'BCH-';
+  for (let i = 0; i < 8; i++) code += RECEIPT_ALPHABET[randomInt(RECEIPT_ALPHABET.length)];
+  return code;
+}
+
+/** Six digits derived (keyed) from the order id: what the staff compare at the counter. */
+export function verificationCodeOf(publicId: string): string {
+  const h = keyedHash(runtime().secret, 'receipt-verification', publicId);
+  return String(parseInt(h.slice(0, 12), 16) % 1_000_000).padStart(6, '0');
+}
+
+/** The order is paid: its receipt code (`BCH-` + 8 characters, CSPRNG) and verification code are set. */
+export async function markOrderPaid(trx: Knex.Transaction, order: Pick<OrderRow, 'id' | 'publicId'>, at: Date): Promise<void> {
+  await trx('orders').where({ id: order.id }).update({
+    status: 'paid',
+    failureCode: null,
+    paidAt: at,
+    receiptCode: newReceiptCode(),
+    verificationCode: verificationCodeOf(order.publicId),
+    updatedAt: at,
+  });
+}
+
+/** Any other outcome the state machine gives an order (failed, expired…), with why. */
+export async function setOrderOutcome(
+  trx: Knex.Transaction,
+  orderId: number,
+  outcome: { status: OrderStatus; failureCode: OrderFailureCode | null },
+  at: Date,
+): Promise<void> {
+  await trx('orders').where({ id: orderId }).update({ status: outcome.status, failureCode: outcome.failureCode, updatedAt: at });
 }

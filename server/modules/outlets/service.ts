@@ -4,6 +4,7 @@ import type { OutletRow } from '../../db/tables.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { runtime } from '../../lib/runtime.ts';
 import { resolveCategoryId } from '../categories/service.ts';
+import { grantOutlet, revokeOutletGrant } from '../business-owners/grants.ts';
 import { offerColumnsBindings, offerColumnsSql, offerInputsOf, getScheduledOffers, type OfferColumns } from '../offers/service.ts';
 import { istMoment, isOpenAt, liveOfferAt, shortTime } from '../offers/rules.ts';
 import type { UpcomingOffers } from '../offers/schema.ts';
@@ -678,14 +679,9 @@ async function checkReferences(db: Knex, row: OutletPatch, selfId?: number): Pro
 /** The owner (a master account) also gets a grant row, so its login lists the outlet. */
 async function syncOwnerGrant(db: Knex, outletId: number, ownerId: number | null | undefined, previousOwnerId?: number | null): Promise<void> {
   if (previousOwnerId && previousOwnerId !== ownerId) {
-    await db('businessOwnerOutlets').where({ businessOwnerId: previousOwnerId, outletId }).delete();
+    await revokeOutletGrant(db, previousOwnerId, outletId);
   }
-  if (typeof ownerId === 'number') {
-    await db('businessOwnerOutlets')
-      .insert({ businessOwnerId: ownerId, outletId, grantedById: null })
-      .onConflict(['businessOwnerId', 'outletId'])
-      .ignore();
-  }
+  if (typeof ownerId === 'number') await grantOutlet(db, ownerId, outletId, null);
 }
 
 /** Creates an outlet: references checked, a slug free in its city, and its owner's grant. Returns its id. */

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import type { Knex } from 'knex';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/setup.ts';
 import { createTestApp, TEST_SECRET } from '../../test/app.ts';
@@ -7,7 +8,7 @@ import { keyedHash } from '../../lib/crypto.ts';
 import { checkoutSignature, hmacHex, razorpayWebhookBody, type RazorpayPaymentEvent } from '../../providers/payments.ts';
 import { createOrderInputSchema } from '../orders/schema.ts';
 import { createOrder } from '../orders/service.ts';
-import { insertCoupon, newShopper, payableOutlet } from './test-fixtures.ts';
+import { insertCoupon, newShopper, payableOutlet } from '../../test/factories.ts';
 import { handleCheckoutCallback, handleWebhook } from './service.ts';
 
 /**
@@ -56,7 +57,7 @@ async function newOrderWithCoupon() {
     shopper,
     createOrderInputSchema.parse({ outletId: outlet, amount: '1000', couponId: coupon, idempotencyKey: `conv-${String(++seq).padStart(8, '0')}` }),
   );
-  const row = await testDb()('orders').where({ publicId: order.orderId }).first('id');
+  const row = (await testDb()('orders').where({ publicId: order.orderId }).first('id'))!;
   return { coupon, order, id: Number(row.id) };
 }
 
@@ -90,8 +91,8 @@ async function deliver(order: { providerOrderId: string; amountPaise: number }, 
 
 async function endState(orderId: number, couponId: number) {
   const db = testDb();
-  const n = async (q: ReturnType<typeof db>) => Number((await q.count({ n: '*' }).first())?.n ?? 0);
-  const order = await db('orders').where({ id: orderId }).first('status', 'receiptCode');
+  const n = async (q: Knex.QueryBuilder) => Number((await q.count({ n: '*' }).first())?.n ?? 0);
+  const order = (await db('orders').where({ id: orderId }).first('status', 'receiptCode'))!;
   const payments = await db('payments').where({ orderId }).select('status');
   const coupon = await db('coupons').where({ id: couponId }).first('redeemedAt');
   const stats = await db('outletDailyStats').where({ outletId: outlet }).first('ordersCount', 'couponsCount');

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/setup.ts';
 import { createTestApp, TEST_SECRET } from '../../test/app.ts';
 import { testDb } from '../../test/database.ts';
+import type { RefundStatus } from '../../db/tables.ts';
 import { keyedHash } from '../../lib/crypto.ts';
 import {
   checkoutSignature,
@@ -17,7 +18,7 @@ import {
 } from '../../providers/payments.ts';
 import { createOrderInputSchema, ORDER_TTL_MS } from '../orders/schema.ts';
 import { createOrder } from '../orders/service.ts';
-import { insertCoupon, newShopper, payableOutlet } from './test-fixtures.ts';
+import { insertCoupon, newShopper, payableOutlet } from '../../test/factories.ts';
 import { completeDemoCheckout, getDemoCheckout, getReceipt, handleCheckoutCallback, handleWebhook } from './service.ts';
 import { MAX_REFUND_ATTEMPTS, refundRetryIdle, retryPendingRefunds } from './refunds.ts';
 import { FAILURE_REASONS, REFUND_REASONS } from './schema.ts';
@@ -86,7 +87,7 @@ describe('captured money we cannot honour is refunded through the provider', () 
     // A late capture of the first order's payment: the coupon is gone.
     const late = await captureWebhook(first);
     expect(late).toMatchObject({ status: 'failed', refundIds: [expect.any(Number)] });
-    const [refund] = await refundRows();
+    const refund = (await refundRows())[0]!;
     expect(refund).toMatchObject({
       status: 'processed',
       kind: 'auto_unhonoured',
@@ -101,7 +102,7 @@ describe('captured money we cannot honour is refunded through the provider', () 
     expect(sandbox.calls).toEqual([
       { paymentId: expect.stringMatching(/^pay_rf/), amountPaise: first.amountPaise, notes: expect.objectContaining({ [REFUND_NOTE_KEY]: String(refund.id) }), idempotencyKey: refund.idempotencyKey },
     ]);
-    const payment = await testDb()('payments').where({ id: refund.paymentId }).first();
+    const payment = (await testDb()('payments').where({ id: refund.paymentId }).first())!;
     expect(payment.status).toBe('captured');
     const receipt = await getReceipt(shopper, first.orderId);
     expect(receipt).toMatchObject({
@@ -172,7 +173,7 @@ describe('the provider call is outside the transaction and retried', () => {
     clock = new Date(clock.getTime() + ORDER_TTL_MS + 1);
     sandbox.control.fail = new ProviderError('The payment provider could not be reached for a refund', null);
     expect(await captureWebhook(order)).toMatchObject({ status: 'expired' });
-    const [pending] = await refundRows();
+    const pending = (await refundRows())[0]!;
     expect(pending).toMatchObject({ status: 'pending', providerRefundId: null, attempts: 1, lastError: 'The payment provider could not be reached for a refund' });
     // Too fresh for the background retry (it waits a minute); the start-up retry takes every pending one.
     expect(await retryPendingRefunds()).toBe(0);
@@ -228,13 +229,15 @@ describe('the provider call is outside the transaction and retried', () => {
     clock = new Date(clock.getTime() + ORDER_TTL_MS + 1);
     await captureWebhook(a);
     await captureWebhook(b);
-    const [ra, rb] = await refundRows();
+    const rows = await refundRows();
+    const ra = rows[0]!;
+    const rb = rows[1]!;
     expect(ra).toMatchObject({ status: 'pending', providerRefundId: expect.stringMatching(/^rfnd_sbx/) });
     const send = async (body: Buffer, eventId: string) => handleWebhook(body, hmacHex(WEBHOOK_SECRET, body), eventId);
-    const payA = await testDb()('payments').where({ id: ra.paymentId }).first('providerPaymentId');
+    const payA = (await testDb()('payments').where({ id: ra.paymentId }).first('providerPaymentId'))!;
     const processed = razorpayRefundWebhookBody({
       event: 'refund.processed',
-      refundId: ra.providerRefundId,
+      refundId: ra.providerRefundId!,
       paymentId: payA.providerPaymentId,
       providerOrderId: a.providerOrderId,
       amountPaise: a.amountPaise,
@@ -243,7 +246,7 @@ describe('the provider call is outside the transaction and retried', () => {
     expect(await send(processed, 'evt_rp1')).toMatchObject({ duplicate: true });
     // A refund whose provider id we never stored (our call timed out) is found by the note we sent.
     await testDb()('refunds').where({ id: rb.id }).update({ providerRefundId: null });
-    const payB = await testDb()('payments').where({ id: rb.paymentId }).first('providerPaymentId');
+    const payB = (await testDb()('payments').where({ id: rb.paymentId }).first('providerPaymentId'))!;
     const failed = razorpayRefundWebhookBody({
       event: 'refund.failed',
       refundId: 'rfnd_FROMPROVIDER1',
@@ -270,9 +273,9 @@ describe('the refunds table keeps refunds within what a payment captured', () =>
     const order = await newOrder();
     clock = new Date(clock.getTime() + ORDER_TTL_MS + 1);
     await captureWebhook(order);
-    const [auto] = await refundRows();
+    const auto = (await refundRows())[0]!;
     const db = testDb();
-    const extra = (paymentId: number, amountPaise: number, status = 'pending') =>
+    const extra = (paymentId: number, amountPaise: number, status: RefundStatus = 'pending') =>
       db('refunds').insert({
         orderId: auto.orderId,
         paymentId,
@@ -287,7 +290,7 @@ describe('the refunds table keeps refunds within what a payment captured', () =>
     // kind 'owner' needs who asked for it.
     await expect(extra(Number(auto.paymentId), 1, 'failed')).rejects.toMatchObject({ constraint: 'refunds_owner_initiated_by_check' });
     const [owner] = await db('businessOwners').insert({ username: 'rf.owner', passwordHash: 'x', name: 'O', phoneNumber: '9876500009', isMaster: true }).returning('id');
-    const ownerRefund = (paymentId: number, amountPaise: number, status = 'pending') =>
+    const ownerRefund = (paymentId: number, amountPaise: number, status: RefundStatus = 'pending') =>
       db('refunds').insert({ orderId: auto.orderId, paymentId, provider: 'sandbox', idempotencyKey: `rfnd-test-${++seq}`, amountPaise, reason: 'test', kind: 'owner', status, initiatedBy: owner!.id });
     await expect(ownerRefund(Number(auto.paymentId), 1)).rejects.toThrow(/exceed its captured amount/);
     // A failed refund returned nothing, so the same money may be refunded again.
@@ -299,7 +302,7 @@ describe('the refunds table keeps refunds within what a payment captured', () =>
     await expect(ownerRefund(Number(auto.paymentId), 0)).rejects.toMatchObject({ constraint: 'refunds_amount_paise_check' });
     const other = await newOrder();
     await completeDemoCheckout(shopper, other.orderId, 'fail');
-    const failedPayment = await db('payments').where({ status: 'failed' }).first('id');
+    const failedPayment = (await db('payments').where({ status: 'failed' }).first('id'))!;
     await expect(ownerRefund(Number(failedPayment.id), 1)).rejects.toThrow(/only a captured payment can be refunded/);
   });
 });

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { badRequest } from '../../lib/errors.ts';
 import { runtime, type Runtime } from '../../lib/runtime.ts';
+import { single } from '../../db/rows.ts';
+import type { OrderRow, PaymentProviderName, PaymentRow, RefundRow } from '../../db/tables.ts';
 import { ProviderError, REFUND_NOTE_KEY, type PaymentNotice } from '../../providers/payments.ts';
 import type { RefundReason } from './machine.ts';
 import { PAYMENT_MESSAGES, REFUND_REASONS, type RefundView } from './schema.ts';
@@ -29,9 +31,9 @@ export const REFUND_RETRY_AFTER_MS = 60_000;
 /** Records the automatic refund of a whole captured payment (inside the capture transaction). */
 export async function recordAutoRefund(
   trx: Knex.Transaction,
-  input: { orderId: number; paymentId: number; provider: string; amountPaise: number; reason: RefundReason },
+  input: { orderId: number; paymentId: number; provider: PaymentProviderName; amountPaise: number; reason: RefundReason },
 ): Promise<number> {
-  const [row] = (await trx('refunds')
+  const inserted = await trx('refunds')
     .insert({
       orderId: input.orderId,
       paymentId: input.paymentId,
@@ -42,9 +44,14 @@ export async function recordAutoRefund(
       kind: 'auto_unhonoured',
       status: 'pending',
     })
-    .returning('id')) as { id: number }[];
-  return Number(row!.id);
+    .returning('id');
+  return single(inserted).id;
 }
+
+/** What processRefund reads of a refund, its payment and its order. */
+type RefundToSend = Pick<RefundRow, 'id' | 'status' | 'provider' | 'providerRefundId' | 'idempotencyKey' | 'amountPaise' | 'kind' | 'attempts'> &
+  Pick<PaymentRow, 'providerPaymentId'> &
+  Pick<OrderRow, 'publicId'>;
 
 /** Asks the provider for one pending refund (outside any transaction) and records its answer. */
 export async function processRefund(id: number): Promise<void> {
@@ -53,14 +60,14 @@ export async function processRefund(id: number): Promise<void> {
     .join('payments as p', 'p.id', 'f.paymentId')
     .join('orders as o', 'o.id', 'f.orderId')
     .where('f.id', id)
-    .first('f.id', 'f.status', 'f.provider', 'f.providerRefundId', 'f.idempotencyKey', 'f.amountPaise', 'f.kind', 'f.attempts', 'p.providerPaymentId', 'o.publicId');
+    .first<RefundToSend | undefined>('f.id', 'f.status', 'f.provider', 'f.providerRefundId', 'f.idempotencyKey', 'f.amountPaise', 'f.kind', 'f.attempts', 'p.providerPaymentId', 'o.publicId');
   if (!row || row.status !== 'pending' || row.providerRefundId || row.provider !== payments.name) return;
   try {
     const answer = await payments.refund({
-      paymentId: String(row.providerPaymentId),
-      amountPaise: Number(row.amountPaise),
-      notes: { [REFUND_NOTE_KEY]: String(row.id), order_id: String(row.publicId), kind: String(row.kind) },
-      idempotencyKey: String(row.idempotencyKey),
+      paymentId: row.providerPaymentId,
+      amountPaise: row.amountPaise,
+      notes: { [REFUND_NOTE_KEY]: String(row.id), order_id: row.publicId, kind: row.kind },
+      idempotencyKey: row.idempotencyKey,
     });
     await db('refunds')
       .where({ id, status: 'pending' })
@@ -75,7 +82,7 @@ export async function processRefund(id: number): Promise<void> {
     const log = answer.status === 'failed' ? logger.error.bind(logger) : logger.info.bind(logger);
     log({ refundId: id, orderId: row.publicId, providerRefundId: answer.providerRefundId, status: answer.status }, 'refund requested');
   } catch (error) {
-    const attempts = Number(row.attempts) + 1;
+    const attempts = row.attempts + 1;
     const refused = error instanceof ProviderError && error.status !== null && error.status >= 400 && error.status < 500 && error.status !== 429;
     const giveUp = refused && attempts >= MAX_REFUND_ATTEMPTS;
     await db('refunds')
@@ -102,14 +109,14 @@ export async function processRefunds(ids: number[]): Promise<void> {
 export async function retryPendingRefunds(options: { minAgeMs?: number; limit?: number } = {}): Promise<number> {
   const { db, payments } = runtime();
   const minAge = Math.max(0, Math.floor((options.minAgeMs ?? REFUND_RETRY_AFTER_MS) / 1000));
-  const rows = (await db('refunds')
+  const rows = await db('refunds')
     .where({ status: 'pending', provider: payments.name })
     .whereNull('providerRefundId')
     .where('updatedAt', '<=', db.raw(`now() - make_interval(secs => ?)`, [minAge]))
     .orderBy('id')
     .limit(options.limit ?? 20)
-    .select('id')) as { id: number }[];
-  await processRefunds(rows.map((r) => Number(r.id)));
+    .select('id');
+  await processRefunds(rows.map((r) => r.id));
   return rows.length;
 }
 
@@ -146,8 +153,8 @@ export async function applyRefundNotice(trx: Knex.Transaction, notice: PaymentNo
     row = await trx('refunds').where({ provider, id: Number(notice.refundRef) }).forUpdate().first();
   }
   if (!row) return { refundId: null, status: null };
-  if (notice.amountPaise !== Number(row.amountPaise)) throw badRequest(PAYMENT_MESSAGES.amountMismatch, { amount: PAYMENT_MESSAGES.amountMismatch });
-  if (row.status !== 'pending') return { refundId: Number(row.id), status: String(row.status) };
+  if (notice.amountPaise !== row.amountPaise) throw badRequest(PAYMENT_MESSAGES.amountMismatch, { amount: PAYMENT_MESSAGES.amountMismatch });
+  if (row.status !== 'pending') return { refundId: row.id, status: row.status };
   const processed = notice.kind === 'refund_processed';
   await trx('refunds')
     .where({ id: row.id })
@@ -159,7 +166,7 @@ export async function applyRefundNotice(trx: Knex.Transaction, notice: PaymentNo
       updatedAt: trx.fn.now(),
     });
   if (!processed) runtime().logger.error({ refundId: row.id, providerRefundId: notice.refundId }, 'the provider failed a refund');
-  return { refundId: Number(row.id), status: processed ? 'processed' : 'failed' };
+  return { refundId: row.id, status: processed ? 'processed' : 'failed' };
 }
 
 /** The refunds of some orders, for receipts and history: order id → refunds, oldest first. */
@@ -171,16 +178,10 @@ export async function refundsOfOrders(orderIds: number[]): Promise<Map<number, R
     .whereIn('orderId', orderIds)
     .orderBy('id')
     .select('orderId', 'amountPaise', 'status', 'reason', 'createdAt', 'processedAt');
-  for (const r of rows) {
-    const list = out.get(Number(r.orderId)) ?? [];
-    list.push({
-      amountPaise: Number(r.amountPaise),
-      status: r.status,
-      reason: String(r.reason),
-      createdAt: new Date(r.createdAt),
-      processedAt: r.processedAt ? new Date(r.processedAt) : null,
-    });
-    out.set(Number(r.orderId), list);
+  for (const { orderId, ...refund } of rows) {
+    const list = out.get(orderId) ?? [];
+    list.push(refund);
+    out.set(orderId, list);
   }
   return out;
 }

@@ -8,7 +8,7 @@ import { hmacHex, isSandbox, razorpayWebhookBody } from '../../providers/payment
 import { TEST_SECRET } from '../../test/app.ts';
 import { ORDER_TTL_MS } from '../orders/schema.ts';
 import { REFUND_REASONS } from './schema.ts';
-import { insertCoupon, insertOwner, newShopper, payableOutlet } from './test-fixtures.ts';
+import { insertCoupon, insertOwner, newShopper, payableOutlet } from '../../test/factories.ts';
 
 useTestDatabase();
 

@@ -11,7 +11,7 @@ import { hmacHex, razorpayWebhookBody } from '../../providers/payments.ts';
 import { ORDER_TTL_MS } from '../orders/schema.ts';
 import { handleWebhook } from './service.ts';
 import { REFUND_REASONS } from './schema.ts';
-import { callerFor, insertCoupon, insertOwner, newShopper, payableOutlet } from './test-fixtures.ts';
+import { callerFor, insertCoupon, insertOwner, newShopper, payableOutlet } from '../../test/factories.ts';
 
 useTestDatabase();
 

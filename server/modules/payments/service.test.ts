@@ -8,7 +8,7 @@ import { hmacHex, isSandbox, razorpayWebhookBody, type SandboxPaymentProvider } 
 import { createOrderInputSchema } from '../orders/schema.ts';
 import { createOrder } from '../orders/service.ts';
 import { listCoupons } from '../coupons/service.ts';
-import { insertCoupon, newShopper, payableOutlet } from './test-fixtures.ts';
+import { insertCoupon, newShopper, payableOutlet } from '../../test/factories.ts';
 import { applyPaymentEvent, completeDemoCheckout, getReceipt, handleCheckoutCallback, handleWebhook } from './service.ts';
 import { REFUND_REASONS } from './schema.ts';
 

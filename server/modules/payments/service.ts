@@ -1,12 +1,13 @@
-import { randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import { keyedHash } from '../../lib/crypto.ts';
 import { runtime } from '../../lib/runtime.ts';
+import { single } from '../../db/rows.ts';
+import type { OrderRow, PaymentProviderName, PaymentStatus } from '../../db/tables.ts';
 import { istMoment } from '../offers/rules.ts';
 import { roundShare } from '../bills/compute.ts';
 import { PLATFORM_FEE_BPS } from '../bills/schema.ts';
-import { getOwnOrder, toOrderRow, visibleStatus, type OrderRow } from '../orders/service.ts';
+import { redeemCoupon } from '../shuffles/service.ts';
+import { getOwnOrder, markOrderPaid, setOrderOutcome, visibleStatus } from '../orders/service.ts';
 import type { OrderStatus } from '../orders/schema.ts';
 import { isSandbox, type PaymentNotice } from '../../providers/payments.ts';
 import { assertOutletAccess } from '../../lib/outlet-access.ts';
@@ -34,20 +35,6 @@ import {
  * Refunds are sent to the provider after the commit (refunds.ts).
  */
 
-const RECEIPT_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-
-function newReceiptCode(): string {
-  let code = 'BCH-';
-  for (let i = 0; i < 8; i++) code += RECEIPT_ALPHABET[randomInt(RECEIPT_ALPHABET.length)];
-  return code;
-}
-
-/** Six digits derived (keyed) from the order id: what the staff compare at the counter. */
-export function verificationCodeOf(publicId: string): string {
-  const h = keyedHash(runtime().secret, 'receipt-verification', publicId);
-  return String(parseInt(h.slice(0, 12), 16) % 1_000_000).padStart(6, '0');
-}
-
 export interface PaymentEvent {
   kind: PaymentEventKind;
   providerOrderId: string;
@@ -74,17 +61,9 @@ const ENTRY_TYPES = ['bill', 'instant_discount', 'shuffle_discount', 'convenienc
 /** The `honour` effect: the coupon (locked and checked usable by the caller) is redeemed and the money booked. */
 async function honour(trx: Knex.Transaction, order: OrderRow, at: Date): Promise<void> {
   if (order.couponId !== null) {
-    const used = await trx('coupons').where({ id: order.couponId }).whereNull('redeemedAt').update({ redeemedAt: at, isLive: false });
-    if (used !== 1) throw new Error(`coupon ${order.couponId} was checked usable under lock but could not be redeemed`);
+    if (!(await redeemCoupon(trx, order.couponId, at))) throw new Error(`coupon ${order.couponId} was checked usable under lock but could not be redeemed`);
   }
-  await trx('orders').where({ id: order.id }).update({
-    status: 'paid',
-    failureCode: null,
-    paidAt: at,
-    receiptCode: newReceiptCode(),
-    verificationCode: verificationCodeOf(order.publicId),
-    updatedAt: at,
-  });
+  await markOrderPaid(trx, order, at);
   await trx('redemptions').insert({
     couponId: order.couponId,
     orderId: order.id,
@@ -128,15 +107,15 @@ async function checkCoupon(trx: Knex.Transaction, couponId: number | null, at: D
   if (couponId === null) return 'none';
   const c = await trx('coupons').where({ id: couponId }).forUpdate().first('redeemedAt', 'isLive', 'validUntil');
   if (!c || c.redeemedAt) return 'used';
-  if (!c.isLive || new Date(c.validUntil).getTime() <= at.getTime()) return 'expired';
+  if (!c.isLive || c.validUntil.getTime() <= at.getTime()) return 'expired';
   return 'usable';
 }
 
-const recordedState = (status: unknown): PaymentState =>
+const recordedState = (status: PaymentStatus | undefined): PaymentState =>
   status === 'captured' || status === 'refunded' ? 'captured' : status === 'authorized' ? 'authorized' : status === 'failed' ? 'failed' : 'none';
 
 /** Records a webhook event once: false when (provider, event id) was seen before (a duplicate). */
-async function recordEvent(trx: Knex.Transaction, provider: string, event: NonNullable<PaymentEvent['event']>, at: Date): Promise<boolean> {
+async function recordEvent(trx: Knex.Transaction, provider: PaymentProviderName, event: NonNullable<PaymentEvent['event']>, at: Date): Promise<boolean> {
   const recorded = await trx('paymentEvents')
     .insert({ provider, eventId: event.eventId, eventType: event.eventType, payload: JSON.stringify(event.payload ?? null), receivedAt: at })
     .onConflict(['provider', 'eventId'])
@@ -153,16 +132,15 @@ export async function applyPaymentEvent(e: PaymentEvent): Promise<ApplyResult> {
     const at = now();
     if (e.event && !(await recordEvent(trx, provider, e.event, at))) {
       const o = await trx('orders').where({ provider, providerOrderId: e.providerOrderId }).first('publicId', 'status');
-      return { orderId: String(o?.publicId ?? ''), status: (o?.status ?? 'created') as OrderStatus, duplicate: true, refundIds: [] };
+      return { orderId: o?.publicId ?? '', status: o?.status ?? 'created', duplicate: true, refundIds: [] };
     }
-    const row = await trx('orders').where({ provider, providerOrderId: e.providerOrderId }).forUpdate().first();
-    if (!row) throw badRequest(PAYMENT_MESSAGES.unknownOrder);
-    const order = toOrderRow(row);
+    const order = await trx('orders').where({ provider, providerOrderId: e.providerOrderId }).forUpdate().first();
+    if (!order) throw badRequest(PAYMENT_MESSAGES.unknownOrder);
     if (e.amountPaise !== null && e.amountPaise !== order.amountPaise) {
       throw badRequest(PAYMENT_MESSAGES.amountMismatch, { amount: PAYMENT_MESSAGES.amountMismatch });
     }
     const record = await trx('payments').where({ provider, providerPaymentId: e.paymentId }).first('id', 'orderId', 'status', 'amountPaise');
-    if (record && Number(record.orderId) !== order.id) throw badRequest(PAYMENT_MESSAGES.otherOrderPayment);
+    if (record && record.orderId !== order.id) throw badRequest(PAYMENT_MESSAGES.otherOrderPayment);
     const state = effectiveOrderState(order.status, order.failureCode, order.expiresAt, at);
     const payment = recordedState(record?.status);
     const coupon =
@@ -171,7 +149,7 @@ export async function applyPaymentEvent(e: PaymentEvent): Promise<ApplyResult> {
         : 'none';
     const next = transition({ ...state, payment, event: e.kind, coupon });
 
-    let paymentRowId = record ? Number(record.id) : null;
+    let paymentRowId = record ? record.id : null;
     const refundIds: number[] = [];
     let honoured = false;
     for (const effect of next.effects) {
@@ -184,10 +162,10 @@ export async function applyPaymentEvent(e: PaymentEvent): Promise<ApplyResult> {
           updatedAt: at,
         };
         if (paymentRowId === null) {
-          const [ins] = (await trx('payments')
+          const inserted = await trx('payments')
             .insert({ orderId: order.id, provider, providerPaymentId: e.paymentId, amountPaise: order.amountPaise, ...fields })
-            .returning('id')) as { id: number }[];
-          paymentRowId = Number(ins!.id);
+            .returning('id');
+          paymentRowId = single(inserted).id;
         } else {
           await trx('payments').where({ id: paymentRowId }).update(fields);
         }
@@ -201,7 +179,7 @@ export async function applyPaymentEvent(e: PaymentEvent): Promise<ApplyResult> {
       }
     }
     if (!honoured && (next.order !== order.status || next.failureCode !== order.failureCode)) {
-      await trx('orders').where({ id: order.id }).update({ status: next.order, failureCode: next.failureCode, updatedAt: at });
+      await setOrderOutcome(trx, order.id, { status: next.order, failureCode: next.failureCode }, at);
     }
     if (e.event) await trx('paymentEvents').where({ provider, eventId: e.event.eventId }).update({ processedAt: at });
     if (next.effects.length) {
@@ -302,7 +280,7 @@ export async function getDemoCheckout(consumerId: number, orderId: string): Prom
   return {
     orderId: order.publicId,
     outletId: order.outletId,
-    outletName: String(outlet?.name ?? ''),
+    outletName: outlet?.name ?? '',
     amountPaise: order.amountPaise,
     status: visibleStatus(order, now()),
     expiresAt: order.expiresAt,
@@ -341,10 +319,10 @@ async function couponOfOrder(order: OrderRow, at: Date): Promise<ReceiptCoupon |
   if (!c) return null;
   const state: ReceiptCoupon['state'] = c.redeemedAt
     ? 'used'
-    : !c.isLive || new Date(c.validUntil).getTime() <= at.getTime()
+    : !c.isLive || c.validUntil.getTime() <= at.getTime()
       ? 'expired'
       : 'available';
-  return { code: String(c.code), discountPercent: Number(c.discountPercent), state };
+  return { code: c.code, discountPercent: c.discountPercent, state };
 }
 
 /** `payments.byOrder`: the receipt (and the state of a pending, failed or expired order, with any refund). */
@@ -376,7 +354,7 @@ export async function getReceipt(consumerId: number, orderId: string): Promise<R
     orderId: order.publicId,
     status,
     outletId: order.outletId,
-    outletName: String(outlet?.name ?? ''),
+    outletName: outlet?.name ?? '',
     billPaise: order.billPaise,
     amountPaise: order.amountPaise,
     savedPaise: order.instantDiscountPaise + order.shuffleDiscountPaise,
@@ -402,12 +380,11 @@ export async function getReceipt(consumerId: number, orderId: string): Promise<R
  */
 export async function checkReceipt(businessOwnerId: number, input: { outletId: number; receiptCode: string }): Promise<ReceiptCheck> {
   await assertOutletAccess(businessOwnerId, input.outletId);
-  const row = await runtime()
+  const order = await runtime()
     .db('orders')
     .where({ outletId: input.outletId, receiptCode: input.receiptCode, status: 'paid' })
     .first();
-  if (!row) throw notFound(RECEIPT_CHECK_MESSAGES.notFound);
-  const order = toOrderRow(row);
+  if (!order) throw notFound(RECEIPT_CHECK_MESSAGES.notFound);
   return {
     receiptCode: order.receiptCode ?? input.receiptCode,
     verificationCode: order.verificationCode ?? '',

@@ -6,7 +6,7 @@ import { createOrder } from '../orders/service.ts';
 import { completeDemoCheckout, handleWebhook } from '../payments/service.ts';
 import { runtime } from '../../lib/runtime.ts';
 import { isSandbox } from '../../providers/payments.ts';
-import { insertCoupon, newShopper, payableOutlet } from '../payments/test-fixtures.ts';
+import { insertCoupon, newShopper, payableOutlet } from '../../test/factories.ts';
 import { listRedeemedHistory } from './service.ts';
 
 useTestDatabase();

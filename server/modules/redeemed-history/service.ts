@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import { runtime } from '../../lib/runtime.ts';
+import type { CouponRow, OrderRow, OutletRow, RedemptionRow } from '../../db/tables.ts';
 import { refundsOfOrders } from '../payments/refunds.ts';
 import {
   REDEEMED_HISTORY_MESSAGES,
@@ -35,10 +36,11 @@ function baseQuery(db: Knex, consumerId: number) {
     .leftJoin('coupons as c', 'c.id', 'e.couponId');
 }
 
+/** The view's columns (aliased to its field names), and the order's id for its refunds. */
 const COLUMNS = [
-  'e.redemptionId',
+  'e.redemptionId as id',
   'o.id as internalOrderId',
-  'o.publicId',
+  'o.publicId as orderId',
   'o.outletId',
   't.name as outletName',
   't.addressLineTwo as outletLocality',
@@ -57,34 +59,41 @@ const COLUMNS = [
   'e.at',
 ];
 
-async function toViews(rows: Record<string, unknown>[]): Promise<RedemptionView[]> {
-  const refunds = await refundsOfOrders(rows.map((r) => Number(r.internalOrderId)));
-  const n = (v: unknown) => Number(v);
-  return rows.map((r) => {
-    const paid = r.redemptionId !== null && r.redemptionId !== undefined;
+/** A row of baseQuery with COLUMNS: an entry (its redemption id null for a refunded payment), its order, outlet and coupon. */
+type EntryRow = { id: RedemptionRow['id'] | null; internalOrderId: OrderRow['id']; orderId: OrderRow['publicId'] } & Pick<
+  OrderRow,
+  | 'outletId'
+  | 'billPaise'
+  | 'amountPaise'
+  | 'instantDiscountPercent'
+  | 'instantDiscountPaise'
+  | 'shuffleDiscountPercent'
+  | 'shuffleDiscountPaise'
+  | 'convenienceFeePaise'
+  | 'gstPaise'
+  | 'receiptCode'
+  | 'verificationCode'
+> & {
+  outletName: OutletRow['name'];
+  outletLocality: OutletRow['addressLineTwo'];
+  couponCode: CouponRow['code'] | null;
+  redeemedAt: RedemptionRow['redeemedAt'] | null;
+  at: Date;
+};
+
+/** The entries with their refunds. A refunded payment saved nothing (the bill was not paid with Bachat) and has no receipt. */
+async function withRefunds(rows: EntryRow[]): Promise<RedemptionView[]> {
+  const refunds = await refundsOfOrders(rows.map((r) => r.internalOrderId));
+  return rows.map(({ internalOrderId, ...r }) => {
+    const paid = r.id !== null;
     return {
-      id: paid ? n(r.redemptionId) : null,
+      ...r,
       kind: paid ? 'paid' : 'refunded',
-      orderId: String(r.publicId),
-      outletId: n(r.outletId),
-      outletName: String(r.outletName),
-      outletLocality: String(r.outletLocality ?? ''),
-      billPaise: n(r.billPaise),
-      amountPaise: n(r.amountPaise),
-      // A refunded payment saved nothing: the bill was not paid with Bachat.
-      savedPaise: paid ? n(r.instantDiscountPaise) + n(r.shuffleDiscountPaise) : 0,
-      instantDiscountPercent: n(r.instantDiscountPercent),
-      instantDiscountPaise: n(r.instantDiscountPaise),
-      shuffleDiscountPercent: n(r.shuffleDiscountPercent),
-      shuffleDiscountPaise: n(r.shuffleDiscountPaise),
-      convenienceFeePaise: n(r.convenienceFeePaise),
-      gstPaise: n(r.gstPaise),
-      couponCode: (r.couponCode as string | null) ?? null,
-      receiptCode: paid ? ((r.receiptCode as string | null) ?? null) : null,
-      verificationCode: paid ? ((r.verificationCode as string | null) ?? null) : null,
-      redeemedAt: paid ? new Date(r.redeemedAt as string) : null,
-      at: new Date(r.at as string),
-      refunds: refunds.get(n(r.internalOrderId)) ?? [],
+      savedPaise: paid ? r.instantDiscountPaise + r.shuffleDiscountPaise : 0,
+      receiptCode: paid ? r.receiptCode : null,
+      verificationCode: paid ? r.verificationCode : null,
+      redeemedAt: paid ? r.redeemedAt : null,
+      refunds: refunds.get(internalOrderId) ?? [],
     };
   });
 }
@@ -100,16 +109,16 @@ export async function listRedeemedHistory(
       .orderBy([{ column: 'e.at', order: 'desc' }, { column: 'o.id', order: 'desc' }])
       .offset(input.offSet)
       .limit(input.limit)
-      .select(COLUMNS),
+      .select<EntryRow[]>(COLUMNS),
     db.from(entries(db, consumerId).as('e')).count({ n: '*' }).first(),
   ]);
-  return { items: await toViews(rows), total: Number(count?.n ?? 0), offSet: input.offSet, limit: input.limit };
+  return { items: await withRefunds(rows), total: Number(count?.n ?? 0), offSet: input.offSet, limit: input.limit };
 }
 
 /** One of the shopper's paid bills by its redemption id (NOT_FOUND for anyone else's). */
 export async function getRedemption(consumerId: number, id: number): Promise<RedemptionView> {
-  const row = await baseQuery(runtime().db, consumerId).where('e.redemptionId', id).first(COLUMNS);
+  const row = await baseQuery(runtime().db, consumerId).where('e.redemptionId', id).first<EntryRow | undefined>(COLUMNS);
   if (!row) throw notFound(REDEEMED_HISTORY_MESSAGES.notFound);
-  const [view] = await toViews([row]);
+  const [view] = await withRefunds([row]);
   return view!;
 }

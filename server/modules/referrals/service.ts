@@ -27,21 +27,21 @@ export async function findReferrerByCode(code: string, trx?: Knex.Transaction): 
 
 /**
  * Credits a referral for a shopper whose account was just created (never for a phone that had one
- * before: the caller only calls this for a brand-new `consumers` row). Runs inside the sign-up's
- * transaction; `referrals_referee_id_unique` makes it happen at most once per shopper.
+ * before: users calls this only for a brand-new `consumers` row, and records the referrer it returns
+ * in `referred_by_id`). Runs inside the sign-up's transaction; `referrals_referee_id_unique` makes it
+ * happen at most once per shopper. Null when the code names no other active shopper.
  */
-export async function creditReferral(trx: Knex.Transaction, code: string, refereeId: number): Promise<boolean> {
+export async function creditReferral(trx: Knex.Transaction, code: string, refereeId: number): Promise<number | null> {
   const referrer = await findReferrerByCode(code, trx);
-  if (!referrer || referrer.id === refereeId) return false;
+  if (!referrer || referrer.id === refereeId) return null;
   const referral = single(
     await trx('referrals').insert({ referrerId: referrer.id, refereeId, code: code.toUpperCase() }).returning('id'),
   );
-  await trx('consumers').where({ id: refereeId }).update({ referredById: referrer.id });
   await trx('goldenKeyLedger').insert([
     { consumerId: referrer.id, delta: REFERRAL_REWARDS.referrerKeys, reason: 'referral_bonus', referralId: referral.id },
     { consumerId: refereeId, delta: REFERRAL_REWARDS.welcomeKeys, reason: 'referral_welcome', referralId: referral.id },
   ]);
-  return true;
+  return referrer.id;
 }
 
 /** A shopper's Golden Key balance: the sum of their ledger rows. */
@@ -51,6 +51,17 @@ export async function goldenKeyBalance(consumerId: number, trx?: Knex.Transactio
     .sum({ total: 'delta' })
     .first();
   return Number(row?.total ?? 0);
+}
+
+/** A Golden Key spent on a Shuffle (shuffles, in the coupon's transaction, the shopper's row locked). */
+export async function spendGoldenKey(trx: Knex.Transaction, consumerId: number, purchase: { couponId: number; note: string }): Promise<void> {
+  await trx('goldenKeyLedger').insert({ consumerId, delta: -1, reason: 'shuffle_purchase', couponId: purchase.couponId, note: purchase.note });
+}
+
+/** The balance set to zero with one `adjustment` row (users, when the account is deleted). */
+export async function zeroGoldenKeys(trx: Knex.Transaction, consumerId: number, note: string): Promise<void> {
+  const balance = await goldenKeyBalance(consumerId, trx);
+  if (balance !== 0) await trx('goldenKeyLedger').insert({ consumerId, delta: -balance, reason: 'adjustment', note });
 }
 
 export async function getMyReferrals(consumerId: number): Promise<MyReferrals> {

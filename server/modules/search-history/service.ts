@@ -70,3 +70,8 @@ export async function recordSearch(consumerId: number, entry: RecordSearchInput,
   if (trx) await work(trx);
   else await db.transaction(work);
 }
+
+/** Forgets every search of the shopper (users, when the account is deleted). */
+export async function clearSearchHistory(trx: Knex.Transaction, consumerId: number): Promise<void> {
+  await trx('searchHistory').where({ consumerId }).delete();
+}

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { conflict, unprocessable } from '../../lib/errors.ts';
 import { runtime } from '../../lib/runtime.ts';
 import { addDays, istMoment, istToInstant, timeToMinutes } from '../offers/rules.ts';
-import { goldenKeyBalance } from '../referrals/service.ts';
+import { goldenKeyBalance, spendGoldenKey } from '../referrals/service.ts';
 import { loadPayableOutlet } from '../bills/service.ts';
 import { toBps } from '../bills/compute.ts';
 import {
@@ -123,13 +123,7 @@ export async function saveShuffle(consumerId: number, input: z.output<typeof sav
         .returning(['id', 'code']),
     );
     if (usedGoldenKey) {
-      await trx('goldenKeyLedger').insert({
-        consumerId,
-        delta: -1,
-        reason: 'shuffle_purchase',
-        couponId: coupon.id,
-        note: `Shuffle at ${outlet.name}`,
-      });
+      await spendGoldenKey(trx, consumerId, { couponId: coupon.id, note: `Shuffle at ${outlet.name}` });
     }
     const otherCards = [];
     for (let card = 0; card < SHUFFLE_CARD_COUNT; card++) {
@@ -150,4 +144,13 @@ export async function saveShuffle(consumerId: number, input: z.output<typeof sav
       goldKeys: await goldenKeyBalance(consumerId, trx),
     };
   });
+}
+
+/**
+ * A paid order's coupon is used up (the capture in server/modules/payments, which locked the row and
+ * checked it usable): redeemed and no longer live. False when it was redeemed already.
+ */
+export async function redeemCoupon(trx: Knex.Transaction, couponId: number, at: Date): Promise<boolean> {
+  const used = await trx('coupons').where({ id: couponId }).whereNull('redeemedAt').update({ redeemedAt: at, isLive: false });
+  return used === 1;
 }

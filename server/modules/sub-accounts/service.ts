@@ -3,9 +3,9 @@ import { conflict, notFound, toAppError } from '../../lib/errors.ts';
 import { assertMasterAccount, assertOutletAccess } from '../../lib/outlet-access.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { runtime } from '../../lib/runtime.ts';
-import { single } from '../../db/rows.ts';
-import type { BusinessOwnerInsert, BusinessOwnerRow } from '../../db/tables.ts';
-import { revokeAllSessions } from '../sessions/service.ts';
+import type { BusinessOwnerRow } from '../../db/tables.ts';
+import { deleteBusinessOwner, insertBusinessOwner, updateBusinessOwner, type BusinessOwnerChanges } from '../business-owners/service.ts';
+import { replaceGrants } from '../business-owners/grants.ts';
 import {
   SUB_ACCOUNT_MESSAGES,
   type CreateSubAccountInput,
@@ -57,14 +57,6 @@ async function assertGrantable(masterId: number, outletIds: number[], trx: Knex)
   for (const outletId of new Set(outletIds)) await assertOutletAccess(masterId, outletId, trx);
 }
 
-async function replaceGrants(trx: Knex, masterId: number, subAccountId: number, outletIds: number[]) {
-  const ids = [...new Set(outletIds)];
-  await trx('businessOwnerOutlets').where({ businessOwnerId: subAccountId }).delete();
-  if (ids.length) {
-    await trx('businessOwnerOutlets').insert(ids.map((outletId) => ({ businessOwnerId: subAccountId, outletId, grantedById: masterId })));
-  }
-}
-
 const usernameConflict = (error: unknown) => {
   const e = toAppError(error);
   if (e?.code === 'CONFLICT' && (e.details?.username || /username/i.test(JSON.stringify(e.details ?? {})))) {
@@ -82,21 +74,17 @@ export async function createSubAccount(masterId: number, input: CreateSubAccount
       await assertGrantable(masterId, input.outletIds, trx);
       const taken = await trx('businessOwners').whereRaw('lower(username) = lower(?)', [input.username]).first('id');
       if (taken) throw conflict(SUB_ACCOUNT_MESSAGES.usernameTaken, { username: SUB_ACCOUNT_MESSAGES.usernameTaken });
-      const { id } = single(
-        await trx('businessOwners')
-          .insert({
-          username: input.username,
-          passwordHash,
-          name: input.name,
-          phoneNumber: input.phoneNumber,
-          email: input.email ?? null,
-          designation: input.designation ?? null,
-          isMaster: false,
-          masterId,
-        })
-          .returning('id'),
-      );
-      await replaceGrants(trx, masterId, id, input.outletIds);
+      const id = await insertBusinessOwner(trx, {
+        username: input.username,
+        passwordHash,
+        name: input.name,
+        phoneNumber: input.phoneNumber,
+        email: input.email ?? null,
+        designation: input.designation ?? null,
+        isMaster: false,
+        masterId,
+      });
+      await replaceGrants(trx, id, input.outletIds, masterId);
       return id;
     });
     return getSubAccount(db, id);
@@ -111,15 +99,14 @@ export async function updateSubAccount(masterId: number, input: UpdateSubAccount
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   await db.transaction(async (trx) => {
     await ownSubAccount(trx, masterId, input.subAccountId, true);
-    const patch: Partial<BusinessOwnerInsert> = { updatedAt: now() };
-    if (input.name !== undefined) patch.name = input.name;
-    if (input.phoneNumber !== undefined) patch.phoneNumber = input.phoneNumber;
-    if (input.email !== undefined) patch.email = input.email;
-    if (input.designation !== undefined) patch.designation = input.designation || null;
-    if (input.isActive !== undefined) patch.isActive = input.isActive;
-    if (passwordHash) Object.assign(patch, { passwordHash, failedLoginCount: 0, lockedUntil: null });
-    await trx('businessOwners').where({ id: input.subAccountId }).update(patch);
-    if (input.isActive === false || passwordHash) await revokeAllSessions('business', input.subAccountId, trx);
+    const changes: BusinessOwnerChanges = {};
+    if (input.name !== undefined) changes.name = input.name;
+    if (input.phoneNumber !== undefined) changes.phoneNumber = input.phoneNumber;
+    if (input.email !== undefined) changes.email = input.email;
+    if (input.designation !== undefined) changes.designation = input.designation || null;
+    if (input.isActive !== undefined) changes.isActive = input.isActive;
+    if (passwordHash) changes.passwordHash = passwordHash;
+    await updateBusinessOwner(trx, input.subAccountId, changes, now());
   });
   return getSubAccount(db, input.subAccountId);
 }
@@ -130,7 +117,7 @@ export async function setSubAccountOutlets(masterId: number, input: SetSubAccoun
   await db.transaction(async (trx) => {
     await ownSubAccount(trx, masterId, input.subAccountId, true);
     await assertGrantable(masterId, input.outletIds, trx);
-    await replaceGrants(trx, masterId, input.subAccountId, input.outletIds);
+    await replaceGrants(trx, input.subAccountId, input.outletIds, masterId);
   });
   return getSubAccount(db, input.subAccountId);
 }
@@ -141,8 +128,7 @@ export async function deleteSubAccount(masterId: number, subAccountId: number): 
   return db.transaction(async (trx) => {
     await ownSubAccount(trx, masterId, subAccountId, true);
     const before = await getSubAccount(trx, subAccountId);
-    await revokeAllSessions('business', subAccountId, trx);
-    await trx('businessOwners').where({ id: subAccountId }).delete();
+    await deleteBusinessOwner(trx, subAccountId);
     return before;
   });
 }

@@ -4,7 +4,10 @@ import { deleteImageVariants, processImage, storeImage, type ProcessedImage } fr
 import { runtime } from '../../lib/runtime.ts';
 import type { ConsumerSettingsRow } from '../../db/tables.ts';
 import { revokeAllSessions } from '../sessions/service.ts';
-import { goldenKeyBalance } from '../referrals/service.ts';
+import { creditReferral, goldenKeyBalance, newReferralCode, zeroGoldenKeys } from '../referrals/service.ts';
+import { clearSearchHistory } from '../search-history/service.ts';
+import { forgetOtpChallenges } from '../auth/challenges.ts';
+import { single } from '../../db/rows.ts';
 import {
   NOTIFICATION_FLAGS,
   PROFILE_MESSAGES,
@@ -149,6 +152,37 @@ export async function updateSettings(consumerId: number, input: UpdateSettingsIn
   });
 }
 
+/** What sign-up (auth) knows of a new or returning shopper. */
+export interface NewAccount {
+  phoneNumber: string;
+  name: string;
+  email: string;
+  isApp: boolean;
+}
+
+/**
+ * Sign-up (auth, inside its transaction, after its checks): a brand-new account with a fresh referral
+ * code and its settings row; a referral code it came with is credited (referrals) and its referrer kept
+ * in `referred_by_id`. Returns the account's id.
+ */
+export async function createAccount(trx: Knex.Transaction, input: NewAccount & { phoneHash: string; referral?: string }): Promise<number> {
+  const { referral, ...account } = input;
+  const { id } = single(await trx('consumers').insert({ ...account, referralCode: newReferralCode() }).returning('id'));
+  await trx('consumerSettings').insert({ consumerId: id }).onConflict('consumerId').ignore();
+  if (referral) {
+    const referrerId = await creditReferral(trx, referral, id);
+    if (referrerId !== null) await trx('consumers').where({ id }).update({ referredById: referrerId });
+  }
+  return id;
+}
+
+/** Sign-up again with the phone of a deleted account (auth): the account comes back, with default settings; no referral. */
+export async function reviveAccount(trx: Knex.Transaction, consumerId: number, input: NewAccount): Promise<void> {
+  const { phoneNumber, name, email, isApp } = input;
+  await trx('consumers').where({ id: consumerId }).update({ phoneNumber, name, email, isApp, deletedAt: null, updatedAt: runtime().now() });
+  await trx('consumerSettings').insert({ consumerId }).onConflict('consumerId').ignore();
+}
+
 /**
  * Deletes the account (SPEC §7 `DELETE /user/delete`): ends every session, clears personal data (name,
  * email, phone, address, picture, settings, search history, pending OTPs) and zeroes the Golden Key
@@ -163,13 +197,9 @@ export async function deleteAccount(consumerId: number): Promise<{ success: true
     pictureKey = consumer.profilePicKey;
     await revokeAllSessions('consumer', consumerId, trx);
     await trx('consumerSettings').where({ consumerId }).delete();
-    await trx('searchHistory').where({ consumerId }).delete();
-    await trx('otpChallenges').where({ consumerId }).delete();
-    if (consumer.phoneNumber) await trx('otpChallenges').where({ phoneNumber: consumer.phoneNumber }).delete();
-    const balance = await goldenKeyBalance(consumerId, trx);
-    if (balance !== 0) {
-      await trx('goldenKeyLedger').insert({ consumerId, delta: -balance, reason: 'adjustment', note: 'account deleted' });
-    }
+    await clearSearchHistory(trx, consumerId);
+    await forgetOtpChallenges(trx, consumer);
+    await zeroGoldenKeys(trx, consumerId, 'account deleted');
     await trx('consumers').where({ id: consumerId }).update({
       phoneNumber: null,
       name: null,
