@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { filterSchemaOf, updateSchemaOf } from './declaration.ts';
 import { ADMIN_RESOURCES } from './resources.ts';
-import { boundResources } from './registry.ts';
+import { bindAdminResources } from './registry.ts';
+import { MODULES } from '../modules/index.ts';
 
 /** The declarations are data: check they hang together, so a typo fails here rather than in a browser. */
 describe('admin resource declarations', () => {
@@ -10,7 +11,7 @@ describe('admin resource declarations', () => {
   it('have unique kebab-case names, each bound on the server', () => {
     expect(new Set(names).size).toBe(names.length);
     for (const n of names) expect(n).toMatch(/^[a-z]+(?:-[a-z]+)*$/);
-    expect(boundResources().map((b) => b.declaration.name)).toEqual(names);
+    expect(bindAdminResources(MODULES).map((b) => b.declaration.name)).toEqual(names);
   });
 
   it.each(ADMIN_RESOURCES.map((d) => [d.name, d] as const))('%s: columns, references, filters and related lists resolve', (_n, d) => {

@@ -1,15 +1,15 @@
 import type { BoundResource } from './engine.ts';
 import { ADMIN_RESOURCES } from './resources.ts';
-import { MODULES } from '../modules/index.ts';
 import type { ModuleManifest } from '../modules/manifest.ts';
 
 /**
  * The back office's resources, each bound to the server-side rules its module's manifest gives
  * (`admin: { declaration, hooks }`: password hashing, slugs, grants, approvals). A resource without
  * hooks runs on its declaration alone. The order is the menu's (ADMIN_RESOURCES, which the admin front
- * end imports: it cannot import the manifests, they pull in the server).
+ * end imports: it cannot import the manifests, they pull in the server). The REST composition root
+ * (server/rest/routers.ts) binds them from the module list and hands them to the admin module's mount.
  */
-export function bindAdminResources(modules: readonly ModuleManifest[] = MODULES): readonly BoundResource[] {
+export function bindAdminResources(modules: readonly ModuleManifest[]): readonly BoundResource[] {
   const bindings = modules.flatMap((m) => (m.admin ? [{ module: m.name, ...m.admin }] : []));
   for (const b of bindings) {
     if (!ADMIN_RESOURCES.includes(b.declaration)) {
@@ -23,20 +23,4 @@ export function bindAdminResources(modules: readonly ModuleManifest[] = MODULES)
     }
     return { declaration, hooks: owners[0]!.hooks ?? {} };
   });
-}
-
-// Bound on first use, not at import: services that look resources up (e.g. day-discounts) are part of
-// the module list this file reads, so they load while it is still being evaluated.
-let bound: readonly BoundResource[] | null = null;
-
-/** Every bound resource, in menu order. */
-export function boundResources(): readonly BoundResource[] {
-  bound ??= bindAdminResources();
-  return bound;
-}
-
-export function boundResource(name: string): BoundResource {
-  const found = boundResources().find((b) => b.declaration.name === name);
-  if (!found) throw new Error(`No admin resource named ${name}`);
-  return found;
 }

@@ -17,7 +17,7 @@ import {
   updateRecord,
   type BoundResource,
 } from './engine.ts';
-import { boundResources } from './registry.ts';
+import type { RestContext } from '../modules/manifest.ts';
 
 const DOCUMENT_TYPES: Record<string, string> = {
   '.webp': 'image/webp',
@@ -71,7 +71,7 @@ function mountDocuments(admin: Router, bound: BoundResource): void {
  * resource: list (sort/range/filter, Content-Range), getMany (`filter={"id":[…]}`), getOne, and the
  * create/update/delete routes its declaration allows (others answer 405), plus its custom actions.
  */
-export function mountAdminResources(admin: Router, resources: readonly BoundResource[] = boundResources()): void {
+export function mountAdminResources(admin: Router, resources: readonly BoundResource[]): void {
   for (const bound of resources) {
     const d = bound.declaration;
     const listSpec = {
@@ -128,6 +128,6 @@ export function mountAdminResources(admin: Router, resources: readonly BoundReso
 }
 
 /** The REST_MODULES entry for server/app.ts. */
-export function adminResourcesRest({ admin }: { admin: Router }): void {
-  mountAdminResources(admin);
+export function adminResourcesRest({ admin }: { admin: Router }, { adminResources }: RestContext): void {
+  mountAdminResources(admin, adminResources);
 }

@@ -58,12 +58,12 @@ export interface LoginAccounts<A extends PasswordAccount> {
 }
 
 /** The two throttle keys of one attempt: (kind, IP, username) and (kind, IP). */
-export function loginThrottleKeys(table: LoginAccounts<PasswordAccount>['kind'], username: string, ip: string | null | undefined) {
+export function loginThrottleKeys(kind: LoginAccounts<PasswordAccount>['kind'], username: string, ip: string | null | undefined) {
   const { secret } = runtime();
   const client = ip || 'unknown';
   return {
-    pair: `login:${table}:ip-user:${keyedHash(secret, 'login-throttle', `${client}\n${username.toLowerCase()}`)}`,
-    ip: `login:${table}:ip:${keyedHash(secret, 'ip', client)}`,
+    pair: `login:${kind}:ip-user:${keyedHash(secret, 'login-throttle', `${client}\n${username.toLowerCase()}`)}`,
+    ip: `login:${kind}:ip:${keyedHash(secret, 'ip', client)}`,
   };
 }
 

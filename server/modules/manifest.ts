@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import type { AnyTRPCRouter } from '@trpc/server';
 import type { AdminResourceDeclaration } from '../admin/declaration.ts';
-import type { ResourceHooks } from '../admin/engine.ts';
+import type { BoundResource, ResourceHooks } from '../admin/engine.ts';
 import type { JobDefinition } from '../jobs/jobs.ts';
 
 /**
@@ -34,7 +34,13 @@ export interface RestRouters {
   adminAuth: Router;
 }
 
-export type RestMount = (routers: RestRouters) => void;
+/** What the composition root gives every mount besides the routers. */
+export interface RestContext {
+  /** The back office's resources bound to their modules' hooks (server/admin/registry.ts). */
+  readonly adminResources: readonly BoundResource[];
+}
+
+export type RestMount = (routers: RestRouters, context: RestContext) => void;
 
 export interface AdminBinding {
   /** From the module's `admin.ts`; the back-office menu (server/admin/resources.ts) lists the same object. */

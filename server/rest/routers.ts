@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { MODULES } from '../modules/index.ts';
 import type { ModuleManifest, RestRouters } from '../modules/manifest.ts';
 import { requireSales } from './guards.ts';
+import { bindAdminResources } from '../admin/registry.ts';
 
 /**
  * The REST routers with every module's adapters mounted, in the order of the module list (route
@@ -15,6 +16,7 @@ export function restRouters(modules: readonly ModuleManifest[] = MODULES): RestR
     admin: new Router({ prefix: '/api/admin' }),
   };
   routers.admin.use(requireSales());
-  for (const m of modules) m.rest?.(routers);
+  const context = { adminResources: bindAdminResources(modules) };
+  for (const m of modules) m.rest?.(routers, context);
   return routers;
 }

@@ -37,7 +37,7 @@ const procedures = Object.entries(appRouter._def.procedures as unknown as Record
 
 function restRoutes(): { method: string; path: string }[] {
   const router = new Router();
-  for (const mount of BUSINESS_REST) mount({ api: router, admin: new Router(), adminAuth: new Router() });
+  for (const mount of BUSINESS_REST) mount({ api: router, admin: new Router(), adminAuth: new Router() }, { adminResources: [] });
   const out: { method: string; path: string }[] = [];
   for (const layer of router.stack) {
     for (const method of layer.methods) if (method !== 'HEAD') out.push({ method, path: String(layer.path) });

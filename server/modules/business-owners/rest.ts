@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { actorOf, requireSales } from '../../rest/guards.ts';
 import { parseWith } from '../../rest/validate.ts';
 import { createRecord, listRecords, type AdminRecord } from '../../admin/engine.ts';
-import { boundResource } from '../../admin/registry.ts';
-import { businessOwnerDetails } from './service.ts';
+import { businessOwnerDetails, businessOwnerHooks } from './service.ts';
+import { businessOwnersAdmin } from './admin.ts';
 
 const legacyOwner = (r: AdminRecord) => ({
   ...businessOwnerDetails(r as never),
@@ -26,7 +26,7 @@ const listQuerySchema = z.object({
  * schema and same audit row as the back office's `/api/admin/business-owners`.
  */
 export function businessOwnersRest({ api }: { api: Router; admin: Router }): void {
-  const owners = () => boundResource('business-owners');
+  const owners = () => ({ declaration: businessOwnersAdmin, hooks: businessOwnerHooks });
   const create = async (ctx: Parameters<Parameters<Router['post']>[1]>[0]) => {
     const record = await createRecord(owners(), ctx.request.body, actorOf(ctx));
     ctx.status = 201;

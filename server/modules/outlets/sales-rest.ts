@@ -5,8 +5,11 @@ import { actorOf, requireSales } from '../../rest/guards.ts';
 import { parseWith } from '../../rest/validate.ts';
 import { toLegacy } from '../../admin/legacy-shape.ts';
 import { createRecord } from '../../admin/engine.ts';
-import { boundResource } from '../../admin/registry.ts';
-import { getSalesOutletDetails, listAllOutlets } from './sales-service.ts';
+import { getSalesOutletDetails, listAllOutlets, outletHooks } from './sales-service.ts';
+import { outletsAdmin } from './admin.ts';
+
+/** The back office's outlets resource, for the sales REST twin of its create. */
+const outletsResource = { declaration: outletsAdmin, hooks: outletHooks };
 
 const allOutletsSchema = z.object({
   offSet: z.coerce.number().int().min(0).default(1),
@@ -22,7 +25,7 @@ const outletIdSchema = z.object({ outletId: z.coerce.number({ error: 'outletId i
  */
 export function outletSalesRest({ api }: { api: Router; admin: Router }): void {
   api.post('/outlet/create', requireSales(), async (ctx) => {
-    const record = await createRecord(boundResource('outlets'), ctx.request.body, actorOf(ctx));
+    const record = await createRecord(outletsResource, ctx.request.body, actorOf(ctx));
     ctx.status = 201;
     ctx.body = { message: 'Outlet created', outletId: record.id, outletDetails: toLegacy(record, { idKey: 'OUTLET_ID' }) };
   });

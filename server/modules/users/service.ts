@@ -166,14 +166,11 @@ export interface NewAccount {
  * in `referred_by_id`. Returns the account's id.
  */
 export async function createAccount(trx: Knex.Transaction, input: NewAccount & { phoneHash: string; referral?: string }): Promise<number> {
-  const { id } = single(
-    await trx('consumers')
-      .insert({ phoneNumber: input.phoneNumber, phoneHash: input.phoneHash, name: input.name, email: input.email, isApp: input.isApp, referralCode: newReferralCode() })
-      .returning('id'),
-  );
+  const { referral, ...account } = input;
+  const { id } = single(await trx('consumers').insert({ ...account, referralCode: newReferralCode() }).returning('id'));
   await trx('consumerSettings').insert({ consumerId: id }).onConflict('consumerId').ignore();
-  if (input.referral) {
-    const referrerId = await creditReferral(trx, input.referral, id);
+  if (referral) {
+    const referrerId = await creditReferral(trx, referral, id);
     if (referrerId !== null) await trx('consumers').where({ id }).update({ referredById: referrerId });
   }
   return id;
@@ -181,9 +178,8 @@ export async function createAccount(trx: Knex.Transaction, input: NewAccount & {
 
 /** Sign-up again with the phone of a deleted account (auth): the account comes back, with default settings; no referral. */
 export async function reviveAccount(trx: Knex.Transaction, consumerId: number, input: NewAccount): Promise<void> {
-  await trx('consumers')
-    .where({ id: consumerId })
-    .update({ phoneNumber: input.phoneNumber, name: input.name, email: input.email, isApp: input.isApp, deletedAt: null, updatedAt: runtime().now() });
+  const { phoneNumber, name, email, isApp } = input;
+  await trx('consumers').where({ id: consumerId }).update({ phoneNumber, name, email, isApp, deletedAt: null, updatedAt: runtime().now() });
   await trx('consumerSettings').insert({ consumerId }).onConflict('consumerId').ignore();
 }
 
