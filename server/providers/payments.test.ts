@@ -86,7 +86,7 @@ beforeAll(async () => {
         return;
       }
       if (transfer?.[2] && req.method === 'POST') {
-        const reversal = { id: `rvrsl_FAKE${++reversalSeq}`, entity: 'reversal', transfer_id: transfer[1], amount: body.amount, currency: 'INR', notes: body.notes };
+        const reversal = { id: `rvrsl_FAKE${++reversalSeq}`, entity: 'reversal', transfer_id: transfer[1]!, amount: Number(body.amount), currency: 'INR', notes: body.notes as Record<string, string> };
         reversals.push(reversal);
         res.end(JSON.stringify(reversal));
         return;
