@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import { DEMO_BUSINESS_OWNER } from '../../seeds/data/demo-logins.ts';
+import { expect, test } from '../fixtures.ts';
+
+/**
+ * Money reaches the outlet (issue 14): the demo owner's settlement report shows daily statements
+ * pending, on hold and settled with their UTRs (demo seed), and the monthly PDF statement downloads.
+ * SHOTS_DIR=… saves screenshots of the page at 360 and 1280 px wide.
+ */
+
+test('the owner sees settled days with their UTRs and downloads the monthly statement', async ({ page }) => {
+  await page.goto('/for-bussiness/login');
+  await page.getByLabel('Username').fill(DEMO_BUSINESS_OWNER.username);
+  await page.getByLabel('Password').fill(DEMO_BUSINESS_OWNER.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/for-bussiness\/promotion-organizer\/regular-offers\/\d+$/);
+  const outletId = /\/(\d+)$/.exec(page.url())![1]!;
+  await page.goto(`/for-bussiness/dashboard/settlement-report/${outletId}`);
+  await expect(page.getByRole('heading', { name: 'Settlement report' })).toBeVisible();
+  const table = page.locator('.data-table');
+  await expect(table.getByText('Settled').first()).toBeVisible();
+  await expect(table.getByText('On hold').first()).toBeVisible();
+  await expect(table.getByText(/UTR HDFCN5\d{11}/).first()).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Monthly statement (PDF)' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(new RegExp(`^bachat-statement-${outletId}-\\d{4}-\\d{2}\\.pdf$`));
+  const shots = process.env.SHOTS_DIR;
+  if (shots) {
+    await file.saveAs(`${shots}/statement.pdf`);
+    await page.screenshot({ path: `${shots}/settlement-1280.png`, fullPage: true });
+    await page.setViewportSize({ width: 360, height: 800 });
+    await expect(page.locator('.row-cards')).toBeVisible();
+    await page.screenshot({ path: `${shots}/settlement-360.png`, fullPage: true });
+    fs.writeFileSync(`${shots}/outlet-id.txt`, outletId);
+  }
+});
