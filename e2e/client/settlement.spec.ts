@@ -9,6 +9,7 @@ import { expect, test } from '../fixtures.ts';
  */
 
 test('the owner sees settled days with their UTRs and downloads the monthly statement', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/for-bussiness/login');
   await page.getByLabel('Username').fill(DEMO_BUSINESS_OWNER.username);
   await page.getByLabel('Password').fill(DEMO_BUSINESS_OWNER.password);
