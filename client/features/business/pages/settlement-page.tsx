@@ -131,9 +131,10 @@ export function SettlementPage({ outletId }: BusinessPageProps) {
                 <>
                   {row.ordersCount} bills · gross {formatRupees(row.grossPaise)} · fee + GST {formatRupees(row.feePaise + row.feeGstPaise)}
                   {row.refundPaise > 0 ? ` · refunds ${formatRupees(row.refundPaise)}` : ''}
+                  {row.utr ? <span className="utr"> · UTR {row.utr}</span> : null}
                 </>
               )}
-              status={statusOf}
+              status={(row) => <StatusBadge status={row.status} label={STATUS_LABELS[row.status]} />}
             />
             <Pager total={settlements.total} page={page} noun="statements" busy={query.isFetching} onPage={setPage} />
           </>
