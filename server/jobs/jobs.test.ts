@@ -67,6 +67,16 @@ describe('jobs (pg-boss over the app database)', () => {
     expect(await queued(testDb(), tx.name)).toBe(1);
   });
 
+  it('a first send inside a transaction makes its queue there (no wait on the runner\'s own connection)', async () => {
+    const first = defineJob({ name: `test.first-tx-${randomUUID()}`, handler: async () => undefined });
+    const jobs = jobsOver(testDb(), [first]);
+    await testDb().transaction(async (trx) => {
+      await trx('cities').count({ n: '*' });
+      await jobs.send(first, { a: 1 }, { trx });
+    });
+    expect(await queued(testDb(), first.name)).toBe(1);
+  });
+
   it('a failed attempt is retried, and a singleton key enqueues once', async () => {
     let attempts = 0;
     const flaky = defineJob({

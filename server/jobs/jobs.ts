@@ -109,19 +109,29 @@ export function createJobs({ db, logger, definitions, runInApp }: CreateJobsOpti
   const ensureQueues = () =>
     (queuesReady ??= (async () => {
       for (const d of definitions) {
-        if (await boss.getQueue(d.name)) continue;
-        await boss.createQueue(d.name, {
-          name: d.name,
-          retryLimit: d.retry?.limit ?? 3,
-          retryDelay: d.retry?.delaySeconds ?? 30,
-          retryBackoff: d.retry?.backoff ?? true,
-          expireInSeconds: d.expireInSeconds ?? 15 * 60,
-        });
+        if (!(await boss.getQueue(d.name))) await boss.createQueue(d.name, queueOptions(d));
+        known.add(d.name);
       }
     })().catch((error: unknown) => {
       queuesReady = null;
       throw error;
     }));
+
+  const known = new Set<string>();
+  const queueOptions = (d: JobDefinition) => ({
+    name: d.name,
+    retryLimit: d.retry?.limit ?? 3,
+    retryDelay: d.retry?.delaySeconds ?? 30,
+    retryBackoff: d.retry?.backoff ?? true,
+    expireInSeconds: d.expireInSeconds ?? 15 * 60,
+  });
+  const ensureQueueWithin = async (trx: Knex.Transaction, d: JobDefinition) => {
+    if (known.has(d.name)) return;
+    const within = new PgBoss({ db: executorOf(trx), schema: PGBOSS_SCHEMA });
+    // A queue found exists for good; one made here exists only if the transaction commits.
+    if (await within.getQueue(d.name)) known.add(d.name);
+    else await within.createQueue(d.name, queueOptions(d));
+  };
 
   const run = async <T extends object>(d: JobDefinition<T>, job: PgBoss.JobWithMetadata<T>) => {
     const started = Date.now();
@@ -139,7 +149,10 @@ export function createJobs({ db, logger, definitions, runInApp }: CreateJobsOpti
     definitions,
     async send(definition, data, options = {}) {
       if (!byName.has(definition.name)) throw new Error(`Unknown job ${definition.name}`);
-      await ensureQueues();
+      // Inside a transaction the queue is made through that transaction: on PGlite's one connection the
+      // runner's own connection would wait for the transaction, which waits for the send.
+      if (options.trx) await ensureQueueWithin(options.trx, definition);
+      else await ensureQueues();
       return boss.send(definition.name, data, {
         ...(options.trx ? { db: executorOf(options.trx) } : {}),
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
