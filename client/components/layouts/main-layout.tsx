@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { BottomNav } from './bottom-nav';
 import { TopBar } from './top-bar';
@@ -12,7 +13,7 @@ export function MainLayout({ children, onHomeClick }: MainLayoutProps) {
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main">
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <TopBar onHomeClick={onHomeClick} />
       <main id="main" className="app-main" tabIndex={-1}>
