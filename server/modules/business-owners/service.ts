@@ -133,6 +133,7 @@ export function businessOwnerDetails(owner: {
   designation: string | null;
   isMaster: boolean;
   masterId: number | null;
+  language?: string;
 }) {
   return {
     BO_ID: owner.id,
@@ -142,5 +143,6 @@ export function businessOwnerDetails(owner: {
     DESIGNATION: owner.designation,
     IS_MASTER: String(owner.isMaster),
     MASTER_ID: owner.masterId,
+    ...(owner.language ? { LANGUAGE: owner.language } : {}),
   };
 }
