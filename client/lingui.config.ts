@@ -24,7 +24,7 @@ const config: LinguiConfig = {
       exclude: ['**/*.test.ts', '**/*.test.tsx'],
     },
   ],
-  orderBy: 'messageId',
+  orderBy: 'message',
   // Origins without line numbers: a catalog changes only when its messages do.
   format: formatter({ origins: true, lineNumbers: false }),
 };

@@ -122,6 +122,11 @@ export function currentLocale(): Locale {
 /** The Intl tag of the active language ('en-IN' / 'hi-IN'). */
 export const currentIntlLocale = (): string => INTL_LOCALE[currentLocale()];
 
+/** `Accept-Language` for our own requests: the server answers (its messages) in the language on screen. */
+export const acceptLanguageHeader = (): { 'Accept-Language': string } => ({
+  'Accept-Language': `${currentIntlLocale()},${currentLocale()};q=0.9`,
+});
+
 function applyToDocument(locale: Locale) {
   if (typeof document !== 'undefined') document.documentElement.lang = INTL_LOCALE[locale];
 }

@@ -32,7 +32,8 @@ describe('tRPC error reader', () => {
 
   it('messageOf: the call’s message (the server’s or the network’s), never the generic 500 text', () => {
     expect(messageOf(serverError('Slot overlaps', { code: 'CONFLICT', httpStatus: 409 }), 'fallback')).toBe('Slot overlaps');
-    expect(messageOf(network(), 'fallback')).toBe('Failed to fetch');
+    // The browser's "Failed to fetch" is not shown: a sentence a shopper can act on is.
+    expect(messageOf(network(), 'fallback')).toBe("We couldn't reach Bachat. Check your connection and try again.");
     expect(messageOf(serverError('Internal server error', { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 }), 'fallback')).toBe('fallback');
     expect(messageOf(new Error('not tRPC'), 'fallback')).toBe('fallback');
   });

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { TRPCClientError } from '@trpc/client';
 
 /**
@@ -51,12 +52,19 @@ export const httpStatusOf = (error: unknown): number | undefined => readTrpcErro
 /** The server's field errors, first message per field (`{ 'timeSlots.1.endTime': '…' }`); {} when none. */
 export const fieldErrorsOf = (error: unknown): Record<string, string> => readTrpcError(error).fieldErrors ?? {};
 
+/** What a call that never reached the server says (the browser's own "Failed to fetch" is not for people). */
+export const networkMessage = () => t`We couldn't reach Bachat. Check your connection and try again.`;
+
 /**
- * The message of a failed tRPC call, the server's or the network's ("Failed to fetch"), else
- * `fallback` (not a tRPC error, or the server's generic 500 text). The business console shows these.
+ * The message of a failed tRPC call: the server's (already in the reader's language, docs/i18n.md), or
+ * for a call that never got an answer (offline, timed out) `networkMessage()`, else `fallback` (not a
+ * tRPC error, or the server's generic 500 text). The business console shows these.
  */
 export function messageOf(error: unknown, fallback: string): string {
-  if (error instanceof TRPCClientError && error.message && !INTERNAL_MESSAGE.test(error.message)) return error.message;
+  if (!(error instanceof TRPCClientError)) return fallback;
+  const info = readTrpcError(error);
+  if (info.code === undefined) return networkMessage();
+  if (error.message && !INTERNAL_MESSAGE.test(error.message)) return error.message;
   return fallback;
 }
 
@@ -65,7 +73,7 @@ export function messageOf(error: unknown, fallback: string): string {
  * with a code other than INTERNAL_SERVER_ERROR, else its first field error, else `fallback` (network
  * trouble, a timeout). The shopper's auth forms show these.
  */
-export function serverMessageOf(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+export function serverMessageOf(error: unknown, fallback = t`Something went wrong. Please try again.`): string {
   const info = readTrpcError(error);
   if (!(error instanceof TRPCClientError)) return fallback;
   if (info.code && info.message && info.code !== 'INTERNAL_SERVER_ERROR') return info.message;

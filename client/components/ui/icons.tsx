@@ -1,69 +1,46 @@
-import type { SVGProps } from 'react';
+import {
+  ArrowLeft,
+  BadgeCheck,
+  CalendarDays,
+  CircleHelp,
+  History,
+  House,
+  KeyRound,
+  LockKeyhole,
+  MapPin,
+  PartyPopper,
+  Sparkles,
+  Star,
+  Store,
+  UserRound,
+  Zap,
+  type LucideProps,
+} from 'lucide-react';
 
-/** Small inline line icons (24×24, currentColor) so the shell needs no icon library. */
-type IconProps = SVGProps<SVGSVGElement>;
+/**
+ * The app's icons (issue 17): Lucide's line icons, imported one by one so only those used are bundled,
+ * drawn in currentColor and hidden from screen readers (the control around an icon carries its name).
+ * No emoji: without an emoji font they render as empty boxes. Category icons are in category-icon.tsx.
+ */
+export type IconProps = LucideProps;
 
-function Icon({ children, ...props }: IconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+const hidden = { 'aria-hidden': true, focusable: false } as const;
 
-export const HomeIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M3 10.5 12 3l9 7.5" />
-    <path d="M5 9.5V20a1 1 0 0 0 1 1h4v-6h4v6h4a1 1 0 0 0 1-1V9.5" />
-  </Icon>
-);
-
-export const EventsIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <rect x="3" y="5" width="18" height="16" rx="2" />
-    <path d="M16 3v4M8 3v4M3 10h18" />
-    <path d="m12 13 1 2 2 .3-1.5 1.4.4 2.1-1.9-1-1.9 1 .4-2.1L9 15.3l2-.3z" />
-  </Icon>
-);
-
-export const HistoryIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
-    <path d="M3 3v5h5" />
-    <path d="M12 7v5l3 2" />
-  </Icon>
-);
-
-export const ProfileIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <circle cx="12" cy="8" r="4" />
-    <path d="M4 21a8 8 0 0 1 16 0" />
-  </Icon>
-);
-
-export const HelpIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6" />
-    <path d="M12 17h.01" />
-  </Icon>
-);
-
-export const PinIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M12 21s7-6.2 7-12a7 7 0 0 0-14 0c0 5.8 7 12 7 12z" />
-    <circle cx="12" cy="9" r="2.5" />
-  </Icon>
-);
+export const HomeIcon = (props: IconProps) => <House {...hidden} {...props} />;
+export const EventsIcon = (props: IconProps) => <CalendarDays {...hidden} {...props} />;
+export const HistoryIcon = (props: IconProps) => <History {...hidden} {...props} />;
+export const ProfileIcon = (props: IconProps) => <UserRound {...hidden} {...props} />;
+export const HelpIcon = (props: IconProps) => <CircleHelp {...hidden} {...props} />;
+export const PinIcon = (props: IconProps) => <MapPin {...hidden} {...props} />;
+export const BackIcon = (props: IconProps) => <ArrowLeft {...hidden} {...props} />;
+/** A Golden Key. */
+export const KeyIcon = (props: IconProps) => <KeyRound {...hidden} {...props} />;
+/** "Live now", an instant discount. */
+export const FlashIcon = (props: IconProps) => <Zap {...hidden} {...props} />;
+export const LockIcon = (props: IconProps) => <LockKeyhole {...hidden} {...props} />;
+export const CelebrateIcon = (props: IconProps) => <PartyPopper {...hidden} {...props} />;
+export const SparkleIcon = (props: IconProps) => <Sparkles {...hidden} {...props} />;
+export const StarIcon = (props: IconProps) => <Star {...hidden} {...props} />;
+export const StoreIcon = (props: IconProps) => <Store {...hidden} {...props} />;
+/** Done, verified, sent. */
+export const DoneIcon = (props: IconProps) => <BadgeCheck {...hidden} {...props} />;
