@@ -45,6 +45,7 @@ const MESSAGES: Readonly<Record<string, MessageDescriptor>> = {
   'Enter the amount in rupees, with at most two decimals': msg`Enter the amount in rupees, with at most two decimals`,
   'The bill must be at least ₹1': msg`The bill must be at least ₹1`,
   'The bill can be at most ₹10,00,000': msg`The bill can be at most ₹10,00,000`,
+  'Minimum bill of ₹50 to apply any offer': msg`Minimum bill of ₹50 to apply any offer`,
   "Enter the receipt id shown on the shopper's screen, e.g. BCH-7K2M9QXA": msg`Enter the receipt id shown on the shopper's screen, e.g. BCH-7K2M9QXA`,
 };
 
