@@ -1,4 +1,5 @@
 import { i18n, type Messages } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { readCookie, writeCookie } from './cookies';
 
 /**
@@ -117,6 +118,15 @@ export const afterCatalogs = async <T>(loaded: T): Promise<T> => {
 /** The active language. */
 export function currentLocale(): Locale {
   return isLocale(i18n.locale) ? i18n.locale : 'en';
+}
+
+/**
+ * The active language, re-rendering the component when it changes: for components that format figures
+ * (lib/format.ts) or call the core `t` without translating anything through `useLingui` themselves.
+ */
+export function useLocale(): Locale {
+  const { i18n: active } = useLingui();
+  return isLocale(active.locale) ? active.locale : 'en';
 }
 
 /** The Intl tag of the active language ('en-IN' / 'hi-IN'). */

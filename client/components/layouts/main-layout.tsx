@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { BottomNav } from './bottom-nav';
+import { FlashNotice } from './flash-notice';
 import { TopBar } from './top-bar';
 
 type MainLayoutProps = {
@@ -16,6 +17,7 @@ export function MainLayout({ children, onHomeClick }: MainLayoutProps) {
         <Trans>Skip to content</Trans>
       </a>
       <TopBar onHomeClick={onHomeClick} />
+      <FlashNotice />
       <main id="main" className="app-main" tabIndex={-1}>
         {children}
       </main>
