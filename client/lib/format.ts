@@ -140,6 +140,16 @@ export const formatWeekdayDate = (isoDate: string) => weekdayDate().format(calen
 /** '2026-11-21' → 'Saturday, 21 November'. */
 export const formatLongWeekdayDate = (isoDate: string) => longWeekdayDate().format(calendarDay(isoDate));
 
+const weekdayLong = perLocale((l) => new Intl.DateTimeFormat(l, { weekday: 'long', timeZone: 'UTC' }));
+const weekdayShort = perLocale((l) => new Intl.DateTimeFormat(l, { weekday: 'short', timeZone: 'UTC' }));
+
+/** 1 (Monday) … 7 (Sunday) → 'Monday' / 'Mon' ('सोमवार' / 'सोम' in Hindi). */
+export function formatWeekday(isoDay: number, width: 'long' | 'short' = 'long'): string {
+  // 5 January 2026 is a Monday.
+  const day = new Date(Date.UTC(2026, 0, 4 + isoDay));
+  return (width === 'long' ? weekdayLong() : weekdayShort()).format(day);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Times of day ('HH:MM', already India time)
 

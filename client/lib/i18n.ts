@@ -121,6 +121,14 @@ export function currentLocale(): Locale {
 }
 
 /**
+ * A category's or city's name in the reader's language: its Hindi name (`nameHi`, set in the back
+ * office) on the Hindi screens, else its name (docs/i18n.md).
+ */
+export function localName(item: { name: string; nameHi?: string | null }): string {
+  return currentLocale() === 'hi' && item.nameHi ? item.nameHi : item.name;
+}
+
+/**
  * The active language, re-rendering the component when it changes: for components that format figures
  * (lib/format.ts) or call the core `t` without translating anything through `useLingui` themselves.
  */

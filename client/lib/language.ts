@@ -46,7 +46,7 @@ export function useAccountLanguageSync(): void {
   });
   const accountLanguage = isLoggedIn ? user?.language : undefined;
   useEffect(() => {
-    if (!accountLanguage) return;
+    if (!isLocale(accountLanguage)) return;
     const device = readCookie(LANGUAGE_COOKIE);
     if (!isLocale(device)) void setLocale(accountLanguage);
     else if (device !== accountLanguage) mutate({ language: device });

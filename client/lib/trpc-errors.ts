@@ -80,3 +80,18 @@ export function serverMessageOf(error: unknown, fallback = t`Something went wron
   const first = info.fieldErrors ? Object.values(info.fieldErrors).find(Boolean) : undefined;
   return first || fallback;
 }
+
+/**
+ * A form's errors from a failed call: the server's field errors, and under the form (`form`) its
+ * message only when no field already says it, so one mistake is never shown twice (a bad GSTIN under
+ * the GSTIN field and again under the form). `fields` are the fields the form shows; an error for any
+ * other field goes under the form.
+ */
+export function formErrorsOf(error: unknown, fallback: string, fields?: readonly string[]): Record<string, string> {
+  const all = fieldErrorsOf(error);
+  const shown = fields ? Object.fromEntries(Object.entries(all).filter(([field]) => fields.includes(field))) : all;
+  const said = new Set(Object.values(shown));
+  const unshown = Object.entries(all).find(([field]) => !(field in shown))?.[1];
+  const message = unshown ?? messageOf(error, fallback);
+  return said.has(message) ? shown : { ...shown, form: message };
+}

@@ -19,6 +19,14 @@ import { createTrpcClient } from '@client/lib/trpc';
  */
 export type TrpcFixtures = Record<string, (input: unknown) => unknown>;
 
+/**
+ * The error a fixture throws to fail a call the way the server does (docs/architecture.md "Errors"):
+ * a message with the formatter's data, e.g. `{ code: 'BAD_REQUEST', httpStatus: 400, fieldErrors }`.
+ */
+export function serverError(message: string, data: { code: string; httpStatus: number; fieldErrors?: Record<string, string> }): TRPCClientError<AppRouter> {
+  return TRPCClientError.from({ error: { message, code: -32600, data } } as never);
+}
+
 /** A terminating link that answers from fixtures instead of the network (no transformer needed). */
 export function fixtureLink(fixtures: TrpcFixtures): TRPCLink<AppRouter> {
   return () =>

@@ -81,6 +81,7 @@ export const booleanStringSchema = z.union([z.boolean(), z.enum(['true', 'false'
 export const BUSINESS_ID_MESSAGES = {
   panRequired: 'PAN is required',
   panInvalid: 'Please enter a valid PAN (like ABCDE1234F)',
+  gstinRequired: 'GSTIN is required',
   gstinInvalid: 'Please enter a valid GSTIN',
   gstinChecksum: 'This GSTIN is not valid: check the last character',
 } as const;
@@ -116,13 +117,15 @@ export function isValidGstin(gstin: string): boolean {
   return GSTIN_PATTERN.test(gstin) && gstinCheckChar(gstin.slice(0, 14)) === gstin[14];
 }
 
-/** 15 characters, format AND checksum. */
+/** 15 characters, format AND checksum; empty is "required". */
 export const gstinSchema = z
   .string({ error: BUSINESS_ID_MESSAGES.gstinInvalid })
   .transform(compactUpperCase)
   .pipe(
     z
       .string()
-      .regex(GSTIN_PATTERN, BUSINESS_ID_MESSAGES.gstinInvalid)
+      .min(1, { error: BUSINESS_ID_MESSAGES.gstinRequired, abort: true })
+      // A malformed GSTIN gets the format message alone (never the checksum's beside it).
+      .regex(GSTIN_PATTERN, { error: BUSINESS_ID_MESSAGES.gstinInvalid, abort: true })
       .refine((v) => gstinCheckChar(v.slice(0, 14)) === v[14], BUSINESS_ID_MESSAGES.gstinChecksum),
   );

@@ -5,7 +5,7 @@ import { SparkleIcon } from '@client/components/ui/icons';
 import { QueryState } from '@client/components/ui/query-state';
 import { trpc, type RouterOutputs } from '@client/lib/trpc';
 import { selectCategoryAtom, selectedCategoryAtom } from '../atoms';
-import { localName } from '../lib/names';
+import { localName } from '@client/lib/i18n';
 
 const SKELETON_COUNT = 6;
 

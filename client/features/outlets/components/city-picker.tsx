@@ -5,7 +5,7 @@ import { InlineError } from '@client/components/ui/inline-error';
 import { PinIcon } from '@client/components/ui/icons';
 import { trpc } from '@client/lib/trpc';
 import { locationAtom, selectCityAtom, selectedCityAtom } from '../atoms';
-import { localName } from '../lib/names';
+import { localName } from '@client/lib/i18n';
 
 const NEAR_ME = '';
 

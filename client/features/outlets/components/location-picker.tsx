@@ -9,7 +9,7 @@ import { trpc } from '@client/lib/trpc';
 import { chooseLocationAtom, clearChosenLocationAtom, type StoredLocation } from '../atoms';
 import { useDebounced } from '../hooks/use-debounced';
 import { formatDistance } from '../lib/format';
-import { localName } from '../lib/names';
+import { localName } from '@client/lib/i18n';
 import { Sheet } from '@client/components/ui/sheet';
 
 type LocationPickerProps = {

@@ -4,7 +4,7 @@ import type { OutletCard as OutletCardData } from '@server/modules/outlets/schem
 import { formatPercent } from '@client/lib/format';
 import { formatDistance, offerLabel, offerUntil } from '../lib/format';
 import { instoreHref } from '../lib/links';
-import { localName } from '../lib/names';
+import { localName } from '@client/lib/i18n';
 
 type OutletCardProps = { outlet: OutletCardData; /** The first cards load eagerly (above the fold). */ eager?: boolean };
 

@@ -11,7 +11,7 @@ import { useDebounced } from '../hooks/use-debounced';
 import { formatPercent } from '@client/lib/format';
 import { formatDistance } from '../lib/format';
 import { instoreHref } from '../lib/links';
-import { localName } from '../lib/names';
+import { localName } from '@client/lib/i18n';
 import { CategoryIcon } from '@client/components/ui/category-icon';
 
 /** SPEC §8: submitting empty search text (`i18n._` it). */

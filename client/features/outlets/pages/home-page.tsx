@@ -13,7 +13,7 @@ import { OutletList } from '../components/outlet-list';
 import { SearchBox } from '../components/search-box';
 import { OUTLETS_ERROR, useOutletList, type OutletListFilters } from '../hooks/use-outlet-list';
 import { useShopperLocation } from '../hooks/use-shopper-location';
-import { localName } from '../lib/names';
+import { localName } from '@client/lib/i18n';
 import { hasMorePages, initialOutletListState, outletListReducer } from '../paging';
 import '@client/styles/home.css';
 import '@client/styles/outlets.css';

@@ -33,7 +33,7 @@ import {
   type OutletRouteParams,
   type OutletTab,
 } from '../lib/links';
-import { localName } from '../lib/names';
+import { localName } from '@client/lib/i18n';
 import { shareOutlet } from '../lib/share';
 import '@client/styles/outlets.css';
 
