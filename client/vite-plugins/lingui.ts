@@ -4,6 +4,7 @@ import linguiMacro from '@lingui/babel-plugin-lingui-macro';
 import { getConfig } from '@lingui/conf';
 import { lingui as linguiCatalogs } from '@lingui/vite-plugin';
 import type { Plugin, PluginOption } from 'vite';
+import { SPLIT_CATALOGS } from '../lingui.config';
 
 /** The client's Lingui configuration (catalog paths, locales): docs/i18n.md. */
 export const LINGUI_CONFIG_PATH = fileURLToPath(new URL('../lingui.config.ts', import.meta.url));
@@ -15,13 +16,16 @@ const USES_MACRO = /from\s+['"]@lingui\/(?:react|core)\/macro['"]/;
 
 /**
  * The catalog module a client file's messages belong to (the same split as lingui.config.ts): its
- * feature's `i18n.ts`, or the shared layer's `locales/catalog.ts`. Null outside client/.
+ * split-off catalog's `catalog.ts` (SPLIT_CATALOGS), its feature's `i18n.ts`, or the shared layer's
+ * `locales/catalog.ts`. Null outside client/.
  */
 export function catalogModuleFor(file: string): string | null {
   if (!file.startsWith(CLIENT_ROOT)) return null;
   const rel = file.slice(CLIENT_ROOT.length);
   const feature = /^features\/([^/]+)\//.exec(rel)?.[1];
   if (feature) return `@client/features/${feature}/i18n`;
+  const split = SPLIT_CATALOGS.find((catalog) => catalog.files.some((f) => (f.endsWith('/') ? rel.startsWith(f) : rel === f)));
+  if (split) return `@client/${split.dir}/catalog`;
   if (/^(?:app|components|lib)\//.test(rel)) return '@client/locales/catalog';
   return null;
 }

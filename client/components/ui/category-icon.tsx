@@ -1,55 +1,20 @@
-import {
-  Beer,
-  BookOpen,
-  Cake,
-  Car,
-  Coffee,
-  Dumbbell,
-  Gem,
-  Gift,
-  HeartPulse,
-  House,
-  PawPrint,
-  Pill,
-  Scissors,
-  Shirt,
-  ShoppingBag,
-  ShoppingCart,
-  Smartphone,
-  Sparkles,
-  Store,
-  Utensils,
-  type LucideIcon,
-  type LucideProps,
-} from 'lucide-react';
-import type { CategoryIcon as CategoryIconKey } from '@server/modules/categories/schema';
+import { Suspense, lazy } from 'react';
 
-/** Each key a category's `icon` may hold (CATEGORY_ICONS, chosen in the back office) and its drawing. */
-const ICONS: Record<CategoryIconKey, LucideIcon> = {
-  utensils: Utensils,
-  coffee: Coffee,
-  cake: Cake,
-  beer: Beer,
-  shirt: Shirt,
-  gem: Gem,
-  smartphone: Smartphone,
-  scissors: Scissors,
-  dumbbell: Dumbbell,
-  'shopping-cart': ShoppingCart,
-  pill: Pill,
-  store: Store,
-  'shopping-bag': ShoppingBag,
-  sparkles: Sparkles,
-  car: Car,
-  book: BookOpen,
-  gift: Gift,
-  'heart-pulse': HeartPulse,
-  'paw-print': PawPrint,
-  home: House,
-};
+/**
+ * The drawings (Lucide icons, one per key of CATEGORY_ICONS) come in a chunk of their own, fetched
+ * when the first category is drawn: they are decoration, and twenty of them would cost the home route's
+ * first screen more than its budget allows (`npm run bench -- bundle`). The box keeps its size while
+ * they load, so nothing moves.
+ */
+const CategoryDrawing = lazy(() => import('./category-drawings'));
 
-/** A category's icon (decorative: the chip or card names the category); unknown keys draw a shop. */
-export function CategoryIcon({ icon, ...props }: { icon: string } & LucideProps) {
-  const Icon = ICONS[icon as CategoryIconKey] ?? Store;
-  return <Icon aria-hidden={true} focusable={false} {...props} />;
+/** A category's icon (decorative: the chip or card names the category). */
+export function CategoryIcon({ icon, size, className }: { icon: string; size: number; className?: string }) {
+  return (
+    <span className={className ? `category-icon ${className}` : 'category-icon'} style={{ width: size, height: size }} aria-hidden="true">
+      <Suspense fallback={null}>
+        <CategoryDrawing icon={icon} width={size} height={size} />
+      </Suspense>
+    </span>
+  );
 }

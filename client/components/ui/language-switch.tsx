@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
-import { Languages } from 'lucide-react';
-import { useId, useState } from 'react';
-import { LANGUAGE_NAMES, LOCALES, type Locale } from '@client/lib/i18n';
+import { useState } from 'react';
+import { LANGUAGE_NAMES, type Locale } from '@client/lib/i18n';
+import { LanguageIcon } from './icons';
 
-type SwitchProps = {
+export type SwitchProps = {
   value: Locale;
   /** Switches (fetching the other language's words first); resolves when the screen has changed. */
   onChange: (locale: Locale) => Promise<void> | void;
@@ -38,7 +38,7 @@ export function LanguageToggle({ value, onChange, className }: SwitchProps & { c
         }
       }}
     >
-      <Languages className="lang-toggle__icon" width={18} height={18} aria-hidden="true" />
+      <LanguageIcon className="lang-toggle__icon" width={18} height={18} />
       <span className="lang-toggle__name" lang={target}>
         {name}
       </span>
@@ -46,37 +46,5 @@ export function LanguageToggle({ value, onChange, className }: SwitchProps & { c
         {GLYPH[target]}
       </span>
     </button>
-  );
-}
-
-/** The /settings choice: both languages as radio buttons, each named in its own script. */
-export function LanguageChoice({ value, onChange }: SwitchProps) {
-  const { t } = useLingui();
-  const name = useId();
-  const [pending, setPending] = useState<Locale | null>(null);
-  return (
-    <fieldset className="lang-choice" aria-busy={pending !== null || undefined}>
-      <legend className="lang-choice__legend">{t`Language`}</legend>
-      {LOCALES.map((locale) => (
-        <label key={locale} className="lang-choice__option">
-          <input
-            type="radio"
-            name={name}
-            value={locale}
-            checked={(pending ?? value) === locale}
-            disabled={pending !== null}
-            onChange={async () => {
-              setPending(locale);
-              try {
-                await onChange(locale);
-              } finally {
-                setPending(null);
-              }
-            }}
-          />
-          <span lang={locale}>{LANGUAGE_NAMES[locale]}</span>
-        </label>
-      ))}
-    </fieldset>
   );
 }

@@ -71,7 +71,7 @@ function Chips({ categories, selected, onSelect }: ChipsProps) {
           onClick={() => onSelect(selected === category.slug ? null : category.slug)}
         >
           <span className="chip__icon" aria-hidden="true">
-            <CategoryIcon icon={category.icon} width={18} height={18} />
+            <CategoryIcon icon={category.icon} size={18} />
           </span>
           <span>{localName(category)}</span>
         </button>

@@ -263,7 +263,7 @@ function SearchResults({
                   <button type="button" className="search__item" onClick={() => onCategory(business.slug)}>
                     <span className="search__item-main">
                       <span className="search__item-title">
-                        <CategoryIcon icon={business.icon} width={16} height={16} className="search__item-icon" />{' '}
+                        <CategoryIcon icon={business.icon} size={16} className="search__item-icon" />{' '}
                         {localName(business)}
                       </span>
                       <span className="search__item-sub">

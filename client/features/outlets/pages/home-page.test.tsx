@@ -68,7 +68,10 @@ describe('HomePage', () => {
     const chips = within(group).getAllByRole('button');
     expect(chips.map((chip) => chip.textContent)).toEqual(['All', 'Food & Drinks', 'Shopping', 'Salon & Spa']);
     // Issue 17: SVG icons, never emoji (which render as empty boxes without an emoji font).
-    for (const chip of chips) expect(chip.querySelector('svg')).not.toBeNull();
+    // The drawings load in a chunk of their own (category-icon.tsx).
+    await waitFor(() => {
+      for (const chip of chips) expect(chip.querySelector('svg')).not.toBeNull();
+    });
     expect(within(group).getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.queryByRole('status', { name: 'Loading categories' })).not.toBeInTheDocument();
     expect(

@@ -3,7 +3,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { NOTIFICATION_FLAGS, type NotificationFlag, type Settings } from '@server/modules/users/schema';
-import { LanguageChoice } from '@client/components/ui/language-switch';
+import { LanguageChoice } from '@client/components/ui/language-choice';
 import { QueryState } from '@client/components/ui/query-state';
 import { PageLoader } from '@client/components/ui/spinner';
 import { useRequireLogin } from '@client/lib/auth';
