@@ -5,7 +5,7 @@ import type { LinguiConfig } from '@lingui/conf';
  * Lingui (docs/i18n.md): English is the source language, Hindi the translation. One catalog per
  * feature (`features/<f>/locales/{en,hi}.po`, loaded with the feature's code) and one for the shared
  * layer (`locales/{en,hi}.po`: app shell, layouts, ui, lib). `npm run i18n:extract` rewrites them from
- * the source; the catalog test (`client/lib/i18n/catalogs.test.ts`) fails when they drift.
+ * the source; the catalog test (`client/lib/catalogs.test.ts`) fails when they drift.
  */
 /**
  * Catalogs split off a bigger one so a screen does not load messages it never shows (the home route's

@@ -54,6 +54,7 @@ export function TopBar({ onHomeClick }: TopBarProps) {
           <span className="wordmark__mark" aria-hidden="true">
             ₹
           </span>
+          {/* eslint-disable-next-line bachat/no-literal-ui-string -- the brand name, the same in every language */}
           <span className="wordmark__text">Bachat</span>
         </Link>
 

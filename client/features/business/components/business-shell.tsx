@@ -128,6 +128,7 @@ export function BusinessShell({ session, outletId, current, children }: Business
             <span className="wordmark__mark" aria-hidden="true">
               ₹
             </span>
+            {/* eslint-disable-next-line bachat/no-literal-ui-string -- the brand name, the same in every language */}
             <span className="wordmark__text">Bachat</span>
             <span className="biz-badge">
               <Trans>Business</Trans>

@@ -154,7 +154,12 @@ function CouponCard({ coupon, kind }: { coupon: CouponView; kind: CouponTabKey }
         </p>
         <p className="coupon__code">
           {coupon.code}
-          {coupon.usedGoldenKey ? ' · Golden Key' : ''}
+          {coupon.usedGoldenKey ? (
+            <>
+              {' · '}
+              <Trans>Golden Key</Trans>
+            </>
+          ) : null}
         </p>
         {kind === 'active' ? (
           <Link

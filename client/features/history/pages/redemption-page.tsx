@@ -59,11 +59,12 @@ function Redemption({ id }: { id: number }) {
       {(r) => {
         const outlet = r.outletName;
         const saved = formatRupeesExact(r.savedPaise);
+        const amount = formatRupeesExact(r.amountPaise);
         const instantPercent = formatPercent(r.instantDiscountPercent);
         const shufflePercent = formatPercent(r.shuffleDiscountPercent);
         return (
         <div className="page history">
-          <title>{`${outlet}, ${formatRupeesExact(r.amountPaise)} · Bachat`}</title>
+          <title>{t`${outlet}, ${amount} · Bachat`}</title>
           <meta name="description" content={t`Your payment at ${outlet}: amount, savings and receipt.`} />
           <Link href={paths.redeemedHistory.href()} className="history__back">
             ← <Trans>All payments</Trans>

@@ -151,7 +151,7 @@ function OutletView({ outlet, params }: { outlet: OutletDetails; params: OutletR
 
   return (
     <div className="page outlet-page">
-      <title>{`${name}, ${locality} · ${tabLabel} · Bachat`}</title>
+      <title>{t`${name}, ${locality} · ${tabLabel} · Bachat`}</title>
       <meta
         name="description"
         content={
