@@ -1,6 +1,7 @@
 import { Admin, Resource, defaultTheme, type RaThemeOptions } from 'react-admin';
 import { authProvider } from './auth-provider';
 import { dataProvider } from './data-provider';
+import { i18nProvider } from './i18n-provider';
 import { resources } from './resources';
 import { Dashboard } from './dashboard/Dashboard';
 
@@ -19,6 +20,7 @@ export default function App() {
       title="Bachat Sales"
       dataProvider={dataProvider}
       authProvider={authProvider}
+      i18nProvider={i18nProvider}
       theme={theme}
       dashboard={Dashboard}
       requireAuth

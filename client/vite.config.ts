@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { homeRouteSize } from './vite-plugins/home-route-size';
+import { lingui } from './vite-plugins/lingui';
 
 const clientRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -21,6 +22,8 @@ export default defineConfig({
   // Keep Vite/Vitest caches in the repo's node_modules, not client/node_modules.
   cacheDir: fileURLToPath(new URL('../node_modules/.vite/client', import.meta.url)),
   plugins: [
+    // Lingui's macros and .po catalogs (docs/i18n.md), before React's transform.
+    ...lingui(),
     react(),
     // The installable shell (issue 4): manifest, icons and a service worker that precaches the
     // shell and static assets so a repeat visit renders offline-first. Not in tests.

@@ -3,7 +3,7 @@ import type { SeedContext } from '../server/db/seed.ts';
 import { CATEGORIES } from './data/categories.ts';
 
 /**
- * Reference categories, upserted by slug. The seed owns name, icon and sort order (an unchanged row
+ * Reference categories, upserted by slug. The seed owns name, Hindi name, icon and sort order (an unchanged row
  * is not touched at all); `is_active` belongs to the back office and is never overwritten.
  */
 export async function seed(db: Knex, ctx: SeedContext): Promise<void> {
@@ -17,7 +17,7 @@ export async function seed(db: Knex, ctx: SeedContext): Promise<void> {
       return false;
     }
     return true;
-  }).map(({ slug, name, icon, sortOrder }) => ({ slug, name, icon, sortOrder }));
+  }).map(({ slug, name, nameHi, icon, sortOrder }) => ({ slug, name, nameHi, icon, sortOrder }));
   if (rows.length === 0) return;
 
   await db('categories')
@@ -25,11 +25,12 @@ export async function seed(db: Knex, ctx: SeedContext): Promise<void> {
     .onConflict('slug')
     .merge({
       name: db.raw('excluded.name'),
+      nameHi: db.raw('excluded.name_hi'),
       icon: db.raw('excluded.icon'),
       sortOrder: db.raw('excluded.sort_order'),
       updatedAt: db.fn.now(),
     })
     .whereRaw(
-      '(categories.name, categories.icon, categories.sort_order) IS DISTINCT FROM (excluded.name, excluded.icon, excluded.sort_order)',
+      '(categories.name, categories.name_hi, categories.icon, categories.sort_order) IS DISTINCT FROM (excluded.name, excluded.name_hi, excluded.icon, excluded.sort_order)',
     );
 }

@@ -16,7 +16,7 @@ async function insertCategories(n: number) {
   const rows = Array.from({ length: n }, (_, i) => ({
     name: `Category ${String(i + 1).padStart(2, '0')}`,
     slug: `category-${i + 1}`,
-    icon: '🍽️',
+    icon: 'utensils',
     sortOrder: n - i,
     isActive: i % 5 !== 4,
   }));
@@ -47,7 +47,7 @@ describe('tRPC at /trpc', () => {
     expect(res.status).toBe(200);
     const data = superjson.deserialize<{ name: string }[]>(res.body.result.data);
     expect(data.map((c) => c.name)).toEqual(['Category 06', 'Category 04', 'Category 03', 'Category 02', 'Category 01']);
-    expect(data[0]).toEqual({ id: 6, name: 'Category 06', slug: 'category-6', icon: '🍽️' });
+    expect(data[0]).toEqual({ id: 6, name: 'Category 06', nameHi: null, slug: 'category-6', icon: 'utensils' });
   });
 
   it('answers batched calls', async () => {

@@ -5,6 +5,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import fs from 'node:fs';
+import noLiteralUiString from './eslint-rules/no-literal-ui-string.js';
 
 // bulletproof-react's rule: a feature never imports another feature; app/ composes them.
 const featuresDir = new URL('../client/features/', import.meta.url);
@@ -55,6 +56,14 @@ export default tseslint.config(
   {
     files: ['client/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: clientPatterns }] },
+  },
+  {
+    // Issue 17: every word on a shopper or owner screen comes from the catalogs (docs/i18n.md). The back
+    // office (admin/) stays English; tests and the test helpers render fixtures.
+    files: ['client/**/*.tsx'],
+    ignores: ['client/**/*.test.tsx', 'client/testing/**'],
+    plugins: { bachat: { rules: { 'no-literal-ui-string': noLiteralUiString } } },
+    rules: { 'bachat/no-literal-ui-string': 'error' },
   },
   {
     files: ['admin/**/*.{ts,tsx}'],

@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { HttpError, type DataProvider } from 'react-admin';
+import { HttpError, Notification, type DataProvider } from 'react-admin';
 import { defineAdminResource } from '@server/admin/declaration';
 import { outletsAdmin } from '@server/modules/outlets/admin';
 import { businessOwnersAdmin } from '@server/modules/business-owners/admin';
 import { businessApplicationsAdmin } from '@server/modules/business-applications/admin';
 import { renderAdmin } from '@admin/testing/render';
-import { makeCreate, makeEdit, makeList, makeShow } from './views';
+import { bulkDeletedMessage, makeCreate, makeEdit, makeList, makeShow, recordName } from './views';
 
 const owner = {
   id: 7,
@@ -148,6 +148,57 @@ describe('generated Create and Edit', () => {
     expect(await screen.findByDisplayValue('Ravi Kumar')).toBeInTheDocument();
     expect(screen.getByLabelText('New password')).toBeInTheDocument();
     expect(screen.queryByLabelText('Initial password')).not.toBeInTheDocument();
+  });
+});
+
+describe('notifications say which record (issue 17)', () => {
+  it('after a create: `Gadget "Kettle" created`, never "Element created"', async () => {
+    const GadgetCreate = makeCreate(gadgets);
+    const create = vi.fn().mockResolvedValue({ data: { id: 4, title: 'Kettle', shelf: 'top', onSale: true } });
+    const { user } = renderAdmin(
+      <>
+        <GadgetCreate />
+        <Notification />
+      </>,
+      { resource: 'gadgets', dataProvider: { create, getOne: vi.fn().mockResolvedValue({ data: { id: 4, title: 'Kettle' } }) } },
+    );
+    await user.type(await screen.findByLabelText('Gadget title'), 'Kettle');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Gadget "Kettle" created')).toBeInTheDocument();
+    expect(screen.queryByText('Element created')).not.toBeInTheDocument();
+  });
+
+  it('after an update: `Business owner "ravi" updated`', async () => {
+    const OwnerEdit = makeEdit(businessOwnersAdmin);
+    const update = vi.fn().mockResolvedValue({ data: { ...owner, designation: 'Owner' } });
+    const { user } = renderAdmin(
+      <>
+        <OwnerEdit id={7} />
+        <Notification />
+      </>,
+      {
+        resource: 'business-owners',
+        dataProvider: {
+          getOne: vi.fn().mockResolvedValue({ data: owner }),
+          update,
+          getMany: vi.fn().mockResolvedValue({ data: [] }),
+          getList: vi.fn().mockResolvedValue({ data: [], total: 0 }),
+        },
+      },
+    );
+    const designation = await screen.findByDisplayValue('Proprietor');
+    await user.clear(designation);
+    await user.type(designation, 'Owner');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(`${recordName(businessOwnersAdmin, owner)} updated`)).toBeInTheDocument();
+    expect(recordName(businessOwnersAdmin, owner)).toBe('Business owner "ravi"');
+    expect(screen.queryByText('Element updated')).not.toBeInTheDocument();
+  });
+
+  it('names a record without its representation by id, and counts bulk deletes', () => {
+    expect(recordName(gadgets, { id: 9, title: '' })).toBe('Gadget "#9"');
+    expect(bulkDeletedMessage(gadgets, 1)).toBe('1 gadget deleted');
+    expect(bulkDeletedMessage(gadgets, 3)).toBe('3 gadgets deleted');
   });
 });
 

@@ -19,8 +19,12 @@ import {
   SimpleShowLayout,
   Toolbar,
   TopToolbar,
+  useListContext,
+  useNotify,
   useRecordContext,
+  useRedirect,
   type Identifier,
+  type RaRecord,
 } from 'react-admin';
 import { updateSchemaOf, type AdminResourceDeclaration, type FieldSpec } from '@server/admin/declaration';
 import { Typography, useMediaQuery, type Theme } from '@mui/material';
@@ -53,6 +57,38 @@ const showGrid = {
   },
 };
 const entries = (d: AdminResourceDeclaration): Entry[] => Object.entries(d.fields);
+
+const singularOf = (d: AdminResourceDeclaration) => d.singularLabel ?? d.label.replace(/s$/, '');
+
+/**
+ * The record a notification names (issue 17: never react-admin's "Element created"): its kind and its
+ * representation, `Outlet "Kaapi Katte"`, or its id when it has none.
+ */
+export function recordName(d: AdminResourceDeclaration, record: Partial<RaRecord> | undefined | null): string {
+  const value = record?.[d.recordRepresentation];
+  const shown = value === null || value === undefined || value === '' ? `#${String(record?.id ?? '')}` : String(value);
+  return `${singularOf(d)} "${shown}"`;
+}
+
+/** What a bulk delete says: `3 outlets deleted`, `1 outlet deleted`. */
+export function bulkDeletedMessage(d: AdminResourceDeclaration, count: number): string {
+  return count === 1 ? `1 ${singularOf(d).toLowerCase()} deleted` : `${count} ${d.label.toLowerCase()} deleted`;
+}
+
+function BulkDelete({ d }: { d: AdminResourceDeclaration }) {
+  const { selectedIds } = useListContext();
+  return <BulkDeleteButton mutationMode="pessimistic" successMessage={bulkDeletedMessage(d, selectedIds.length)} />;
+}
+
+/** After a save: says which record, then opens it (react-admin's default would say "Element updated"). */
+function useSavedNotice(d: AdminResourceDeclaration, verb: 'created' | 'updated') {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  return (data: RaRecord) => {
+    notify(`${recordName(d, data)} ${verb}`, { type: 'info' });
+    redirect('show', d.name, data.id, data);
+  };
+}
 
 export function listColumns(d: AdminResourceDeclaration): ReactElement[] {
   return d.list.columns.map((source) => {
@@ -130,7 +166,7 @@ export function makeList(d: AdminResourceDeclaration): ComponentType {
         ) : (
           <Datagrid
             rowClick="show"
-            bulkActionButtons={d.operations.bulkDelete ? <BulkDeleteButton mutationMode="pessimistic" /> : false}
+            bulkActionButtons={d.operations.bulkDelete ? <BulkDelete d={d} /> : false}
           >
             {columns}
           </Datagrid>
@@ -204,10 +240,11 @@ export function makeShow(
 }
 
 function EditToolbar({ d }: { d: AdminResourceDeclaration }) {
+  const record = useRecordContext();
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
       <SaveButton />
-      {d.operations.delete ? <DeleteButton mutationMode="pessimistic" /> : null}
+      {d.operations.delete ? <DeleteButton mutationMode="pessimistic" successMessage={`${recordName(d, record)} deleted`} /> : null}
     </Toolbar>
   );
 }
@@ -216,8 +253,9 @@ export function makeEdit(d: AdminResourceDeclaration): ComponentType<{ id?: Iden
   const inputs = formInputs(d, 'edit');
   const validate = zodValidate(updateSchemaOf(d));
   function GeneratedEdit({ id }: { id?: Identifier }) {
+    const onSuccess = useSavedNotice(d, 'updated');
     return (
-      <Edit id={id} mutationMode="pessimistic" title={<Title d={d} />} redirect="show">
+      <Edit id={id} mutationMode="pessimistic" title={<Title d={d} />} redirect="show" mutationOptions={{ onSuccess }}>
         <SimpleForm validate={validate} toolbar={<EditToolbar d={d} />} sx={formGrid}>
           {inputs}
         </SimpleForm>
@@ -233,8 +271,9 @@ export function makeCreate(d: AdminResourceDeclaration): ComponentType {
   const validate = zodValidate(d.createSchema);
   const defaults = defaultsOf(d.createSchema);
   function GeneratedCreate() {
+    const onSuccess = useSavedNotice(d, 'created');
     return (
-      <Create mutationMode="pessimistic" title={`New ${(d.singularLabel ?? d.label.replace(/s$/, '')).toLowerCase()}`} redirect="show">
+      <Create mutationMode="pessimistic" title={`New ${singularOf(d).toLowerCase()}`} redirect="show" mutationOptions={{ onSuccess }}>
         <SimpleForm validate={validate} defaultValues={defaults} sx={formGrid}>
           {inputs}
         </SimpleForm>

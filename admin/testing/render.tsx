@@ -1,9 +1,9 @@
 import { render, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
+import { i18nProvider } from '@admin/i18n-provider';
 import {
   AdminContext,
-  defaultI18nProvider,
   ResourceContextProvider,
   memoryStore,
   testDataProvider,
@@ -29,7 +29,7 @@ export function renderAdmin(
     <AdminContext
       dataProvider={provider}
       authProvider={authProvider}
-      i18nProvider={defaultI18nProvider}
+      i18nProvider={i18nProvider}
       store={memoryStore()}
     >
       {resource ? (

@@ -5,12 +5,14 @@ import { MainLayout } from '@client/components/layouts/main-layout';
 import { resetBrowseFiltersAtom } from '@client/features/outlets/atoms';
 import { usePageViews } from '@client/lib/analytics';
 import { authModeFromPath, sidebarStateAtom } from '@client/lib/auth';
+import { afterCatalogs } from '@client/lib/i18n';
+import { useAccountLanguageSync } from '@client/lib/language';
 import { isBusinessConsolePath } from './paths';
 import { Providers } from './providers';
 import { AppRoutes } from './routes';
 
 const AuthPanel = lazy(() =>
-  import('@client/features/auth/components/auth-panel').then((m) => ({ default: m.AuthPanel })),
+  import('@client/features/auth/components/auth-panel').then(afterCatalogs).then((m) => ({ default: m.AuthPanel })),
 );
 
 /**
@@ -37,6 +39,7 @@ export function AppShell() {
   const resetBrowseFilters = useSetAtom(resetBrowseFiltersAtom);
   const [location] = useLocation();
   usePageViews();
+  useAccountLanguageSync();
   // The signed-in business console has its own header and menus (features/business).
   if (isBusinessConsolePath(location)) return <AppRoutes />;
   return (

@@ -1,6 +1,7 @@
 import { Suspense, lazy, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
 import { PageLoader } from '@client/components/ui/spinner';
+import { afterCatalogs } from '@client/lib/i18n';
 import { paths } from './paths';
 
 /** SPEC §8/§9: a screen's code that has not arrived after 120 s fails with a chunk-load error. */
@@ -17,7 +18,8 @@ function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>) {
       }, CHUNK_LOAD_TIMEOUT_MS);
     });
     try {
-      return { default: await Promise.race([load(), timeout]) };
+      // A screen shows once its words are there too (Hindi catalogs are fetched with the code).
+      return { default: await Promise.race([load().then(afterCatalogs), timeout]) };
     } finally {
       clearTimeout(timer);
     }

@@ -58,11 +58,12 @@ describe('a shopper signed in on the same browser logs in as an owner', () => {
     const { user, location } = renderWithProviders(<AppShell />, { trpc, path: '/for-bussiness/login' });
     await waitFor(() => expect(meCalls).toEqual(['shopper-token']));
 
-    await user.type(await screen.findByLabelText('Username'), 'demo.owner');
+    // The console's code loads lazily (and is transformed on first use under Vitest): allow it time.
+    await user.type(await screen.findByLabelText('Username', {}, { timeout: 10_000 }), 'demo.owner');
     await user.type(screen.getByLabelText('Password'), 'Bachat@123');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
 
-    expect(await screen.findByRole('heading', { name: 'Regular offers', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Regular offers', level: 1 }, { timeout: 10_000 })).toBeInTheDocument();
     await flush();
     await flush();
     expect(location.history.at(-1)).toBe('/for-bussiness/promotion-organizer/regular-offers/11');

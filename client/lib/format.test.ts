@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   formatClockTime,
   formatCount,
@@ -7,31 +7,35 @@ import {
   formatDateTimeShort,
   formatDayMonth,
   formatLongWeekdayDate,
-  formatOfferTime,
   formatPercent,
-  formatRupees,
+  formatPhone,
   formatRupeesCompact,
   formatRupeesExact,
   formatRupeesWhole,
-  formatSlotTime,
+  formatTimeOfDay,
   formatWeekdayDate,
 } from './format';
+import { setLocale } from './i18n';
+
+afterEach(async () => {
+  await setLocale('en', { remember: false });
+});
 
 describe('money (integer paise, en-IN)', () => {
-  it('shows whole rupees without decimals and paise with two', () => {
-    expect(formatRupees(100000)).toBe('₹1,000');
-    expect(formatRupees(100050)).toBe('₹1,000.50');
-    expect(formatRupees(10000000)).toBe('₹1,00,000');
-    expect(formatRupees(123456789)).toBe('₹12,34,567.89');
-  });
-
-  it('exact: always two decimals; whole: rounded to the rupee; compact: K, L and Cr', () => {
+  it('exact: always two decimals, so one page never shows ₹2,075 beside ₹988.75', () => {
+    expect(formatRupeesExact(207500)).toBe('₹2,075.00');
+    expect(formatRupeesExact(98875)).toBe('₹988.75');
     expect(formatRupeesExact(100000)).toBe('₹1,000.00');
     expect(formatRupeesExact(5)).toBe('₹0.05');
+    expect(formatRupeesExact(123456789)).toBe('₹12,34,567.89');
+  });
+
+  it('whole: rounded to the rupee; compact: K, L and Cr', () => {
     expect(formatRupeesWhole(45000)).toBe('₹450');
     expect(formatRupeesWhole(45050)).toBe('₹451');
     expect(formatRupeesCompact(95000)).toBe('₹950');
     expect(formatRupeesCompact(120000)).toBe('₹1.2K');
+    expect(formatRupeesCompact(1200000)).toBe('₹12K');
     expect(formatRupeesCompact(34000000)).toBe('₹3.4L');
     expect(formatRupeesCompact(1100000000)).toBe('₹1.1Cr');
   });
@@ -50,6 +54,16 @@ describe('numbers', () => {
     expect(formatPercent(12.25, { decimals: 1 })).toBe('12.3%');
     expect(formatPercent(12.04, { decimals: 1 })).toBe('12%');
     expect(formatPercent(12.04, { decimals: 1, trim: false })).toBe('12.0%');
+  });
+});
+
+describe('phone numbers: one way everywhere', () => {
+  it('writes ten digits as +91 and two groups of five, whatever the input', () => {
+    expect(formatPhone('9123400001')).toBe('+91 91234 00001');
+    expect(formatPhone('+91 9123400001')).toBe('+91 91234 00001');
+    expect(formatPhone('09123400001')).toBe('+91 91234 00001');
+    expect(formatPhone('+91 91234 00001')).toBe('+91 91234 00001');
+    expect(formatPhone('12345')).toBe('12345');
   });
 });
 
@@ -72,12 +86,35 @@ describe('dates and times (India time whatever the device zone)', () => {
     expect(formatLongWeekdayDate('2026-11-21')).toBe('Saturday, 21 November');
   });
 
-  it('reads HH:MM two ways: the console’s slots and the outlet pages’ offers', () => {
-    expect(formatSlotTime('00:30')).toBe('12:30 am');
-    expect(formatSlotTime('18:45')).toBe('6:45 pm');
-    expect(formatSlotTime('24:00')).toBe('midnight');
-    expect(formatOfferTime('15:00')).toBe('3 PM');
-    expect(formatOfferTime('15:30')).toBe('3:30 PM');
-    expect(formatOfferTime('00:00')).toBe('12 AM');
+  it("reads HH:MM one way for the console's slots and the outlet pages' offers", () => {
+    expect(formatTimeOfDay('00:30')).toBe('12:30 am');
+    expect(formatTimeOfDay('18:45')).toBe('6:45 pm');
+    expect(formatTimeOfDay('15:00')).toBe('3 pm');
+    expect(formatTimeOfDay('00:00')).toBe('12 am');
+    expect(formatTimeOfDay('24:00')).toBe('midnight');
+  });
+});
+
+describe('in Hindi (hi-IN)', () => {
+  it('keeps Indian grouping and Latin digits for money and counts', async () => {
+    await setLocale('hi', { remember: false });
+    expect(formatRupeesExact(12345678)).toBe('₹1,23,456.78');
+    expect(formatCount(123456)).toBe('1,23,456');
+    expect(formatRupeesCompact(34000000)).toBe('₹3.4\u00a0लाख');
+    expect(formatPhone('9123400001')).toBe('+91 91234 00001');
+  });
+
+  it('names months and weekdays in Hindi, in India time', async () => {
+    await setLocale('hi', { remember: false });
+    expect(formatLongWeekdayDate('2026-11-23')).toBe('सोमवार, 23 नवंबर');
+    expect(formatDate(new Date('2026-11-20T23:30:00Z'))).toMatch(/^21 नव/);
+    expect(formatTimeOfDay('24:00')).toBe('आधी रात');
+  });
+
+  it('switches back to English formats with the language', async () => {
+    await setLocale('hi', { remember: false });
+    expect(formatLongWeekdayDate('2026-11-23')).toBe('सोमवार, 23 नवंबर');
+    await setLocale('en', { remember: false });
+    expect(formatLongWeekdayDate('2026-11-23')).toBe('Monday, 23 November');
   });
 });

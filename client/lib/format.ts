@@ -1,42 +1,55 @@
+import { msg } from '@lingui/core/macro';
+import { currentIntlLocale, i18n } from './i18n';
+
 /**
- * Money, numbers, dates and times as the client shows them: en-IN (₹1,00,000), moments in India time
- * (Asia/Kolkata) whatever the device's zone. Display only: the server sends integer paise and does
- * every sum (docs/architecture.md); nothing here adds, rounds for payment or converts for a request.
+ * Money, numbers, dates, times and phone numbers as the client shows them, in the active language's
+ * Indian locale (en-IN or hi-IN: ₹1,00,000 either way, month and weekday names in Hindi) and with
+ * moments in India time (Asia/Kolkata) whatever the device's zone. Display only: the server sends
+ * integer paise and does every sum (docs/architecture.md); nothing here adds, rounds for payment or
+ * converts for a request.
  *
- * A few things are written two ways today (whole vs exact rupees, a percent with one or two decimals,
- * a slot time as "6:30 pm" or "6:30 PM"): each variant is a named function or option here, so each
- * screen keeps its text while the copy is unified separately.
+ * One form per kind of figure (issue 17, docs/i18n.md):
+ * - money that is charged, paid, saved or settled: `formatRupeesExact`, always two decimals (₹2,075.00
+ *   beside ₹988.75, never ₹2,075 beside it); approximate figures (cost for two): `formatRupeesWhole`;
+ *   chart axes: `formatRupeesCompact`;
+ * - a time of day: `formatTimeOfDay` ("6:30 pm", "3 pm"), the console's slots and the outlet pages alike;
+ * - a phone number: `formatPhone` ("+91 91234 00001").
+ *
+ * A component that shows these calls `useLingui()` (so it re-renders when the language changes; the
+ * catalog test checks it).
  */
 
-const INDIA = 'en-IN';
 const IST = 'Asia/Kolkata';
 
 /**
- * Formatters are built on first use: this module is on the home route (outlet cards), and building
- * every Intl formatter up front would cost each page load for the few it uses.
+ * Formatters are built on first use and kept per locale: this module is on the home route (outlet
+ * cards), and building every Intl formatter up front would cost each page load for the few it uses.
  */
-function lazy<T>(make: () => T): () => T {
-  let value: T | undefined;
-  return () => (value ??= make());
+function perLocale<T>(make: (locale: string) => T): () => T {
+  const made = new Map<string, T>();
+  return () => {
+    const locale = currentIntlLocale();
+    let value = made.get(locale);
+    if (value === undefined) {
+      value = make(locale);
+      made.set(locale, value);
+    }
+    return value;
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Money (integer paise)
 
-const rupeesWhole = lazy(() => new Intl.NumberFormat(INDIA, { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }));
-const rupeesExact = lazy(() => new Intl.NumberFormat(INDIA, {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-}));
+const rupeesWhole = perLocale((l) => new Intl.NumberFormat(l, { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }));
+const rupeesExact = perLocale(
+  (l) => new Intl.NumberFormat(l, { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+);
+const rupeesCompact = perLocale(
+  (l) => new Intl.NumberFormat(l, { style: 'currency', currency: 'INR', notation: 'compact', maximumFractionDigits: 1 }),
+);
 
-/** 100000 → '₹1,000'; 66240 → '₹662.40': whole rupees without decimals, otherwise two. */
-export function formatRupees(paise: number): string {
-  return paise % 100 === 0 ? rupeesWhole().format(paise / 100) : rupeesExact().format(paise / 100);
-}
-
-/** 100000 → '₹1,000.00': always two decimals (receipts, fee lines, history). */
+/** 100000 → '₹1,000.00': money that is charged, paid, saved or settled (one form on every such screen). */
 export function formatRupeesExact(paise: number): string {
   return rupeesExact().format(paise / 100);
 }
@@ -46,21 +59,17 @@ export function formatRupeesWhole(paise: number): string {
   return rupeesWhole().format(paise / 100);
 }
 
-/** A compact label: ₹950, ₹1.2K, ₹3.4L, ₹1.1Cr (lakh and crore, as Indian owners read them). */
+/** A chart label: ₹950, ₹1.2K, ₹3.4L, ₹1.1Cr (in Hindi ₹1.2 हज़ार, ₹3.4 लाख, ₹1.1 क॰). */
 export function formatRupeesCompact(paise: number): string {
-  const value = paise / 100;
-  if (value >= 1e7) return `₹${compactDigits(value / 1e7)}Cr`;
-  if (value >= 1e5) return `₹${compactDigits(value / 1e5)}L`;
-  if (value >= 1e3) return `₹${compactDigits(value / 1e3)}K`;
-  return `₹${Math.round(value)}`;
+  const rupees = paise / 100;
+  // Under a thousand, whole rupees (Intl's compact form would print ₹950.0).
+  return rupees < 1000 ? formatRupeesWhole(paise) : rupeesCompact().format(rupees).replace(/\.0(?=\D|$)/, '');
 }
-
-const compactDigits = (value: number) => (value >= 100 ? String(Math.round(value)) : value.toFixed(1).replace(/\.0$/, ''));
 
 // ---------------------------------------------------------------------------------------------
 // Numbers
 
-const count = lazy(() => new Intl.NumberFormat(INDIA));
+const count = perLocale((l) => new Intl.NumberFormat(l));
 
 /** 123456 → '1,23,456'. */
 export function formatCount(value: number): string {
@@ -78,23 +87,33 @@ export function formatPercent(value: number, { decimals = 2, trim = true }: { de
 }
 
 // ---------------------------------------------------------------------------------------------
+// Phone numbers
+
+/**
+ * '9123400001' (or '+91 9123400001', '09123400001') → '+91 91234 00001': the one way a phone number is
+ * written, grouped 5 + 5 as Indian numbers are read. Anything that is not ten digits is shown as given.
+ */
+export function formatPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  const ten = digits.length === 12 && digits.startsWith('91') ? digits.slice(2) : digits.length === 11 && digits.startsWith('0') ? digits.slice(1) : digits;
+  return ten.length === 10 ? `+91 ${ten.slice(0, 5)} ${ten.slice(5)}` : phone;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Moments (a Date or an ISO string), always in India time
 
-const dateTimeWithYear = lazy(() => new Intl.DateTimeFormat(INDIA, {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: IST,
-}));
-const dateTimeShort = lazy(() => new Intl.DateTimeFormat(INDIA, { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', timeZone: IST }));
-const dateOnly = lazy(() => new Intl.DateTimeFormat(INDIA, { day: 'numeric', month: 'short', year: 'numeric', timeZone: IST }));
-const clockTime = lazy(() => new Intl.DateTimeFormat(INDIA, { hour: 'numeric', minute: '2-digit', timeZone: IST }));
+const dateTimeWithYear = perLocale(
+  (l) => new Intl.DateTimeFormat(l, { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: IST }),
+);
+const dateTimeShort = perLocale(
+  (l) => new Intl.DateTimeFormat(l, { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', timeZone: IST }),
+);
+const dateOnly = perLocale((l) => new Intl.DateTimeFormat(l, { day: 'numeric', month: 'short', year: 'numeric', timeZone: IST }));
+const clockTime = perLocale((l) => new Intl.DateTimeFormat(l, { hour: 'numeric', minute: '2-digit', timeZone: IST }));
 
 const asDate = (value: Date | string) => (typeof value === 'string' ? new Date(value) : value);
 
-/** '21 Nov 2026, 3:05 pm' (IST). */
+/** '21 Nov 2026, 3:05 pm' (IST); '21 नव॰ 2026, 3:05 pm' in Hindi. */
 export const formatDateTime = (value: Date | string) => dateTimeWithYear().format(asDate(value));
 /** '21 Nov, 3:05 pm' (IST), for moments in the coming days (coupon validity, last change). */
 export const formatDateTimeShort = (value: Date | string) => dateTimeShort().format(asDate(value));
@@ -106,9 +125,11 @@ export const formatClockTime = (value: Date | string) => clockTime().format(asDa
 // ---------------------------------------------------------------------------------------------
 // Calendar days ('YYYY-MM-DD', already an India day: formatted without any zone shift)
 
-const dayMonth = lazy(() => new Intl.DateTimeFormat(INDIA, { day: 'numeric', month: 'short', timeZone: 'UTC' }));
-const weekdayDate = lazy(() => new Intl.DateTimeFormat(INDIA, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }));
-const longWeekdayDate = lazy(() => new Intl.DateTimeFormat(INDIA, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }));
+const dayMonth = perLocale((l) => new Intl.DateTimeFormat(l, { day: 'numeric', month: 'short', timeZone: 'UTC' }));
+const weekdayDate = perLocale(
+  (l) => new Intl.DateTimeFormat(l, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }),
+);
+const longWeekdayDate = perLocale((l) => new Intl.DateTimeFormat(l, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }));
 
 const calendarDay = (isoDate: string) => new Date(`${isoDate}T00:00:00Z`);
 
@@ -119,23 +140,31 @@ export const formatWeekdayDate = (isoDate: string) => weekdayDate().format(calen
 /** '2026-11-21' → 'Saturday, 21 November'. */
 export const formatLongWeekdayDate = (isoDate: string) => longWeekdayDate().format(calendarDay(isoDate));
 
+const weekdayLong = perLocale((l) => new Intl.DateTimeFormat(l, { weekday: 'long', timeZone: 'UTC' }));
+const weekdayShort = perLocale((l) => new Intl.DateTimeFormat(l, { weekday: 'short', timeZone: 'UTC' }));
+
+/** 1 (Monday) … 7 (Sunday) → 'Monday' / 'Mon' ('सोमवार' / 'सोम' in Hindi). */
+export function formatWeekday(isoDay: number, width: 'long' | 'short' = 'long'): string {
+  // 5 January 2026 is a Monday.
+  const day = new Date(Date.UTC(2026, 0, 4 + isoDay));
+  return (width === 'long' ? weekdayLong() : weekdayShort()).format(day);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Times of day ('HH:MM', already India time)
 
-/** '18:30' → '6:30 pm', '00:30' → '12:30 am', '24:00' → 'midnight' (the business console's slots). */
-export function formatSlotTime(time: string): string {
-  const hours = Number(time.slice(0, 2));
-  const minutes = time.slice(3, 5);
-  if (hours === 24) return 'midnight';
-  if (hours === 0) return `12:${minutes} am`;
-  const suffix = hours >= 12 ? 'pm' : 'am';
-  const h12 = hours % 12 === 0 ? 12 : hours % 12;
-  return `${h12}:${minutes} ${suffix}`;
-}
+const hourOnly = perLocale((l) => new Intl.DateTimeFormat(l, { hour: 'numeric', timeZone: 'UTC' }));
+const hourMinute = perLocale((l) => new Intl.DateTimeFormat(l, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }));
 
-/** '15:00' → '3 PM', '15:30' → '3:30 PM' (the shopper's outlet pages). */
-export function formatOfferTime(time: string): string {
+const MIDNIGHT = msg({ message: 'midnight', comment: 'The end of a time slot that runs to the end of the day (24:00)' });
+
+/**
+ * '18:30' → '6:30 pm', '15:00' → '3 pm', '00:30' → '12:30 am', '24:00' → 'midnight': the console's
+ * slots and the outlet pages' offers alike.
+ */
+export function formatTimeOfDay(time: string): string {
   const [h = 0, m = 0] = time.split(':').map(Number);
-  const h12 = h % 12 === 0 ? 12 : h % 12;
-  return `${h12}${m ? `:${String(m).padStart(2, '0')}` : ''} ${h < 12 ? 'AM' : 'PM'}`;
+  if (h === 24) return i18n._(MIDNIGHT);
+  const at = new Date(Date.UTC(2026, 0, 1, h, m));
+  return (m ? hourMinute() : hourOnly()).format(at);
 }

@@ -1,6 +1,6 @@
 import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
-import { errorCode, fieldErrorsOf, httpStatusOf, messageOf, readTrpcError, serverMessageOf } from './trpc-errors';
+import { errorCode, fieldErrorsOf, formErrorsOf, httpStatusOf, messageOf, readTrpcError, serverMessageOf } from './trpc-errors';
 
 const serverError = (message: string, data: Record<string, unknown>) =>
   TRPCClientError.from({ error: { message, code: -32600, data } } as never);
@@ -32,7 +32,8 @@ describe('tRPC error reader', () => {
 
   it('messageOf: the call’s message (the server’s or the network’s), never the generic 500 text', () => {
     expect(messageOf(serverError('Slot overlaps', { code: 'CONFLICT', httpStatus: 409 }), 'fallback')).toBe('Slot overlaps');
-    expect(messageOf(network(), 'fallback')).toBe('Failed to fetch');
+    // The browser's "Failed to fetch" is not shown: a sentence a shopper can act on is.
+    expect(messageOf(network(), 'fallback')).toBe("We couldn't reach Bachat. Check your connection and try again.");
     expect(messageOf(serverError('Internal server error', { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 }), 'fallback')).toBe('fallback');
     expect(messageOf(new Error('not tRPC'), 'fallback')).toBe('fallback');
   });
@@ -46,5 +47,16 @@ describe('tRPC error reader', () => {
       'Something went wrong. Please try again.',
     );
     expect(serverMessageOf(network(), 'Check your connection.')).toBe('Check your connection.');
+  });
+
+  it('formErrorsOf: a message said under its field is not said again under the form', () => {
+    const checksum = 'This GSTIN is not valid: check the last character';
+    const bad = serverError(checksum, { code: 'BAD_REQUEST', httpStatus: 400, fieldErrors: { gstin: checksum } });
+    expect(formErrorsOf(bad, 'fallback')).toEqual({ gstin: checksum });
+    // A field the form does not show: its message goes under the form, once.
+    expect(formErrorsOf(bad, 'fallback', ['ackNumber'])).toEqual({ form: checksum });
+    const conflict = serverError('Username already taken', { code: 'CONFLICT', httpStatus: 409 });
+    expect(formErrorsOf(conflict, 'fallback')).toEqual({ form: 'Username already taken' });
+    expect(formErrorsOf(new Error('boom'), 'fallback')).toEqual({ form: 'fallback' });
   });
 });

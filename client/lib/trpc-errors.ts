@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { TRPCClientError } from '@trpc/client';
 
 /**
@@ -51,12 +52,19 @@ export const httpStatusOf = (error: unknown): number | undefined => readTrpcErro
 /** The server's field errors, first message per field (`{ 'timeSlots.1.endTime': '…' }`); {} when none. */
 export const fieldErrorsOf = (error: unknown): Record<string, string> => readTrpcError(error).fieldErrors ?? {};
 
+/** What a call that never reached the server says (the browser's own "Failed to fetch" is not for people). */
+export const networkMessage = () => t`We couldn't reach Bachat. Check your connection and try again.`;
+
 /**
- * The message of a failed tRPC call, the server's or the network's ("Failed to fetch"), else
- * `fallback` (not a tRPC error, or the server's generic 500 text). The business console shows these.
+ * The message of a failed tRPC call: the server's (already in the reader's language, docs/i18n.md), or
+ * for a call that never got an answer (offline, timed out) `networkMessage()`, else `fallback` (not a
+ * tRPC error, or the server's generic 500 text). The business console shows these.
  */
 export function messageOf(error: unknown, fallback: string): string {
-  if (error instanceof TRPCClientError && error.message && !INTERNAL_MESSAGE.test(error.message)) return error.message;
+  if (!(error instanceof TRPCClientError)) return fallback;
+  const info = readTrpcError(error);
+  if (info.code === undefined) return networkMessage();
+  if (error.message && !INTERNAL_MESSAGE.test(error.message)) return error.message;
   return fallback;
 }
 
@@ -65,10 +73,25 @@ export function messageOf(error: unknown, fallback: string): string {
  * with a code other than INTERNAL_SERVER_ERROR, else its first field error, else `fallback` (network
  * trouble, a timeout). The shopper's auth forms show these.
  */
-export function serverMessageOf(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+export function serverMessageOf(error: unknown, fallback = t`Something went wrong. Please try again.`): string {
   const info = readTrpcError(error);
   if (!(error instanceof TRPCClientError)) return fallback;
   if (info.code && info.message && info.code !== 'INTERNAL_SERVER_ERROR') return info.message;
   const first = info.fieldErrors ? Object.values(info.fieldErrors).find(Boolean) : undefined;
   return first || fallback;
+}
+
+/**
+ * A form's errors from a failed call: the server's field errors, and under the form (`form`) its
+ * message only when no field already says it, so one mistake is never shown twice (a bad GSTIN under
+ * the GSTIN field and again under the form). `fields` are the fields the form shows; an error for any
+ * other field goes under the form.
+ */
+export function formErrorsOf(error: unknown, fallback: string, fields?: readonly string[]): Record<string, string> {
+  const all = fieldErrorsOf(error);
+  const shown = fields ? Object.fromEntries(Object.entries(all).filter(([field]) => fields.includes(field))) : all;
+  const said = new Set(Object.values(shown));
+  const unshown = Object.entries(all).find(([field]) => !(field in shown))?.[1];
+  const message = unshown ?? messageOf(error, fallback);
+  return said.has(message) ? shown : { ...shown, form: message };
 }

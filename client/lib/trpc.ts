@@ -5,6 +5,7 @@ import superjson from 'superjson';
 import type { AppRouter } from '@server/trpc/app-router';
 import { BUSINESS_TOKEN_COOKIE, getAuthToken } from './auth-token';
 import { readCookie } from './cookies';
+import { acceptLanguageHeader } from './i18n';
 
 /**
  * Classic `@trpc/react-query` bindings (fixed by the brief; see CONVENTIONS §D for the
@@ -28,7 +29,7 @@ function withTimeout(signal: AbortSignal | null | undefined): AbortSignal {
 /** SPEC §6/§7: the shopper token is sent as `Authorization: Bearer <token>` when present. */
 function authHeaders(): Record<string, string> {
   const token = getAuthToken();
-  return token ? { Authorization: `Bearer ${token}` } : {};
+  return token ? { ...acceptLanguageHeader(), Authorization: `Bearer ${token}` } : acceptLanguageHeader();
 }
 
 /**
@@ -40,7 +41,7 @@ export const isBusinessProcedure = (path: string) => BUSINESS_ROUTERS.has(path.s
 
 function businessAuthHeaders(): Record<string, string> {
   const token = readCookie(BUSINESS_TOKEN_COOKIE);
-  return token ? { Authorization: `Bearer ${token}` } : {};
+  return token ? { ...acceptLanguageHeader(), Authorization: `Bearer ${token}` } : acceptLanguageHeader();
 }
 
 const timedFetch: typeof fetch = (input, init) =>

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
+import { I18nProvider } from '@lingui/react';
 import { render, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
@@ -9,6 +10,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { AppRouter } from '@server/trpc/app-router';
 import { Providers } from '@client/app/providers';
+import { i18n } from '@client/lib/i18n';
 import { createTrpcClient } from '@client/lib/trpc';
 
 /**
@@ -16,6 +18,14 @@ import { createTrpcClient } from '@client/lib/trpc';
  * procedure's output (sync or async) or throws to make the call fail. Unknown paths fail.
  */
 export type TrpcFixtures = Record<string, (input: unknown) => unknown>;
+
+/**
+ * The error a fixture throws to fail a call the way the server does (docs/architecture.md "Errors"):
+ * a message with the formatter's data, e.g. `{ code: 'BAD_REQUEST', httpStatus: 400, fieldErrors }`.
+ */
+export function serverError(message: string, data: { code: string; httpStatus: number; fieldErrors?: Record<string, string> }): TRPCClientError<AppRouter> {
+  return TRPCClientError.from({ error: { message, code: -32600, data } } as never);
+}
 
 /** A terminating link that answers from fixtures instead of the network (no transformer needed). */
 export function fixtureLink(fixtures: TrpcFixtures): TRPCLink<AppRouter> {
@@ -76,4 +86,9 @@ export function renderWithProviders(
   );
 
   return { ...result, user: userEvent.setup(), location, queryClient, store };
+}
+
+/** Renders a component that needs only the catalogs (no queries, router or store). */
+export function renderWithI18n(ui: ReactElement, options: Omit<RenderOptions, 'wrapper'> = {}) {
+  return render(ui, { ...options, wrapper: ({ children }) => <I18nProvider i18n={i18n}>{children}</I18nProvider> });
 }

@@ -120,7 +120,7 @@ const cases: Record<string, Case> = {
     reference: () => ({ target: 'outletId', id: fx.outletIds[0]! }),
   },
   categories: {
-    create: (i) => ({ name: `Spa ${i}`, slug: `spa-${i}`, icon: '💆', sortOrder: 10 + i }),
+    create: (i) => ({ name: `Spa ${i}`, slug: `spa-${i}`, icon: 'sparkles', sortOrder: 10 + i }),
     change: { isActive: false },
     reference: () => ({ target: 'id', id: fx.categoryId }),
   },

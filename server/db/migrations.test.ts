@@ -70,7 +70,7 @@ describe('migrations', () => {
   it('refuse bad money and percentages', async () => {
     const db = testDb();
     const [city] = await db('cities').insert({ name: 'Pune', slug: 'pune-x', state: 'Maharashtra', latitude: 18.52, longitude: 73.85 }).returning('id');
-    const [category] = await db('categories').insert({ name: 'Cafés X', slug: 'cafes-x', icon: '☕' }).returning('id');
+    const [category] = await db('categories').insert({ name: 'Cafés X', slug: 'cafes-x', icon: 'coffee' }).returning('id');
     const outlet = {
       name: 'Chai Point',
       slug: 'chai-point',

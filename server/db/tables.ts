@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { Language } from '../modules/common/schema.ts';
 
 /**
  * One row type per table, declared once (docs/data-model.md). Property names are camelCase, as
@@ -79,6 +80,8 @@ export type AuditAction = 'create' | 'update' | 'delete';
 export interface CityRow {
   id: number;
   name: string;
+  /** The Hindi name (docs/i18n.md); null: show `name`. */
+  nameHi: string | null;
   slug: string;
   state: string;
   latitude: number;
@@ -88,20 +91,22 @@ export interface CityRow {
   createdAt: Date;
   updatedAt: Date;
 }
-export type CityInsert = InsertOf<CityRow, Generated | 'isActive' | 'sortOrder'>;
+export type CityInsert = InsertOf<CityRow, Generated | 'isActive' | 'sortOrder' | 'nameHi'>;
 
 export interface CategoryRow {
   id: number;
   name: string;
+  /** The Hindi name (docs/i18n.md); null: show `name`. */
+  nameHi: string | null;
   slug: string;
-  /** An emoji or icon key. */
+  /** A key of the shopper app's SVG icon set (CATEGORY_ICONS in modules/categories/schema.ts). */
   icon: string;
   sortOrder: number;
   isActive: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
-export type CategoryInsert = InsertOf<CategoryRow, Generated | 'isActive' | 'sortOrder'>;
+export type CategoryInsert = InsertOf<CategoryRow, Generated | 'isActive' | 'sortOrder' | 'nameHi'>;
 
 // ------------------------------------------------------------------------------------------------
 // Shoppers
@@ -118,13 +123,15 @@ export interface ConsumerRow {
   referralCode: string;
   referredById: number | null;
   isApp: boolean;
+  /** The shopper's language (docs/i18n.md). */
+  language: Language;
   deletedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
 export type ConsumerInsert = InsertOf<
   ConsumerRow,
-  Generated | 'phoneNumber' | 'name' | 'email' | 'address' | 'profilePicKey' | 'referredById' | 'isApp' | 'deletedAt'
+  Generated | 'phoneNumber' | 'name' | 'email' | 'address' | 'profilePicKey' | 'referredById' | 'isApp' | 'language' | 'deletedAt'
 >;
 
 export interface ConsumerSettingsRow {
@@ -162,11 +169,13 @@ export interface OtpChallengeRow {
   clientIp: string | null;
   signupPayload: SignupPayload | null;
   isApp: boolean;
+  /** The language of the flow's SMS texts (docs/i18n.md). */
+  language: Language;
   createdAt: Date;
 }
 export type OtpChallengeInsert = InsertOf<
   OtpChallengeRow,
-  'id' | 'createdAt' | 'consumerId' | 'attempts' | 'maxAttempts' | 'consumedAt' | 'burnedAt' | 'clientIp' | 'signupPayload' | 'isApp',
+  'id' | 'createdAt' | 'consumerId' | 'attempts' | 'maxAttempts' | 'consumedAt' | 'burnedAt' | 'clientIp' | 'signupPayload' | 'isApp' | 'language',
   'signupPayload'
 >;
 
@@ -265,6 +274,8 @@ export interface BusinessOwnerRow {
   isMaster: boolean;
   masterId: number | null;
   isActive: boolean;
+  /** The owner's language for the business console (docs/i18n.md). */
+  language: Language;
   failedLoginCount: number;
   lastFailedLoginAt: Date | null;
   /** No longer used: failures throttle the client IP (docs/auth.md). */
@@ -274,7 +285,7 @@ export interface BusinessOwnerRow {
 }
 export type BusinessOwnerInsert = InsertOf<
   BusinessOwnerRow,
-  Generated | 'email' | 'pan' | 'designation' | 'masterId' | 'isActive' | 'failedLoginCount' | 'lastFailedLoginAt' | 'lockedUntil'
+  Generated | 'email' | 'pan' | 'designation' | 'masterId' | 'isActive' | 'language' | 'failedLoginCount' | 'lastFailedLoginAt' | 'lockedUntil'
 >;
 
 export interface OutletRow {

@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import { AppError, HTTP_STATUS, restBodyOf, toAppError } from '../lib/errors.ts';
+import { languageOf, localize, localizeAppError } from '../lib/i18n.ts';
 import type { Logger } from '../lib/logger.ts';
 
 interface HttpLikeError {
@@ -13,13 +14,15 @@ interface HttpLikeError {
 /**
  * First middleware of the app: turns whatever a REST route threw into the CONVENTIONS §F response.
  * Client mistakes are 4xx with `{ message, errors? }`; anything unrecognised is a logged 500 whose body
- * says nothing about the internals.
+ * says nothing about the internals. Messages follow the request's `Accept-Language` (docs/i18n.md),
+ * except on the back office (/api/admin), which stays English.
  */
 export function errorMiddleware(logger: Logger): Middleware {
   return async (ctx, next) => {
     try {
       await next();
     } catch (error) {
+      const language = ctx.path.startsWith('/api/admin') ? 'en' : languageOf(ctx.get('Accept-Language'));
       let appError = toAppError(error);
       if (!appError) {
         // Errors Koa and its middleware raise on purpose (body too large, malformed JSON, …).
@@ -36,8 +39,9 @@ export function errorMiddleware(logger: Logger): Middleware {
                   : e.expose && e.message
                     ? e.message
                     : 'Bad request.';
+          const said = localize(message, language);
           ctx.status = status;
-          ctx.body = { message, errors: { root: { serverError: message } } };
+          ctx.body = { message: said, errors: { root: { serverError: said } } };
           return;
         }
       }
@@ -47,7 +51,7 @@ export function errorMiddleware(logger: Logger): Middleware {
       }
       ctx.status = HTTP_STATUS[appError.code];
       if (appError.retryAfter) ctx.set('Retry-After', String(appError.retryAfter));
-      ctx.body = restBodyOf(appError);
+      ctx.body = restBodyOf(localizeAppError(appError, language));
     }
   };
 }

@@ -49,7 +49,7 @@ describe('hitLimits', () => {
     clock();
     await hitLimits([hourly(1, 'full')]);
     await testDb().transaction(async (trx) => {
-      await trx('categories').insert({ name: 'Cafe', slug: 'cafe', icon: '☕' });
+      await trx('categories').insert({ name: 'Cafe', slug: 'cafe', icon: 'coffee' });
       await expect(hitLimits([hourly(9, 'x'), hourly(1, 'full')], trx)).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
     });
     expect(await testDb()('categories').count({ n: '*' }).first()).toEqual({ n: 1 });

@@ -81,13 +81,14 @@ export async function hitLimits(limits: Limit[], trx?: Knex.Transaction): Promis
 }
 
 /**
- * Takes the cooldown `key` for `seconds`, or throws TOO_MANY_REQUESTS with the seconds left. The upsert
- * only renews a cooldown that has run out, so of many racing callers exactly one gets through.
+ * Takes the cooldown `key` for `seconds`, or throws TOO_MANY_REQUESTS with the seconds left (the
+ * message may say how long: give a function of those seconds). The upsert only renews a cooldown that
+ * has run out, so of many racing callers exactly one gets through.
  */
 export async function acquireCooldown(
   key: string,
   seconds: number,
-  message: string,
+  message: string | ((secondsLeft: number) => string),
   trx?: Knex.Transaction,
 ): Promise<void> {
   const { db, now } = runtime();
@@ -105,7 +106,8 @@ export async function acquireCooldown(
   );
   if (rows.length) return;
   const held = await q('rate_limit_counters').where({ key, windowStart: COOLDOWN_WINDOW }).first('expiresAt');
-  throw tooManyRequests(message, held ? secondsUntil(new Date(held.expiresAt), at) : seconds);
+  const left = held ? secondsUntil(new Date(held.expiresAt), at) : seconds;
+  throw tooManyRequests(typeof message === 'function' ? message(left) : message, left);
 }
 
 /**

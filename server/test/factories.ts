@@ -38,7 +38,7 @@ export function ownerPasswordHash(): Promise<string> {
 export async function insertCategory(overrides: Record<string, unknown> = {}): Promise<number> {
   const n = await countOf('categories');
   const [row] = await testDb()('categories')
-    .insert({ name: `Category ${n}`, slug: `category-${n}`, icon: '🍽️', ...overrides })
+    .insert({ name: `Category ${n}`, slug: `category-${n}`, icon: 'utensils', ...overrides })
     .returning('id');
   return row!.id;
 }
@@ -62,8 +62,8 @@ export async function insertReference() {
   const db = testDb();
   const [food, fashion] = await db('categories')
     .insert([
-      { name: 'Restaurants', slug: 'restaurants', icon: '🍽️', sortOrder: 10 },
-      { name: 'Fashion', slug: 'fashion', icon: '👗', sortOrder: 20 },
+      { name: 'Restaurants', slug: 'restaurants', icon: 'utensils', sortOrder: 10 },
+      { name: 'Fashion', slug: 'fashion', icon: 'shirt', sortOrder: 20 },
     ])
     .returning('id');
   const [blr, mum] = await db('cities')

@@ -1,3 +1,4 @@
+import type { Language } from '../lib/i18n.ts';
 import type { Principal } from '../modules/sessions/service.ts';
 
 export interface Context {
@@ -6,6 +7,10 @@ export interface Context {
   ip: string | null;
   userAgent: string | null;
   requestId: string | null;
+  /** The language the caller asked for (`Accept-Language`, docs/i18n.md), else English; errors are sent in it. */
+  language: Language;
+  /** The same, null when the request named no language we speak (then an account's own language applies). */
+  requestedLanguage: Language | null;
   /** Response headers a procedure wants sent (e.g. Retry-After), applied by the Koa glue. */
   responseHeaders: Map<string, string>;
 }
@@ -17,6 +22,8 @@ export function createContextInner(opts: Partial<Omit<Context, 'responseHeaders'
     ip: opts.ip ?? null,
     userAgent: opts.userAgent ?? null,
     requestId: opts.requestId ?? null,
+    language: opts.language ?? opts.requestedLanguage ?? 'en',
+    requestedLanguage: opts.requestedLanguage ?? opts.language ?? null,
     responseHeaders: new Map(),
   };
 }

@@ -4,6 +4,7 @@ import { getHTTPStatusCode, getHTTPStatusCodeFromError, resolveResponse } from '
 import { callTRPCProcedure, getTRPCErrorFromUnknown, getTRPCErrorShape, transformTRPCResponse, TRPCError, type AnyRouter } from '@trpc/server';
 import { rawBodyEncodingError } from '../http/content-encoding.ts';
 import type { Logger } from '../lib/logger.ts';
+import { requestedLanguage } from '../lib/i18n.ts';
 import { createContextInner, type Context } from './context.ts';
 
 /** What the glue reads of a procedure: its type (`router._def.procedures` holds them by dotted path). */
@@ -46,6 +47,7 @@ export function trpcMiddleware(options: TrpcKoaOptions): Middleware {
       ip: ctx.ip || null,
       userAgent: ctx.get('User-Agent') || null,
       requestId: ctx.state.requestId ?? null,
+      requestedLanguage: requestedLanguage(ctx.get('Accept-Language')),
     });
   const onError = ({ error, path }: { error: { code: string; cause?: unknown }; path?: string }) => {
     if (error.code === 'INTERNAL_SERVER_ERROR') {

@@ -1,23 +1,25 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
-import { AppError, fieldErrorsOf, headlineOf, toAppError } from '../lib/errors.ts';
+import { AppError, toAppError } from '../lib/errors.ts';
+import { localize, localizeFields, localizeZodError } from '../lib/i18n.ts';
 import { assertMasterAccount, assertRawOutletAccess } from '../lib/outlet-access.ts';
 import type { Context } from './context.ts';
 
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
-  errorFormatter({ shape, error }) {
+  // Messages go out in the caller's language (docs/i18n.md); English is the code's own text.
+  errorFormatter({ shape, error, ctx }) {
+    const language = ctx?.language ?? 'en';
     let fieldErrors: Record<string, string> | undefined;
-    let message = shape.message;
+    let message = localize(shape.message, language);
     if (error.cause instanceof ZodError) {
-      fieldErrors = fieldErrorsOf(error.cause);
-      message = headlineOf(error.cause);
+      ({ message, fieldErrors } = localizeZodError(error.cause, language));
     } else if (error.cause instanceof AppError) {
-      fieldErrors = error.cause.details;
+      fieldErrors = localizeFields(error.cause.details, language);
     }
     // Never leak internals of real faults to the client.
-    if (error.code === 'INTERNAL_SERVER_ERROR') message = 'Internal server error';
+    if (error.code === 'INTERNAL_SERVER_ERROR') message = localize('Internal server error', language);
     const { stack: _stack, ...data } = shape.data;
     return { ...shape, message, data: { ...data, fieldErrors } };
   },

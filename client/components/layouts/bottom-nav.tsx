@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from 'wouter';
 import { setAuthPageRedirect, useCurrentUser } from '@client/lib/auth';
 import { navItems, navTarget } from './nav-items';
@@ -6,11 +7,12 @@ type BottomNavProps = { onHomeClick?: () => void };
 
 /** Mobile tab bar; hidden from 768 px by layout.css (the top bar carries the links there). */
 export function BottomNav({ onHomeClick }: BottomNavProps) {
+  const { i18n, t } = useLingui();
   const [location] = useLocation();
   const auth = useCurrentUser();
 
   return (
-    <nav className="bottom-nav" aria-label="Main">
+    <nav className="bottom-nav" aria-label={t`Main`}>
       <ul className="bottom-nav__list">
         {navItems.map((item) => {
           const { key, label, icon: Icon, isActive } = item;
@@ -27,7 +29,7 @@ export function BottomNav({ onHomeClick }: BottomNavProps) {
                 }}
               >
                 <Icon className="bottom-nav__icon" />
-                <span className="bottom-nav__label">{label}</span>
+                <span className="bottom-nav__label">{i18n._(label)}</span>
               </Link>
             </li>
           );

@@ -1,5 +1,7 @@
+import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { BottomNav } from './bottom-nav';
+import { FlashNotice } from './flash-notice';
 import { TopBar } from './top-bar';
 
 type MainLayoutProps = {
@@ -12,9 +14,10 @@ export function MainLayout({ children, onHomeClick }: MainLayoutProps) {
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main">
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <TopBar onHomeClick={onHomeClick} />
+      <FlashNotice />
       <main id="main" className="app-main" tabIndex={-1}>
         {children}
       </main>

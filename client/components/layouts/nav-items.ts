@@ -1,10 +1,13 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import type { ComponentType, SVGProps } from 'react';
 import { paths, profileSectionPaths } from '@client/app/paths';
 import { EventsIcon, HistoryIcon, HomeIcon, ProfileIcon } from '@client/components/ui/icons';
 
 export type NavItem = {
   key: 'home' | 'events' | 'history' | 'profile';
-  label: string;
+  /** Rendered with `i18n._(label)` (the catalogs, docs/i18n.md). */
+  label: MessageDescriptor;
   href: string;
   icon: ComponentType<SVGProps<SVGSVGElement>>;
   /** Whether the tab is highlighted on `location`. */
@@ -20,21 +23,21 @@ const startsWith = (location: string, base: string) =>
 export const navItems: readonly NavItem[] = [
   {
     key: 'home',
-    label: 'Home',
+    label: msg`Home`,
     href: paths.home.href(),
     icon: HomeIcon,
     isActive: (location) => location === paths.home.path,
   },
   {
     key: 'events',
-    label: 'Events',
+    label: msg`Events`,
     href: paths.events.href(),
     icon: EventsIcon,
     isActive: (location) => startsWith(location, paths.events.path),
   },
   {
     key: 'history',
-    label: 'History',
+    label: msg`History`,
     href: paths.redeemedHistory.href(),
     icon: HistoryIcon,
     requiresLogin: true,
@@ -42,7 +45,7 @@ export const navItems: readonly NavItem[] = [
   },
   {
     key: 'profile',
-    label: 'Profile',
+    label: msg`Profile`,
     href: paths.profile.href(),
     icon: ProfileIcon,
     requiresLogin: true,

@@ -1,6 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from 'wouter';
 import { paths } from '@client/app/paths';
-import { HelpIcon } from '@client/components/ui/icons';
+import { BackIcon, HelpIcon } from '@client/components/ui/icons';
+import { LanguageToggle } from '@client/components/ui/language-switch';
+import { useLanguage } from '@client/lib/language';
 import {
   authModeFromPath,
   getOutletPageRedirect,
@@ -17,11 +20,15 @@ type TopBarProps = { onHomeClick?: () => void };
 /**
  * SPEC §2 top bar: back icon (to the stored outlet page, else home), Help → /faqs, the shopper's
  * name and picture or Sign In, and the business link. From 768 px it also carries the main links.
+ * Issue 17: the language switch (docs/i18n.md).
  */
 export function TopBar({ onHomeClick }: TopBarProps) {
+  const { i18n, t } = useLingui();
+  const language = useLanguage();
   const [location, navigate] = useLocation();
   const auth = useCurrentUser();
   const { user, isLoggedIn, isLoading } = auth;
+  const userName = user?.name ?? '';
   // Home, or the home page under the /login and /signup panels.
   const isHome = pathUnderAuthPanel(location) === paths.home.path;
 
@@ -39,28 +46,20 @@ export function TopBar({ onHomeClick }: TopBarProps) {
     <header className="top-bar">
       <div className="top-bar__inner">
         {isHome ? null : (
-          <button type="button" className="top-bar__back" aria-label="Back" onClick={goBack}>
-            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-              <path
-                d="M15 5l-7 7 7 7"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
+          <button type="button" className="top-bar__back" aria-label={t`Back`} onClick={goBack}>
+            <BackIcon width={24} height={24} />
           </button>
         )}
-        <Link href={paths.home.href()} className="wordmark" aria-label="Bachat home" onClick={onHomeClick}>
+        <Link href={paths.home.href()} className="wordmark" aria-label={t`Bachat home`} onClick={onHomeClick}>
           <span className="wordmark__mark" aria-hidden="true">
             ₹
           </span>
+          {/* eslint-disable-next-line bachat/no-literal-ui-string -- the brand name, the same in every language */}
           <span className="wordmark__text">Bachat</span>
         </Link>
 
         {/* Desktop navigation: the bottom bar is hidden from 768 px. */}
-        <nav className="top-bar__nav" aria-label="Primary">
+        <nav className="top-bar__nav" aria-label={t`Primary`}>
           {navItems.map((item) => {
             const { href, redirectAfterLogin } = navTarget(item, auth);
             return (
@@ -74,22 +73,27 @@ export function TopBar({ onHomeClick }: TopBarProps) {
                   if (redirectAfterLogin) setAuthPageRedirect(redirectAfterLogin);
                 }}
               >
-                {item.label}
+                {i18n._(item.label)}
               </Link>
             );
           })}
         </nav>
 
         <div className="top-bar__actions">
-          <Link href={businessHomeHref()} className="top-bar__business" aria-label="For Business">
-            <span className="top-bar__business-for">For</span> Business
+          <LanguageToggle value={language.locale} onChange={language.switchTo} />
+          <Link href={businessHomeHref()} className="top-bar__business" aria-label={t`For Business`}>
+            <Trans>
+              <span className="top-bar__business-for">For</span> Business
+            </Trans>
           </Link>
           <Link href={paths.faqs.href()} className="top-bar__help">
             <HelpIcon width={20} height={20} />
-            <span>Help</span>
+            <span>
+              <Trans>Help</Trans>
+            </span>
           </Link>
           {isLoggedIn && user ? (
-            <Link href={paths.profile.href()} className="top-bar__profile" aria-label={`Profile: ${user.name ?? ''}`}>
+            <Link href={paths.profile.href()} className="top-bar__profile" aria-label={t`Profile: ${userName}`}>
               <UserAvatar name={user.name} pictureUrl={user.profilePicUrl} size={32} />
               <span className="top-bar__profile-name">{firstName(user.name)}</span>
             </Link>
@@ -97,7 +101,7 @@ export function TopBar({ onHomeClick }: TopBarProps) {
             <span className="top-bar__profile-placeholder" aria-hidden="true" />
           ) : (
             <Link href={paths.login.href()} className="btn btn--primary btn--sm" onClick={rememberHere}>
-              Sign In
+              <Trans>Sign In</Trans>
             </Link>
           )}
         </div>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from './button';
 
@@ -18,14 +19,22 @@ export class ErrorBoundary extends Component<Props, State> {
 
   override render() {
     if (!this.state.error) return this.props.children;
-    return (
-      <div className="crash" role="alert">
-        <h1 className="crash__title">Something went wrong</h1>
-        <p className="crash__text">
-          Please check your connection and reload. Your selections are kept for this session.
-        </p>
-        <Button onClick={() => window.location.reload()}>Reload</Button>
-      </div>
-    );
+    return <CrashScreen />;
   }
+}
+
+function CrashScreen() {
+  return (
+    <div className="crash" role="alert">
+      <h1 className="crash__title">
+        <Trans>Something went wrong</Trans>
+      </h1>
+      <p className="crash__text">
+        <Trans>Please check your connection and reload. Your selections are kept for this session.</Trans>
+      </p>
+      <Button onClick={() => window.location.reload()}>
+        <Trans>Reload</Trans>
+      </Button>
+    </div>
+  );
 }

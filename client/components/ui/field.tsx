@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 
 /** The id of a field's error message (what the control's `aria-describedby` points at). */
@@ -53,7 +54,9 @@ export function Field({ id, label, optional, error, alert, hint, children }: Fie
         {optional ? (
           <>
             {' '}
-            <span className="field__optional">(optional)</span>
+            <span className="field__optional">
+              <Trans>(optional)</Trans>
+            </span>
           </>
         ) : null}
       </label>

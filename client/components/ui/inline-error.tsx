@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button } from './button';
 
 type InlineErrorProps = {
@@ -13,7 +14,7 @@ export function InlineError({ message, onRetry, retrying = false }: InlineErrorP
       <span className="inline-error__message">{message}</span>
       {onRetry ? (
         <Button variant="secondary" size="sm" onClick={onRetry} disabled={retrying}>
-          {retrying ? 'Retrying…' : 'Retry'}
+          {retrying ? <Trans>Retrying…</Trans> : <Trans>Retry</Trans>}
         </Button>
       ) : null}
     </div>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { InlineError } from './inline-error';
 import { Spinner } from './spinner';
@@ -33,8 +34,6 @@ type QueryStateProps<TData, TError> = {
   children: (data: TData) => ReactNode;
 };
 
-const DEFAULT_ERROR = 'Something went wrong. Please try again.';
-
 /**
  * The loading / error / empty / data pattern of a screen that shows a query:
  *
@@ -50,19 +49,23 @@ export function QueryState<TData, TError>({
   query,
   loading,
   loadingLabel,
-  errorMessage = DEFAULT_ERROR,
+  errorMessage,
   noRetry = false,
   errorView,
   isEmpty,
   empty,
   children,
 }: QueryStateProps<TData, TError>): ReactNode {
+  const { t } = useLingui();
   if (query.isPending) return loading !== undefined ? loading : <Spinner label={loadingLabel} />;
 
   if (query.isError || query.data === undefined) {
     const retry = () => void query.refetch();
     if (errorView) return errorView(query.error as TError, retry);
-    const message = typeof errorMessage === 'function' ? errorMessage(query.error as TError) : errorMessage;
+    const message =
+      typeof errorMessage === 'function'
+        ? errorMessage(query.error as TError)
+        : (errorMessage ?? t`Something went wrong. Please try again.`);
     return <InlineError message={message} onRetry={noRetry ? undefined : retry} retrying={query.isFetching} />;
   }
 

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Button } from './button';
 import { downloadPdf } from '@client/lib/download';
@@ -8,6 +9,7 @@ import { messageOf } from '@client/lib/trpc-errors';
  * caller says how to fetch it (by order id on /payment-success, by history entry on /redeemed-history/{id}).
  */
 export function ReceiptPdfButton({ fetchPdf }: { fetchPdf: () => Promise<{ filename: string; base64: string }> }) {
+  const { t } = useLingui();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const download = async () => {
@@ -16,7 +18,7 @@ export function ReceiptPdfButton({ fetchPdf }: { fetchPdf: () => Promise<{ filen
     try {
       downloadPdf(await fetchPdf());
     } catch (e) {
-      setError(messageOf(e, 'Could not prepare the receipt. Please try again.'));
+      setError(messageOf(e, t`Could not prepare the receipt. Please try again.`));
     } finally {
       setBusy(false);
     }
@@ -24,7 +26,7 @@ export function ReceiptPdfButton({ fetchPdf }: { fetchPdf: () => Promise<{ filen
   return (
     <>
       <Button variant="secondary" onClick={() => void download()} disabled={busy}>
-        {busy ? 'Preparing…' : 'Download receipt (PDF)'}
+        {busy ? t`Preparing…` : t`Download receipt (PDF)`}
       </Button>
       {error ? (
         <p className="form-error" role="alert">

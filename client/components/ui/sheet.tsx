@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 type SheetProps = {
@@ -14,6 +15,7 @@ type SheetProps = {
  * backdrop close it; focus moves in and returns to where it was; the page behind does not scroll.
  */
 export function Sheet({ title, onClose, children, className }: SheetProps) {
+  const { t } = useLingui();
   const titleId = useId();
   const panel = useRef<HTMLDivElement | null>(null);
   const close = useRef(onClose);
@@ -52,7 +54,7 @@ export function Sheet({ title, onClose, children, className }: SheetProps) {
           <h2 id={titleId} className="sheet__title">
             {title}
           </h2>
-          <button type="button" className="sheet__close" aria-label="Close" onClick={onClose}>
+          <button type="button" className="sheet__close" aria-label={t`Close`} onClick={onClose}>
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
               <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>

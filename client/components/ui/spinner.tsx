@@ -1,19 +1,23 @@
+import { useLingui } from '@lingui/react/macro';
+
 /** SPEC §9: spinner sizes are 40, 80, 120 and 160 px. */
 type SpinnerSize = 40 | 80 | 120 | 160;
 
-export function Spinner({ size = 40, label = 'Loading' }: { size?: SpinnerSize; label?: string }) {
+export function Spinner({ size = 40, label }: { size?: SpinnerSize; label?: string }) {
+  const { t } = useLingui();
   return (
     <span className="spinner" role="status" style={{ width: size, height: size }}>
-      <span className="visually-hidden">{label}</span>
+      <span className="visually-hidden">{label ?? t`Loading`}</span>
     </span>
   );
 }
 
 /** Suspense fallback while a screen's code loads. */
 export function PageLoader() {
+  const { t } = useLingui();
   return (
     <div className="page-loader">
-      <Spinner size={40} label="Loading page" />
+      <Spinner size={40} label={t`Loading page`} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, type ReactNode } from 'react';
 import { Link, Redirect, Route, Switch } from 'wouter';
 import { BusinessShell } from './components/business-shell';
 import { findBusinessPage } from './pages/registry';
@@ -41,6 +42,7 @@ const asSection = (value: string | undefined): SectionName =>
 type ConsoleProps = { current: SectionName; page: string; outletId?: string };
 
 function Console({ current, page, outletId: rawOutletId }: ConsoleProps) {
+  const { t } = useLingui();
   const session = useBusinessSession();
   const outletId = rawOutletId === undefined ? null : Number(rawOutletId);
   const allowed = session?.details.allOutletForBusiness ?? [];
@@ -57,12 +59,17 @@ function Console({ current, page, outletId: rawOutletId }: ConsoleProps) {
 
   let body;
   if (!entry || (entry.inPath && rawOutletId === undefined) || (!entry.inPath && rawOutletId !== undefined)) {
-    body = <ConsoleMessage title="Page not found" text="This business page doesn't exist, or the link is out of date." />;
+    body = (
+      <ConsoleMessage
+        title={t`Page not found`}
+        text={<Trans>This business page doesn't exist, or the link is out of date.</Trans>}
+      />
+    );
   } else if (!outletOk || (entry.needsOutlet && effectiveOutlet === null)) {
     body = (
       <ConsoleMessage
-        title="Not one of your outlets"
-        text="Your account can't manage this outlet. Pick one of yours from the outlet menu."
+        title={t`Not one of your outlets`}
+        text={<Trans>Your account can't manage this outlet. Pick one of yours from the outlet menu.</Trans>}
       />
     );
   } else {
@@ -77,14 +84,15 @@ function Console({ current, page, outletId: rawOutletId }: ConsoleProps) {
   );
 }
 
-function ConsoleMessage({ title, text }: { title: string; text: string }) {
+function ConsoleMessage({ title, text }: { title: string; text: ReactNode }) {
+  const { t } = useLingui();
   return (
     <div className="biz-page biz-message">
-      <title>{`${title} · Bachat for Business`}</title>
+      <title>{t`${title} · Bachat for Business`}</title>
       <h1 className="biz-page__title">{title}</h1>
       <p className="muted">{text}</p>
       <Link href={section.landing} className="btn btn--secondary btn--sm">
-        Business home
+        <Trans>Business home</Trans>
       </Link>
     </div>
   );

@@ -120,7 +120,10 @@ describe('REST /api/onboarding', () => {
     const early = await request.post('/api/onboarding/send-otp').send({ phoneNumber: PHONE, userId });
     expect(early.status).toBe(429);
     expect(early.headers['retry-after']).toBe('1');
-    expect(early.body.message).toBe(AUTH_MESSAGES.resendWait);
+    // Issue 17: the wait says how long.
+    expect(early.body.message).toBe('Please wait 1 second before asking for another OTP.');
+    const inHindi = await request.post('/api/onboarding/send-otp').set('Accept-Language', 'hi-IN,hi;q=0.9').send({ phoneNumber: PHONE, userId });
+    expect(inHindi.body.message).toBe('नया OTP माँगने से पहले कृपया 1 सेकंड रुकें।');
     now = new Date(now.getTime() + 1000);
     const ok = await request.post('/api/onboarding/send-otp').send({ phoneNumber: PHONE, userId });
     expect(ok.status).toBe(200);

@@ -1,12 +1,17 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
+import { requestedLanguage } from '../../lib/i18n.ts';
 import { parseWith } from '../../rest/validate.ts';
 import { consumerOf } from '../../rest/guards.ts';
 import { toUserDetails } from '../users/schema.ts';
 import { loginSchema, sendOtpSchema, signupSchema, verifyOtpSchema } from './schema.ts';
 import { login, logout, resendOtp, signup, verifyOtp } from './service.ts';
 
-const metaOf = (ctx: Context) => ({ ip: ctx.ip || null, userAgent: ctx.get('User-Agent') || null });
+const metaOf = (ctx: Context) => ({
+  ip: ctx.ip || null,
+  userAgent: ctx.get('User-Agent') || null,
+  language: requestedLanguage(ctx.get('Accept-Language')),
+});
 
 /** `/api/onboarding/*` (SPEC §7 Auth) plus `POST /api/onboarding/logout`. */
 export function authRest({ api }: { api: Router }): void {

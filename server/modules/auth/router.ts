@@ -3,9 +3,9 @@ import { loginSchema, sendOtpSchema, signupSchema, verifyOtpSchema } from './sch
 import { login, logout, resendOtp, signup, verifyOtp } from './service.ts';
 
 export const authRouter = router({
-  signup: publicProcedure.input(signupSchema).mutation(({ input, ctx }) => signup(input, { ip: ctx.ip })),
-  login: publicProcedure.input(loginSchema).mutation(({ input, ctx }) => login(input, { ip: ctx.ip })),
-  sendOtp: publicProcedure.input(sendOtpSchema).mutation(({ input, ctx }) => resendOtp(input, { ip: ctx.ip })),
+  signup: publicProcedure.input(signupSchema).mutation(({ input, ctx }) => signup(input, { ip: ctx.ip, language: ctx.requestedLanguage })),
+  login: publicProcedure.input(loginSchema).mutation(({ input, ctx }) => login(input, { ip: ctx.ip, language: ctx.requestedLanguage })),
+  sendOtp: publicProcedure.input(sendOtpSchema).mutation(({ input, ctx }) => resendOtp(input, { ip: ctx.ip, language: ctx.requestedLanguage })),
   verifyOtp: publicProcedure
     .input(verifyOtpSchema)
     .mutation(({ input, ctx }) => verifyOtp(input, { ip: ctx.ip, userAgent: ctx.userAgent })),

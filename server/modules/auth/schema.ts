@@ -84,6 +84,10 @@ export interface AuthSession {
   user: CurrentUser;
 }
 
+/** "Please wait 42 seconds before asking for another OTP." (the seconds until a resend is allowed). */
+export const resendWaitMessage = (seconds: number) =>
+  `Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} before asking for another OTP.`;
+
 /** Spec texts (SPEC §8) and the other messages of the flow. */
 export const AUTH_MESSAGES = {
   notFound: "We couldn't find your account.",
@@ -93,6 +97,5 @@ export const AUTH_MESSAGES = {
   used: 'This OTP has already been used. Please ask for a new one.',
   noFlow: 'This OTP request was not found. Please start again.',
   exists: 'An account with this phone number already exists. Please log in.',
-  resendWait: 'Please wait before asking for another OTP.',
   tooManySends: 'Too many OTP requests. Please try again later.',
 } as const;

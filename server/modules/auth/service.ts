@@ -10,6 +10,7 @@ import { createAccount, getCurrentUser, reviveAccount } from '../users/service.t
 import {
   AUTH_MESSAGES,
   OTP_RULES,
+  resendWaitMessage,
   type AuthSession,
   type LoginInput,
   type OtpSent,
@@ -19,6 +20,7 @@ import {
 } from './schema.ts';
 import { rawRows, single } from '../../db/rows.ts';
 import type { OtpChallengeRow, OtpPurpose, SignupPayload } from '../../db/tables.ts';
+import type { Language } from '../common/schema.ts';
 
 /**
  * Shopper sign-up and login by phone + OTP (docs/auth.md). Every count that guards the flow (wrong
@@ -29,6 +31,8 @@ import type { OtpChallengeRow, OtpPurpose, SignupPayload } from '../../db/tables
 export interface RequestMeta {
   ip?: string | null;
   userAgent?: string | null;
+  /** The language the request asked for (`Accept-Language`); null or absent: it named none we speak. */
+  language?: Language | null;
 }
 
 type Purpose = OtpPurpose;
@@ -65,8 +69,15 @@ function sendLimits(phoneHash: string, ip: string | null | undefined): Limit[] {
   return limits;
 }
 
-function otpText(code: string): string {
-  return `${code} is your Bachat OTP. It is valid for ${OTP_RULES.ttlSeconds / 60} minutes. Do not share it with anyone.`;
+/**
+ * The OTP SMS in the shopper's language (docs/i18n.md). The code comes first, so phones that offer to
+ * fill it in find it; "Bachat" stays the brand in both.
+ */
+export function otpText(code: string, language: Language): string {
+  const minutes = OTP_RULES.ttlSeconds / 60;
+  return language === 'hi'
+    ? `${code} आपका Bachat OTP है। यह ${minutes} मिनट तक मान्य है। इसे किसी के साथ साझा न करें।`
+    : `${code} is your Bachat OTP. It is valid for ${minutes} minutes. Do not share it with anyone.`;
 }
 
 function sentAnswer(userId: number): OtpSent {
@@ -77,7 +88,7 @@ function sentAnswer(userId: number): OtpSent {
  * What a sign-up or login says about its phone before a code goes out: an AppError is the answer
  * (no account, already registered, a bad referral code), else the account the flow is for (or null).
  */
-type LookUp = (trx: Knex.Transaction) => Promise<AppError | { consumerId: number | null }>;
+type LookUp = (trx: Knex.Transaction) => Promise<AppError | { consumerId: number | null; language?: Language }>;
 
 /**
  * Takes the resend cooldown and the send limits, then lets `write` store the new code's hash, all in one
@@ -92,12 +103,16 @@ type LookUp = (trx: Knex.Transaction) => Promise<AppError | { consumerId: number
 async function issueCode(
   phoneNumber: string,
   meta: RequestMeta,
-  write: (trx: Knex.Transaction, codeHash: string, expiresAt: Date, consumerId: number | null) => Promise<number>,
+  write: (trx: Knex.Transaction, codeHash: string, expiresAt: Date, consumerId: number | null, language: Language) => Promise<number>,
   lookUp?: LookUp,
+  /** The language when neither the request nor the account names one (a resend: the flow's). */
+  fallbackLanguage: Language = 'en',
 ): Promise<OtpSent> {
   const { db, now, secret, sms, logger } = runtime();
   const phoneHash = hashPhone(secret, phoneNumber);
   const code = generateOtp();
+  // The SMS is in the language the shopper is using as they ask (the request's), else their account's.
+  let language: Language = meta.language ?? fallbackLanguage;
   const outcome = await db.transaction(async (trx): Promise<AppError | number> => {
     let consumerId: number | null = null;
     if (lookUp) {
@@ -105,17 +120,18 @@ async function issueCode(
       const found = await lookUp(trx);
       if (found instanceof AppError) return found;
       consumerId = found.consumerId;
-      await acquireCooldown(cooldownKey(phoneHash), OTP_RULES.resendSeconds, AUTH_MESSAGES.resendWait, trx);
+      if (!meta.language && found.language) language = found.language;
+      await acquireCooldown(cooldownKey(phoneHash), OTP_RULES.resendSeconds, resendWaitMessage, trx);
     } else {
-      await acquireCooldown(cooldownKey(phoneHash), OTP_RULES.resendSeconds, AUTH_MESSAGES.resendWait, trx);
+      await acquireCooldown(cooldownKey(phoneHash), OTP_RULES.resendSeconds, resendWaitMessage, trx);
       await hitLimits(sendLimits(phoneHash, meta.ip), trx);
     }
-    return write(trx, hashOtp(phoneNumber, code), new Date(now().getTime() + OTP_RULES.ttlSeconds * 1000), consumerId);
+    return write(trx, hashOtp(phoneNumber, code), new Date(now().getTime() + OTP_RULES.ttlSeconds * 1000), consumerId, language);
   });
   if (outcome instanceof AppError) throw outcome;
   const challengeId = outcome;
   try {
-    await sms.send({ to: phoneNumber, text: otpText(code) });
+    await sms.send({ to: phoneNumber, text: otpText(code, language) });
   } catch (error) {
     logger.error({ err: error, challengeId, provider: sms.name }, 'otp sms failed');
     await db('otpChallenges').where({ id: challengeId }).update({ burnedAt: now() });
@@ -159,7 +175,7 @@ function startFlow(
   return issueCode(
     phoneNumber,
     meta,
-    async (trx, codeHash, expiresAt, consumerId) => {
+    async (trx, codeHash, expiresAt, consumerId, language) => {
       await trx('otpChallenges')
         .where({ phoneNumber })
         .whereNull('consumedAt')
@@ -178,6 +194,7 @@ function startFlow(
           clientIp: meta.ip ?? null,
           signupPayload: meta.payload ? JSON.stringify(meta.payload) : null,
           isApp: meta.isApp,
+          language,
           createdAt: now(),
         })
           .returning('id'),
@@ -192,7 +209,7 @@ async function consumerByPhone(phoneNumber: string, trx?: Knex.Transaction) {
   const { db, secret } = runtime();
   return (trx ?? db)('consumers')
     .where({ phoneHash: hashPhone(secret, phoneNumber) })
-    .first('id', 'deletedAt');
+    .first('id', 'deletedAt', 'language');
 }
 
 /**
@@ -227,7 +244,7 @@ export async function login(input: LoginInput, meta: RequestMeta = {}): Promise<
   return startFlow('login', input.phoneNumber, { ...meta, isApp: input.isApk, payload: null }, async (trx) => {
     const existing = await consumerByPhone(input.phoneNumber, trx);
     if (!existing || existing.deletedAt) return notFound(AUTH_MESSAGES.notFound);
-    return { consumerId: existing.id };
+    return { consumerId: existing.id, language: existing.language };
   });
 }
 
@@ -237,9 +254,9 @@ export async function resendOtp(input: SendOtpInput, meta: RequestMeta = {}): Pr
   const flow = await db('otpChallenges')
     .where({ id: input.userId, phoneNumber: input.phoneNumber })
     .whereNull('consumedAt')
-    .first('id');
+    .first('id', 'language');
   if (!flow) throw notFound(AUTH_MESSAGES.noFlow);
-  return issueCode(input.phoneNumber, meta, async (trx, codeHash, expiresAt) => {
+  return issueCode(input.phoneNumber, meta, async (trx, codeHash, expiresAt, _consumerId, language) => {
     await trx('otpChallenges')
       .where({ phoneNumber: input.phoneNumber })
       .whereNot({ id: input.userId })
@@ -250,14 +267,14 @@ export async function resendOtp(input: SendOtpInput, meta: RequestMeta = {}): Pr
     const rows = await trx('otpChallenges')
       .where({ id: input.userId })
       .whereNull('consumedAt')
-      .update({ codeHash, attempts: 0, burnedAt: null, expiresAt, clientIp: meta.ip ?? null })
+      .update({ codeHash, attempts: 0, burnedAt: null, expiresAt, clientIp: meta.ip ?? null, language })
       .returning('id');
     if (!rows.length) throw notFound(AUTH_MESSAGES.noFlow);
     return input.userId;
-  });
+  }, undefined, flow.language);
 }
 
-type ConsumedChallenge = Pick<OtpChallengeRow, 'id' | 'purpose' | 'phoneNumber' | 'consumerId' | 'signupPayload' | 'isApp'> & {
+type ConsumedChallenge = Pick<OtpChallengeRow, 'id' | 'purpose' | 'phoneNumber' | 'consumerId' | 'signupPayload' | 'isApp' | 'language'> & {
   /** The code was right (the attempt consumed the challenge). */
   matched: boolean;
 };
@@ -300,7 +317,7 @@ export async function verifyOtp(input: VerifyOtpInput, meta: RequestMeta = {}): 
         WHERE id = ? AND consumed_at IS NULL AND burned_at IS NULL
           AND attempts < max_attempts AND expires_at > CAST(? AS timestamptz)
       RETURNING id, purpose, phone_number AS "phoneNumber", consumer_id AS "consumerId",
-                signup_payload AS "signupPayload", is_app AS "isApp",
+                signup_payload AS "signupPayload", is_app AS "isApp", language,
                 (consumed_at IS NOT NULL) AS matched, attempts, max_attempts AS "maxAttempts"`,
       [codeHash, at, codeHash, at, input.userId, at],
     );
@@ -331,7 +348,7 @@ async function completeVerifiedFlow(
     consumerId = consumer.id;
   } else {
     // A signup challenge always carries its payload (issueCode).
-    consumerId = await completeSignup(trx, challenge.phoneNumber, phoneHash, challenge.signupPayload!, isApp);
+    consumerId = await completeSignup(trx, challenge.phoneNumber, phoneHash, challenge.signupPayload!, isApp, challenge.language);
     isNewUser = true;
   }
   await releaseCooldown(cooldownKey(phoneHash), trx);
@@ -357,10 +374,12 @@ async function completeSignup(
   phoneHash: string,
   payload: SignupPayload,
   isApp: boolean,
+  /** The language the shopper signed up in: their account's from now on. */
+  language: Language,
 ): Promise<number> {
   const existing = await trx('consumers').where({ phoneHash }).forUpdate().first('id', 'deletedAt');
   if (existing && !existing.deletedAt) throw conflict(AUTH_MESSAGES.exists, { phoneNumber: AUTH_MESSAGES.exists });
-  const account = { phoneNumber, name: payload.name, email: payload.email, isApp };
+  const account = { phoneNumber, name: payload.name, email: payload.email, isApp, language };
   if (!existing) return createAccount(trx, { ...account, phoneHash, referral: payload.referral });
   await reviveAccount(trx, existing.id, account);
   return existing.id;

@@ -216,10 +216,16 @@ export type GstStatus = (typeof GST_STATUSES)[number];
 /** The GSTIN rule is common to every form that takes one (common/schema.ts). */
 export { gstinCheckChar, gstinSchema, isValidGstin };
 
+/** Empty is "required" (never the length rule), then 10 to 20 letters and digits. */
 export const gstAckNumberSchema = z
-  .string()
+  .string({ error: 'Acknowledgment number is required' })
   .transform((v) => v.replace(/\s/g, '').toUpperCase())
-  .pipe(z.string().regex(/^[A-Z0-9]{10,20}$/, 'The acknowledgment number has 10 to 20 letters and digits'));
+  .pipe(
+    z
+      .string()
+      .min(1, { error: 'Acknowledgment number is required', abort: true })
+      .regex(/^[A-Z0-9]{10,20}$/, 'The acknowledgment number has 10 to 20 letters and digits'),
+  );
 
 /**
  * The GSTIN with its document (SPEC §5): the certificate (multipart `certificate`) is mandatory; while

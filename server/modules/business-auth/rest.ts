@@ -1,9 +1,12 @@
 import type Router from '@koa/router';
 import { HTTP_STATUS, restBodyOf, toAppError, unauthorized } from '../../lib/errors.ts';
+import { languageOf, localizeAppError } from '../../lib/i18n.ts';
+import { businessOf } from '../../rest/guards.ts';
 import { parseWith } from '../../rest/validate.ts';
+import { setLanguageSchema } from '../common/schema.ts';
 import { businessOwnerDetails } from '../business-owners/service.ts';
 import { businessLoginSchema, type BusinessOutletSummary } from './schema.ts';
-import { loginBusinessOwner, logoutBusinessOwner } from './service.ts';
+import { loginBusinessOwner, logoutBusinessOwner, setBusinessOwnerLanguage } from './service.ts';
 
 export const outletDetails = (outlets: BusinessOutletSummary[]) =>
   outlets.map((o) => ({ OUTLET_ID: o.id, NAME: o.name, ADDRESS_LINE_TWO: o.addressLineTwo }));
@@ -24,8 +27,9 @@ export function businessAuthRest({ api }: { api: Router; admin: Router }): void 
         outletDetails: outletDetails(result.outlets),
       };
     } catch (error) {
-      const appError = toAppError(error);
-      if (!appError) throw error;
+      const found = toAppError(error);
+      if (!found) throw error;
+      const appError = localizeAppError(found, languageOf(ctx.get('Accept-Language')));
       ctx.status = HTTP_STATUS[appError.code];
       if (appError.retryAfter) ctx.set('Retry-After', String(appError.retryAfter));
       ctx.body = { ...restBodyOf(appError), error: appError.message };
@@ -36,5 +40,11 @@ export function businessAuthRest({ api }: { api: Router; admin: Router }): void 
     if (principal?.kind !== 'business') throw unauthorized('Please sign in to your business account.');
     await logoutBusinessOwner(principal.sessionId);
     ctx.body = { success: true, message: 'Logged out' };
+  });
+  /** `{ language: 'en' | 'hi' }`: the signed-in account's console language (docs/i18n.md). */
+  api.put('/business/language', async (ctx) => {
+    const { businessOwnerId } = businessOf(ctx);
+    const { language } = parseWith(setLanguageSchema, ctx.request.body ?? {});
+    ctx.body = await setBusinessOwnerLanguage(businessOwnerId, language);
   });
 }

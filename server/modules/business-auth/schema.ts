@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageSchema } from '../common/schema.ts';
 
 /** `POST /api/onboarding/bo/login` and `businessAuth.login`. */
 export const businessLoginSchema = z.object({
@@ -22,6 +23,8 @@ export const businessOwnerIdentitySchema = z.object({
   designation: z.string().nullable(),
   isMaster: z.boolean(),
   masterId: z.number().int().nullable(),
+  /** The console's language for this account (docs/i18n.md). */
+  language: languageSchema,
 });
 export type BusinessOwnerIdentity = z.infer<typeof businessOwnerIdentitySchema>;
 

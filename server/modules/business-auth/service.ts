@@ -1,6 +1,7 @@
 import { accessibleOutletIdsQuery, activeBusinessAccount } from '../../lib/outlet-access.ts';
 import { verifyPasswordLogin } from '../../lib/password-login.ts';
 import { runtime } from '../../lib/runtime.ts';
+import type { Language } from '../common/schema.ts';
 import { createSession, revokeSession } from '../sessions/service.ts';
 import { businessOwnerLogins } from '../business-owners/service.ts';
 import type { BusinessLoginInput, BusinessLoginResult, BusinessOutletSummary } from './schema.ts';
@@ -38,6 +39,14 @@ export async function loginBusinessOwner(
   });
   const { isActive: _a, ...identity } = owner;
   return { accessToken: token, businessOwner: identity, outlets: await outletsForBusinessOwner(owner.id) };
+}
+
+/** The signed-in account's console language (`businessAuth.setLanguage`, `PUT /business/language`). */
+export async function setBusinessOwnerLanguage(ownerId: number, language: Language): Promise<{ language: Language }> {
+  const { db, now } = runtime();
+  await activeBusinessAccount(ownerId, db);
+  await db('businessOwners').where({ id: ownerId }).update({ language, updatedAt: now() });
+  return { language };
 }
 
 export function logoutBusinessOwner(sessionId: number): Promise<void> {

@@ -150,13 +150,13 @@ export async function deleteBusinessOwner(trx: Knex.Transaction, id: number): Pr
 
 /** The business accounts for the shared password login (business-auth, `server/lib/password-login.ts`). */
 export const businessOwnerLogins: LoginAccounts<
-  Pick<BusinessOwnerRow, 'id' | 'username' | 'passwordHash' | 'isActive' | 'name' | 'phoneNumber' | 'pan' | 'designation' | 'isMaster' | 'masterId'>
+  Pick<BusinessOwnerRow, 'id' | 'username' | 'passwordHash' | 'isActive' | 'name' | 'phoneNumber' | 'pan' | 'designation' | 'isMaster' | 'masterId' | 'language'>
 > = {
   kind: 'businessOwners',
   find: (db, username) =>
     db('businessOwners')
       .whereRaw('lower(username) = lower(?)', [username])
-      .first('id', 'username', 'passwordHash', 'isActive', 'name', 'phoneNumber', 'pan', 'designation', 'isMaster', 'masterId'),
+      .first('id', 'username', 'passwordHash', 'isActive', 'name', 'phoneNumber', 'pan', 'designation', 'isMaster', 'masterId', 'language'),
   async failed(db, id, at) {
     await db('businessOwners')
       .where({ id })
@@ -176,6 +176,7 @@ export function businessOwnerDetails(owner: {
   designation: string | null;
   isMaster: boolean;
   masterId: number | null;
+  language?: string;
 }) {
   return {
     BO_ID: owner.id,
@@ -185,5 +186,6 @@ export function businessOwnerDetails(owner: {
     DESIGNATION: owner.designation,
     IS_MASTER: String(owner.isMaster),
     MASTER_ID: owner.masterId,
+    ...(owner.language ? { LANGUAGE: owner.language } : {}),
   };
 }

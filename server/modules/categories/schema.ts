@@ -1,9 +1,39 @@
 import { z } from 'zod';
 import { idFilterSchema } from '../common/list-schema.ts';
 
+/**
+ * The keys of the shopper app's category icons (SVG, client/components/ui/category-icon.tsx): a
+ * category's `icon` is one of these (docs/i18n.md; emoji rendered as empty boxes without an emoji font).
+ */
+export const CATEGORY_ICONS = [
+  'utensils',
+  'coffee',
+  'cake',
+  'beer',
+  'shirt',
+  'gem',
+  'smartphone',
+  'scissors',
+  'dumbbell',
+  'shopping-cart',
+  'pill',
+  'store',
+  'shopping-bag',
+  'sparkles',
+  'car',
+  'book',
+  'gift',
+  'heart-pulse',
+  'paw-print',
+  'home',
+] as const;
+export type CategoryIcon = (typeof CATEGORY_ICONS)[number];
+
 export const categorySchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  /** The Hindi name (docs/i18n.md); null: Hindi readers see `name`. */
+  nameHi: z.string().nullable(),
   slug: z.string(),
   icon: z.string(),
 });

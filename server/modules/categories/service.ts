@@ -8,7 +8,7 @@ import type { Category } from './schema.ts';
 export function listCategories(): Promise<Category[]> {
   return runtime()
     .db('categories')
-    .select('id', 'name', 'slug', 'icon')
+    .select('id', 'name', 'nameHi', 'slug', 'icon')
     .where('isActive', true)
     .orderBy([{ column: 'sortOrder' }, { column: 'name' }]);
 }

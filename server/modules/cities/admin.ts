@@ -3,6 +3,7 @@ import { defineAdminResource, requiredText, slugSchema } from '../../admin/decla
 
 export const cityAdminSchema = z.object({
   name: requiredText('Name', 80),
+  nameHi: z.string().trim().max(80, 'The Hindi name can be at most 80 characters').nullish().transform((v) => v || null),
   slug: slugSchema,
   state: requiredText('State', 60),
   latitude: z.coerce.number({ error: 'Latitude is required' }).min(-90, 'Latitude is between -90 and 90').max(90, 'Latitude is between -90 and 90'),
@@ -25,6 +26,7 @@ export const citiesAdmin = defineAdminResource({
     id: { kind: 'number', label: 'ID', readOnly: true },
     sortOrder: { kind: 'number', label: 'Order' },
     name: { kind: 'text' },
+    nameHi: { kind: 'text', label: 'Name in Hindi', helperText: 'Shown to shoppers reading Hindi; English name when empty' },
     state: { kind: 'text' },
     slug: { kind: 'text' },
     latitude: { kind: 'number' },
@@ -33,10 +35,10 @@ export const citiesAdmin = defineAdminResource({
     updatedAt: { kind: 'datetime', label: 'Updated', readOnly: true },
   },
   list: {
-    columns: ['sortOrder', 'name', 'state', 'slug', 'latitude', 'longitude', 'isActive'],
+    columns: ['sortOrder', 'name', 'nameHi', 'state', 'slug', 'latitude', 'longitude', 'isActive'],
     sortable: ['id', 'name', 'slug', 'state', 'sortOrder', 'isActive'],
     defaultSort: { field: 'sortOrder', order: 'ASC' },
-    search: ['name', 'state', 'slug'],
+    search: ['name', 'nameHi', 'state', 'slug'],
     filters: { isActive: { kind: 'boolean', label: 'Active' }, state: { kind: 'text' }, slug: { kind: 'text' } },
   },
   related: [{ resource: 'outlets', target: 'cityId', label: 'Outlets' }],

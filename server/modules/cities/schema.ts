@@ -4,6 +4,8 @@ import { idFilterSchema } from '../common/list-schema.ts';
 export const citySchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  /** The Hindi name (docs/i18n.md); null: Hindi readers see `name`. */
+  nameHi: z.string().nullable(),
   slug: z.string(),
   state: z.string(),
   latitude: z.number(),

@@ -7,7 +7,7 @@ import type { City } from './schema.ts';
 export function listCities(): Promise<City[]> {
   return runtime()
     .db('cities')
-    .select('id', 'name', 'slug', 'state', 'latitude', 'longitude')
+    .select('id', 'name', 'nameHi', 'slug', 'state', 'latitude', 'longitude')
     .where('isActive', true)
     .orderBy([{ column: 'sortOrder' }, { column: 'name' }]);
 }

@@ -59,6 +59,17 @@ export const emailSchema = z
   .transform((v) => v.replace(/\s/g, ''))
   .pipe(z.string().min(1, 'Email is required').max(254, 'Invalid email address').pipe(z.email('Invalid email address')));
 
+/**
+ * The languages the product speaks (docs/i18n.md): English, the source and the default, and Hindi. A
+ * shopper's and an owner's choice is stored on their account (`consumers.language`,
+ * `business_owners.language`).
+ */
+export const LANGUAGES = ['en', 'hi'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const languageSchema = z.enum(LANGUAGES, { error: 'Choose English (en) or Hindi (hi)' });
+export const setLanguageSchema = z.object({ language: languageSchema });
+export type SetLanguageInput = z.infer<typeof setLanguageSchema>;
+
 /** A `"true"`/`"false"` string as the legacy REST shapes use, or a boolean. */
 export const booleanStringSchema = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 
@@ -70,6 +81,7 @@ export const booleanStringSchema = z.union([z.boolean(), z.enum(['true', 'false'
 export const BUSINESS_ID_MESSAGES = {
   panRequired: 'PAN is required',
   panInvalid: 'Please enter a valid PAN (like ABCDE1234F)',
+  gstinRequired: 'GSTIN is required',
   gstinInvalid: 'Please enter a valid GSTIN',
   gstinChecksum: 'This GSTIN is not valid: check the last character',
 } as const;
@@ -80,10 +92,11 @@ export const compactUpperCase = (v: string) => v.replace(/\s/g, '').toUpperCase(
 /** Five letters, four digits, a letter (the table's CHECK says the same). */
 export const PAN_PATTERN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
 
+/** Empty is "required" (never the pattern's message), then the pattern. */
 export const panSchema = z
   .string({ error: BUSINESS_ID_MESSAGES.panRequired })
   .transform(compactUpperCase)
-  .pipe(z.string().regex(PAN_PATTERN, BUSINESS_ID_MESSAGES.panInvalid));
+  .pipe(z.string().min(1, { error: BUSINESS_ID_MESSAGES.panRequired, abort: true }).regex(PAN_PATTERN, BUSINESS_ID_MESSAGES.panInvalid));
 
 const GSTIN_CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 /** State code, PAN, entity number, Z, check character. */
@@ -104,13 +117,15 @@ export function isValidGstin(gstin: string): boolean {
   return GSTIN_PATTERN.test(gstin) && gstinCheckChar(gstin.slice(0, 14)) === gstin[14];
 }
 
-/** 15 characters, format AND checksum. */
+/** 15 characters, format AND checksum; empty is "required". */
 export const gstinSchema = z
   .string({ error: BUSINESS_ID_MESSAGES.gstinInvalid })
   .transform(compactUpperCase)
   .pipe(
     z
       .string()
-      .regex(GSTIN_PATTERN, BUSINESS_ID_MESSAGES.gstinInvalid)
+      .min(1, { error: BUSINESS_ID_MESSAGES.gstinRequired, abort: true })
+      // A malformed GSTIN gets the format message alone (never the checksum's beside it).
+      .regex(GSTIN_PATTERN, { error: BUSINESS_ID_MESSAGES.gstinInvalid, abort: true })
       .refine((v) => gstinCheckChar(v.slice(0, 14)) === v[14], BUSINESS_ID_MESSAGES.gstinChecksum),
   );

@@ -31,7 +31,7 @@ export const locationSchema = z.object({
   /** The locality (an outlet's address line two) or, for type city, the city's name. */
   locality: z.string(),
   type: z.enum(['locality', 'city']),
-  city: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }),
+  city: z.object({ id: z.number().int(), name: z.string(), nameHi: z.string().nullable(), slug: z.string() }),
   state: z.string(),
   /** Always null for search results (SPEC field kept for recent searches). */
   landmark: z.string().nullable(),

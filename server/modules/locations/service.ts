@@ -12,6 +12,7 @@ interface LocationRow {
   locality: string;
   cityId: number;
   cityName: string;
+  cityNameHi: string | null;
   citySlug: string;
   state: string;
   latitude: number;
@@ -62,16 +63,16 @@ export async function searchLocations(input: LocationSearchInput, consumerId: nu
                (SELECT count(*) FROM outlets o WHERE o.city_id = ci.id AND o.is_live ${categoryFilter}),
                ci.latitude, ci.longitude, word_similarity(?, ci.name) + 0.01
           FROM cities ci
-         WHERE ci.is_active AND (? <% ci.name OR ci.name ILIKE ?)
+         WHERE ci.is_active AND (? <% ci.name OR ci.name ILIKE ? OR ci.name_hi ILIKE ?)
       )
-      SELECT loc.type, loc.locality, loc.city_id, ci.name AS city_name, ci.slug AS city_slug, ci.state,
+      SELECT loc.type, loc.locality, loc.city_id, ci.name AS city_name, ci.name_hi AS city_name_hi, ci.slug AS city_slug, ci.state,
              loc.latitude, loc.longitude, loc.outlet_count, ${distanceOf('loc.latitude', 'loc.longitude')} AS distance_m,
              count(*) OVER () AS total_count
         FROM loc JOIN cities ci ON ci.id = loc.city_id
        WHERE loc.outlet_count > 0 OR loc.type = 'city'
        ORDER BY round(loc.score::numeric, 1) DESC, ${hasPoint ? 'distance_m,' : ''} loc.outlet_count DESC, loc.locality
       OFFSET ? LIMIT ?`;
-    bindings = [text, ...catBinding, text, like, ...catBinding, text, text, like, ...point, offset, input.limit];
+    bindings = [text, ...catBinding, text, like, ...catBinding, text, text, like, like, ...point, offset, input.limit];
   } else if (hasPoint) {
     sql = `
       WITH near AS (
@@ -84,7 +85,7 @@ export async function searchLocations(input: LocationSearchInput, consumerId: nu
         SELECT address_line_two AS locality, city_id, count(*) AS outlet_count, avg(latitude) AS latitude, avg(longitude) AS longitude
           FROM near GROUP BY address_line_two, city_id
       )
-      SELECT 'locality' AS type, loc.locality, loc.city_id, ci.name AS city_name, ci.slug AS city_slug, ci.state,
+      SELECT 'locality' AS type, loc.locality, loc.city_id, ci.name AS city_name, ci.name_hi AS city_name_hi, ci.slug AS city_slug, ci.state,
              loc.latitude, loc.longitude, loc.outlet_count, ${distanceOf('loc.latitude', 'loc.longitude')} AS distance_m,
              count(*) OVER () AS total_count
         FROM loc JOIN cities ci ON ci.id = loc.city_id
@@ -93,7 +94,7 @@ export async function searchLocations(input: LocationSearchInput, consumerId: nu
     bindings = [...catBinding, ...point, ...point, offset, input.limit];
   } else {
     sql = `
-      SELECT 'city' AS type, ci.name AS locality, ci.id AS city_id, ci.name AS city_name, ci.slug AS city_slug, ci.state,
+      SELECT 'city' AS type, ci.name AS locality, ci.id AS city_id, ci.name AS city_name, ci.name_hi AS city_name_hi, ci.slug AS city_slug, ci.state,
              ci.latitude, ci.longitude,
              (SELECT count(*) FROM outlets o WHERE o.city_id = ci.id AND o.is_live ${categoryFilter}) AS outlet_count,
              NULL::float8 AS distance_m, count(*) OVER () AS total_count
@@ -120,7 +121,7 @@ export async function searchLocations(input: LocationSearchInput, consumerId: nu
   const locations: Location[] = rows.map((r) => ({
     locality: r.locality,
     type: r.type,
-    city: { id: r.cityId, name: r.cityName, slug: r.citySlug },
+    city: { id: r.cityId, name: r.cityName, nameHi: r.cityNameHi, slug: r.citySlug },
     state: r.state,
     landmark: null,
     latitude: Math.round(r.latitude * 1e6) / 1e6,

@@ -91,8 +91,9 @@ export const nearbyOutletsInputSchema = z
   });
 export type NearbyOutletsInput = z.infer<typeof nearbyOutletsInputSchema>;
 
-export const categoryRefSchema = z.object({ id: z.number().int(), name: z.string(), slug: z.string() });
-export const cityRefSchema = z.object({ id: z.number().int(), name: z.string(), slug: z.string() });
+/** A category or city as outlets carry it; `nameHi` is its Hindi name (docs/i18n.md), null when not given. */
+export const categoryRefSchema = z.object({ id: z.number().int(), name: z.string(), nameHi: z.string().nullable(), slug: z.string() });
+export const cityRefSchema = z.object({ id: z.number().int(), name: z.string(), nameHi: z.string().nullable(), slug: z.string() });
 
 /** What an outlet card shows. */
 export const outletCardSchema = z.object({
@@ -165,7 +166,14 @@ export type AdvertisementResult = z.infer<typeof advertisementResultSchema>;
  * outlets with branches (docs/discovery.md).
  */
 export const businessResultSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('category'), id: z.number().int(), name: z.string(), slug: z.string(), icon: z.string() }),
+  z.object({
+    type: z.literal('category'),
+    id: z.number().int(),
+    name: z.string(),
+    nameHi: z.string().nullable(),
+    slug: z.string(),
+    icon: z.string(),
+  }),
   z.object({
     type: z.literal('chain'),
     id: z.number().int(),

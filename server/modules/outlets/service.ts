@@ -37,8 +37,8 @@ const outletNotFound = () => notFound(OUTLET_NOT_FOUND);
 /** Columns every card needs, from `o` (outlets), `c` (categories), `ci` (cities). */
 const CARD_COLUMNS = `
   o.id, o.master_outlet_id, o.name, o.slug, o.address_line_two, o.latitude, o.longitude,
-  c.id AS category_id, c.name AS category_name, c.slug AS category_slug,
-  ci.id AS city_id, ci.name AS city_name, ci.slug AS city_slug,
+  c.id AS category_id, c.name AS category_name, c.name_hi AS category_name_hi, c.slug AS category_slug,
+  ci.id AS city_id, ci.name AS city_name, ci.name_hi AS city_name_hi, ci.slug AS city_slug,
   (SELECT ph.storage_key FROM outlet_photos ph WHERE ph.outlet_id = o.id
     ORDER BY (ph.sub_category = 'storefront') DESC, ph.position, ph.id LIMIT 1) AS photo_key`;
 
@@ -52,9 +52,11 @@ interface CardRow extends OfferColumns {
   longitude: number;
   categoryId: number;
   categoryName: string;
+  categoryNameHi: string | null;
   categorySlug: string;
   cityId: number;
   cityName: string;
+  cityNameHi: string | null;
   citySlug: string;
   photoKey: string | null;
   distanceM?: number | null;
@@ -78,8 +80,8 @@ function cardOf(r: CardRow, now: Date): OutletCard {
     name: r.name,
     slug: r.slug,
     locality: r.addressLineTwo,
-    category: { id: r.categoryId, name: r.categoryName, slug: r.categorySlug },
-    city: { id: r.cityId, name: r.cityName, slug: r.citySlug },
+    category: { id: r.categoryId, name: r.categoryName, nameHi: r.categoryNameHi, slug: r.categorySlug },
+    city: { id: r.cityId, name: r.cityName, nameHi: r.cityNameHi, slug: r.citySlug },
     latitude: r.latitude,
     longitude: r.longitude,
     distanceKm: roundKm(r.distanceM),
@@ -285,8 +287,8 @@ function searchAdvertisementsSql(p: {
     )
     SELECT p.id, p.ad_type, p.title, p.description, p.discount_percent, p.image_key,
            o.id AS outlet_id, o.name AS outlet_name, o.slug AS outlet_slug, o.address_line_two,
-           c.id AS category_id, c.name AS category_name, c.slug AS category_slug,
-           ci.id AS city_id, ci.name AS city_name, ci.slug AS city_slug,
+           c.id AS category_id, c.name AS category_name, c.name_hi AS category_name_hi, c.slug AS category_slug,
+           ci.id AS city_id, ci.name AS city_name, ci.name_hi AS city_name_hi, ci.slug AS city_slug,
            ${distance} AS distance_m
       FROM matched m
       JOIN promotions p ON p.id = m.id
@@ -308,12 +310,13 @@ function searchAdvertisementsSql(p: {
  */
 async function searchBusinesses(text: string, limit: number, db: Knex): Promise<BusinessResult[]> {
   const like = `%${escapeLike(text)}%`;
-  const categories = await rawRows<{ id: number; name: string; slug: string; icon: string }>(
+  // A Hindi reader may type the Hindi name (docs/i18n.md).
+  const categories = await rawRows<{ id: number; name: string; nameHi: string | null; slug: string; icon: string }>(
     db,
-    `SELECT id, name, slug, icon FROM categories
-      WHERE is_active AND (? <% name OR name ILIKE ? OR ? <% slug)
+    `SELECT id, name, name_hi, slug, icon FROM categories
+      WHERE is_active AND (? <% name OR name ILIKE ? OR ? <% slug OR name_hi ILIKE ?)
       ORDER BY sort_order, name LIMIT ?`,
-    [text, like, text, limit],
+    [text, like, text, like, limit],
   );
   const chains = await rawRows<{
     id: number;
@@ -322,9 +325,11 @@ async function searchBusinesses(text: string, limit: number, db: Knex): Promise<
     branchCount: number;
     categoryId: number;
     categoryName: string;
+    categoryNameHi: string | null;
     categorySlug: string;
     cityId: number;
     cityName: string;
+    cityNameHi: string | null;
     citySlug: string;
   }>(
     db,
@@ -334,8 +339,8 @@ async function searchBusinesses(text: string, limit: number, db: Knex): Promise<
         GROUP BY master_outlet_id
      )
      SELECT m.id, m.name, m.slug, masters.branch_count,
-            c.id AS category_id, c.name AS category_name, c.slug AS category_slug,
-            ci.id AS city_id, ci.name AS city_name, ci.slug AS city_slug
+            c.id AS category_id, c.name AS category_name, c.name_hi AS category_name_hi, c.slug AS category_slug,
+            ci.id AS city_id, ci.name AS city_name, ci.name_hi AS city_name_hi, ci.slug AS city_slug
        FROM masters
        JOIN outlets m ON m.id = masters.id
        JOIN categories c ON c.id = m.category_id
@@ -346,15 +351,15 @@ async function searchBusinesses(text: string, limit: number, db: Knex): Promise<
     [text, limit],
   );
   return [
-    ...categories.map((c) => ({ type: 'category' as const, id: c.id, name: c.name, slug: c.slug, icon: c.icon })),
+    ...categories.map((c) => ({ type: 'category' as const, id: c.id, name: c.name, nameHi: c.nameHi, slug: c.slug, icon: c.icon })),
     ...chains.map((m) => ({
       type: 'chain' as const,
       id: m.id,
       name: m.name,
       slug: m.slug,
       branchCount: m.branchCount,
-      category: { id: m.categoryId, name: m.categoryName, slug: m.categorySlug },
-      city: { id: m.cityId, name: m.cityName, slug: m.citySlug },
+      category: { id: m.categoryId, name: m.categoryName, nameHi: m.categoryNameHi, slug: m.categorySlug },
+      city: { id: m.cityId, name: m.cityName, nameHi: m.cityNameHi, slug: m.citySlug },
     })),
   ];
 }
@@ -398,9 +403,11 @@ interface AdRow {
   addressLineTwo: string;
   categoryId: number;
   categoryName: string;
+  categoryNameHi: string | null;
   categorySlug: string;
   cityId: number;
   cityName: string;
+  cityNameHi: string | null;
   citySlug: string;
   distanceM: number | null;
 }
@@ -418,8 +425,8 @@ function adOf(r: AdRow): AdvertisementResult {
       name: r.outletName,
       slug: r.outletSlug,
       locality: r.addressLineTwo,
-      category: { id: r.categoryId, name: r.categoryName, slug: r.categorySlug },
-      city: { id: r.cityId, name: r.cityName, slug: r.citySlug },
+      category: { id: r.categoryId, name: r.categoryName, nameHi: r.categoryNameHi, slug: r.categorySlug },
+      city: { id: r.cityId, name: r.cityName, nameHi: r.cityNameHi, slug: r.citySlug },
     },
     distanceKm: roundKm(r.distanceM),
   };

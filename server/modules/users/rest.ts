@@ -11,7 +11,8 @@ import {
   toUserDetails,
   type Settings,
 } from './schema.ts';
-import { deleteAccount, getCurrentUser, getSettings, updateProfileWithPicture, updateSettings } from './service.ts';
+import { setLanguageSchema } from '../common/schema.ts';
+import { deleteAccount, getCurrentUser, getSettings, setLanguage, updateProfileWithPicture, updateSettings } from './service.ts';
 
 /** Settings as REST sends them: upper-case keys with "true"/"false" strings. */
 export function toRestSettings(settings: Settings): Record<string, 'true' | 'false'> {
@@ -55,6 +56,13 @@ export function usersRest({ api }: { api: Router }): void {
     const { consumerId } = consumerOf(ctx);
     const input = parseWith(updateSettingsSchema, ctx.request.body ?? {});
     ctx.body = toRestSettings(await updateSettings(consumerId, input));
+  });
+
+  /** `{ language: 'en' | 'hi' }` → the user, as getCurrentUser (docs/i18n.md). */
+  api.put('/user/language', async (ctx) => {
+    const { consumerId } = consumerOf(ctx);
+    const { language } = parseWith(setLanguageSchema, ctx.request.body ?? {});
+    ctx.body = { userDetails: toUserDetails(await setLanguage(consumerId, language)) };
   });
 
   api.delete('/user/delete', async (ctx) => {

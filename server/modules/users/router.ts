@@ -1,6 +1,7 @@
 import { router, userProcedure } from '../../trpc/trpc.ts';
+import { setLanguageSchema } from '../common/schema.ts';
 import { updateProfileSchema, updateSettingsSchema } from './schema.ts';
-import { deleteAccount, getCurrentUser, getSettings, updateProfile, updateSettings } from './service.ts';
+import { deleteAccount, getCurrentUser, getSettings, setLanguage, updateProfile, updateSettings } from './service.ts';
 
 export const usersRouter = router({
   me: userProcedure.query(({ ctx }) => getCurrentUser(ctx.principal.consumerId)),
@@ -11,5 +12,8 @@ export const usersRouter = router({
   updateSettings: userProcedure
     .input(updateSettingsSchema)
     .mutation(({ input, ctx }) => updateSettings(ctx.principal.consumerId, input)),
+  setLanguage: userProcedure
+    .input(setLanguageSchema)
+    .mutation(({ input, ctx }) => setLanguage(ctx.principal.consumerId, input.language)),
   delete: userProcedure.mutation(({ ctx }) => deleteAccount(ctx.principal.consumerId)),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanStringSchema, emailSchema, nameSchema } from '../common/schema.ts';
+import { booleanStringSchema, emailSchema, nameSchema, type Language } from '../common/schema.ts';
 
 /** The signed-in shopper as both transports describe it (tRPC camelCase; REST maps to USER_ID, NAME, …). */
 export interface CurrentUser {
@@ -11,6 +11,8 @@ export interface CurrentUser {
   /** Golden Key balance: the sum of the shopper's ledger rows. */
   goldKeys: number;
   referralCode: string;
+  /** The shopper's language (docs/i18n.md): the app switches to it when they sign in on a new device. */
+  language: Language;
 }
 
 export const updateProfileSchema = z.object({
@@ -80,5 +82,6 @@ export function toUserDetails(user: CurrentUser) {
     PROFILE_PIC_URL: user.profilePicUrl,
     GOLD_KEYS: user.goldKeys,
     REFERRAL_CODE: user.referralCode,
+    LANGUAGE: user.language,
   };
 }

@@ -3,6 +3,7 @@ import { badRequest, unauthorized } from '../../lib/errors.ts';
 import { deleteImageVariants, processImage, storeImage, type ProcessedImage } from '../../lib/images.ts';
 import { runtime } from '../../lib/runtime.ts';
 import type { ConsumerSettingsRow } from '../../db/tables.ts';
+import type { Language } from '../common/schema.ts';
 import { revokeAllSessions } from '../sessions/service.ts';
 import { creditReferral, goldenKeyBalance, newReferralCode, zeroGoldenKeys } from '../referrals/service.ts';
 import { clearSearchHistory } from '../search-history/service.ts';
@@ -27,7 +28,7 @@ export const PROFILE_PICTURE_WIDTHS = [512, 128] as const;
 async function activeConsumer(consumerId: number, trx?: Knex.Transaction, forUpdate = false) {
   const q = (trx ?? runtime().db)('consumers').where({ id: consumerId }).whereNull('deletedAt');
   if (forUpdate) q.forUpdate();
-  const row = await q.first('id', 'name', 'email', 'phoneNumber', 'profilePicKey', 'referralCode');
+  const row = await q.first('id', 'name', 'email', 'phoneNumber', 'profilePicKey', 'referralCode', 'language');
   // A token can outlive nothing: deletion revokes sessions, but refuse a deleted account regardless.
   if (!row) throw unauthorized();
   return row;
@@ -43,7 +44,16 @@ export async function getCurrentUser(consumerId: number, trx?: Knex.Transaction)
     profilePicUrl: row.profilePicKey ? runtime().storage.url(row.profilePicKey) : null,
     goldKeys: await goldenKeyBalance(consumerId, trx),
     referralCode: row.referralCode,
+    language: row.language,
   };
+}
+
+/** The shopper's language (`users.setLanguage`, `PUT /user/language`; docs/i18n.md). */
+export async function setLanguage(consumerId: number, language: Language): Promise<CurrentUser> {
+  const { db, now } = runtime();
+  await activeConsumer(consumerId);
+  await db('consumers').where({ id: consumerId }).update({ language, updatedAt: now() });
+  return getCurrentUser(consumerId);
 }
 
 /** Name and email (tRPC `users.updateProfile`). */
@@ -158,6 +168,8 @@ export interface NewAccount {
   name: string;
   email: string;
   isApp: boolean;
+  /** The language the shopper signed up in. */
+  language: Language;
 }
 
 /**
@@ -178,8 +190,8 @@ export async function createAccount(trx: Knex.Transaction, input: NewAccount & {
 
 /** Sign-up again with the phone of a deleted account (auth): the account comes back, with default settings; no referral. */
 export async function reviveAccount(trx: Knex.Transaction, consumerId: number, input: NewAccount): Promise<void> {
-  const { phoneNumber, name, email, isApp } = input;
-  await trx('consumers').where({ id: consumerId }).update({ phoneNumber, name, email, isApp, deletedAt: null, updatedAt: runtime().now() });
+  const { phoneNumber, name, email, isApp, language } = input;
+  await trx('consumers').where({ id: consumerId }).update({ phoneNumber, name, email, isApp, language, deletedAt: null, updatedAt: runtime().now() });
   await trx('consumerSettings').insert({ consumerId }).onConflict('consumerId').ignore();
 }
 

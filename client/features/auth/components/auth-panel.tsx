@@ -1,3 +1,6 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react/macro';
 import { useAtom } from 'jotai';
 import { useCallback, useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { useLocation } from 'wouter';
@@ -176,25 +179,26 @@ type AuthPanelViewProps = {
   onSignedIn: (result: SignedIn) => void;
 };
 
-const META: Record<SidebarState, { heading: string; intro: string; title: string; description: string }> = {
+const META: Record<SidebarState, Record<'heading' | 'intro' | 'title' | 'description', MessageDescriptor>> = {
   login: {
-    heading: 'Login',
-    intro: 'Enter your mobile number and we will text you a one-time password.',
-    title: 'Login · Bachat',
-    description: 'Log in to Bachat with your mobile number and a one-time password.',
+    heading: msg`Login`,
+    intro: msg`Enter your mobile number and we will text you a one-time password.`,
+    title: msg`Login · Bachat`,
+    description: msg`Log in to Bachat with your mobile number and a one-time password.`,
   },
   signup: {
-    heading: 'Sign up',
-    intro: 'Create your Bachat account to save coupons and earn Golden Keys.',
-    title: 'Sign up · Bachat',
-    description: 'Create a Bachat account with your mobile number and start saving at outlets near you.',
+    heading: msg`Sign up`,
+    intro: msg`Create your Bachat account to save coupons and earn Golden Keys.`,
+    title: msg`Sign up · Bachat`,
+    description: msg`Create a Bachat account with your mobile number and start saving at outlets near you.`,
   },
 };
 
 function AuthPanelView({ mode, closing, onClose, switchHref, onSwitch, onSignedIn }: AuthPanelViewProps) {
+  const { i18n, t } = useLingui();
   const titleId = useId();
   const meta = META[mode];
-  useDocumentMeta(meta.title, meta.description);
+  useDocumentMeta(i18n._(meta.title), i18n._(meta.description));
 
   // Give focus back to whatever opened the panel (e.g. Sign In) once it closes; read before the
   // phone field's autofocus moves it.
@@ -212,15 +216,15 @@ function AuthPanelView({ mode, closing, onClose, switchHref, onSwitch, onSignedI
       <aside className="auth-panel" role="dialog" aria-modal="true" aria-labelledby={titleId}>
         <header className="auth-panel__header">
           <h2 id={titleId} className="auth-panel__title">
-            {meta.heading}
+            {i18n._(meta.heading)}
           </h2>
-          <button type="button" className="auth-panel__close" aria-label="Close" onClick={onClose}>
+          <button type="button" className="auth-panel__close" aria-label={t`Close`} onClick={onClose}>
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
               <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>
           </button>
         </header>
-        <p className="auth-panel__intro">{meta.intro}</p>
+        <p className="auth-panel__intro">{i18n._(meta.intro)}</p>
         <div onClickCapture={onSwitch ? (event) => interceptSwitch(event, switchHref, onSwitch) : undefined}>
           {mode === 'login' ? (
             <LoginForm key="login" signupHref={switchHref} onSignedIn={onSignedIn} />

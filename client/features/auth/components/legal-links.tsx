@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { paths } from '@client/app/paths';
 
@@ -5,8 +6,10 @@ import { paths } from '@client/app/paths';
 export function LegalLinks() {
   return (
     <p className="auth-form__legal">
-      By continuing you agree to our <Link href={paths.terms.href()}>Terms &amp; Conditions</Link> and{' '}
-      <Link href={paths.privacy.href()}>Privacy Policy</Link>.
+      <Trans>
+        By continuing you agree to our <Link href={paths.terms.href()}>Terms &amp; Conditions</Link> and{' '}
+        <Link href={paths.privacy.href()}>Privacy Policy</Link>.
+      </Trans>
     </p>
   );
 }

@@ -1,17 +1,20 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { otpSchema } from '@server/modules/common/schema';
 import { Button } from '@client/components/ui/button';
+import { formatPhone } from '@client/lib/format';
+import { firstIssue } from '@client/lib/validation';
 import { useCountdown } from '../hooks/use-countdown';
 import { useDocumentMeta } from '../hooks/use-document-meta';
 import type { useOtpChallenge } from '../hooks/use-otp-challenge';
-import { OTP_LENGTH, RESEND_SECONDS, digitsOnly, formatCountdown, formatPhone } from '../lib/inputs';
+import { OTP_LENGTH, RESEND_SECONDS, digitsOnly, formatCountdown } from '../lib/inputs';
 
 type OtpModalProps = {
   phoneNumber: string;
   /** The server's wait before the first resend; SPEC §9's 60 s when absent. */
   resendAfterSeconds?: number;
-  /** LOGIN or SIGNUP (SPEC §2). */
+  /** LOGIN or SIGNUP (SPEC §2): which flow the code finishes. */
   submitLabel: 'LOGIN' | 'SIGNUP';
   /** Verifies the code; resolves to an error text to show, or null on success. */
   onVerify: (otp: string) => Promise<string | null>;
@@ -29,6 +32,7 @@ export function OtpModal({
   onResend,
   onCancel,
 }: OtpModalProps) {
+  const { t } = useLingui();
   const titleId = useId();
   const inputId = useId();
   const errorId = useId();
@@ -39,8 +43,10 @@ export function OtpModal({
   const [submitting, setSubmitting] = useState(false);
   const [resending, setResending] = useState(false);
   const { remaining, restart } = useCountdown(resendAfterSeconds);
+  const countdown = formatCountdown(remaining);
 
-  useDocumentMeta('Enter OTP · Bachat', `Enter the 6-digit code sent to ${formatPhone(phoneNumber)}.`);
+  const phone = formatPhone(phoneNumber);
+  useDocumentMeta(t`Enter OTP · Bachat`, t`Enter the 6-digit code sent to ${phone}.`);
 
   useEffect(() => {
     inputRef.current?.focus();
@@ -51,7 +57,7 @@ export function OtpModal({
     if (submitting) return;
     const parsed = otpSchema.safeParse(otp);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'otp should be of 6 digits');
+      setError(firstIssue(parsed.error) ?? t`otp should be of 6 digits`);
       return;
     }
     setSubmitting(true);
@@ -82,7 +88,7 @@ export function OtpModal({
         // SPEC §4: on success the countdown restarts at 60.
         restart(outcome.waitSeconds > 0 ? outcome.waitSeconds : RESEND_SECONDS);
         setOtp('');
-        setNotice(`A new OTP has been sent to ${formatPhone(phoneNumber)}.`);
+        setNotice(t`A new OTP has been sent to ${phone}.`);
         inputRef.current?.focus();
       }
     } finally {
@@ -114,16 +120,18 @@ export function OtpModal({
         }}
       >
         <h2 id={titleId} className="otp-modal__title">
-          Enter OTP
+          <Trans>Enter OTP</Trans>
         </h2>
         <p className="otp-modal__text">
-          An OTP has been sent to <strong className="otp-modal__phone">{formatPhone(phoneNumber)}</strong>
+          <Trans>
+            An OTP has been sent to <strong className="otp-modal__phone">{phone}</strong>
+          </Trans>
         </p>
 
         <form className="auth-form" noValidate onSubmit={handleSubmit}>
           <div className="field">
             <label htmlFor={inputId} className="field__label">
-              6-digit OTP
+              <Trans>6-digit OTP</Trans>
             </label>
             <input
               ref={inputRef}
@@ -153,7 +161,9 @@ export function OtpModal({
           <p className="otp-modal__resend">
             {remaining > 0 ? (
               <span>
-                Resend OTP in <span className="otp-modal__timer">{formatCountdown(remaining)}</span>
+                <Trans>
+                  Resend OTP in <span className="otp-modal__timer">{countdown}</span>
+                </Trans>
               </span>
             ) : (
               <button
@@ -162,17 +172,17 @@ export function OtpModal({
                 onClick={() => void handleResend()}
                 disabled={resending}
               >
-                Resend OTP
+                <Trans>Resend OTP</Trans>
               </button>
             )}
           </p>
 
           <div className="otp-modal__actions">
             <Button variant="secondary" onClick={onCancel} disabled={submitting}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" disabled={submitting || resending}>
-              {submitting ? 'Verifying…' : submitLabel}
+              {submitting ? <Trans>Verifying…</Trans> : submitLabel === 'LOGIN' ? <Trans>LOGIN</Trans> : <Trans>SIGNUP</Trans>}
             </Button>
           </div>
         </form>

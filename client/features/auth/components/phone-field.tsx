@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { Field, fieldAria } from '@client/components/ui/field';
 import { phoneInputValue } from '@server/modules/common/schema';
@@ -14,9 +15,10 @@ type PhoneFieldProps = {
  * would cut the pasted text before the non-digits are stripped.
  */
 export function PhoneField({ value, onChange, error }: PhoneFieldProps) {
+  const { t } = useLingui();
   const id = useId();
   return (
-    <Field id={id} label="Phone Number" error={error}>
+    <Field id={id} label={t`Phone Number`} error={error}>
       <div className="field__phone">
         <span className="field__prefix" aria-hidden="true">
           +91
@@ -27,7 +29,7 @@ export function PhoneField({ value, onChange, error }: PhoneFieldProps) {
           type="tel"
           inputMode="numeric"
           autoComplete="tel-national"
-          placeholder="10-digit mobile number"
+          placeholder={t`10-digit mobile number`}
           value={value}
           onChange={(event) => onChange(phoneInputValue(event.target.value))}
           {...fieldAria(id, error)}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
 import { emailSchema, nameSchema, phoneNumberSchema } from '@server/modules/common/schema';
@@ -6,6 +7,7 @@ import { Field, fieldAria } from '@client/components/ui/field';
 import { isNativeApp } from '@client/lib/auth';
 import { trpc } from '@client/lib/trpc';
 import { fieldErrorsOf, serverMessageOf } from '@client/lib/trpc-errors';
+import { firstIssue } from '@client/lib/validation';
 import { REFERRAL_PREFIX, withoutSpaces } from '../lib/inputs';
 import { useOtpChallenge, type SignedIn } from '../hooks/use-otp-challenge';
 import { LegalLinks } from './legal-links';
@@ -27,6 +29,7 @@ export function referralFromSearch(search: string): string | null {
 
 /** SPEC §2/§4 signup: phone, name, email and an optional referral code, then the OTP modal. */
 export function SignupForm({ loginHref, onSignedIn }: SignupFormProps) {
+  const { t } = useLingui();
   const ids = { name: useId(), email: useId(), referral: useId() };
   const search = useSearch();
   const lockedReferral = referralFromSearch(search);
@@ -50,9 +53,9 @@ export function SignupForm({ loginHref, onSignedIn }: SignupFormProps) {
     const name = nameSchema.safeParse(values.name);
     const email = emailSchema.safeParse(values.email);
     const next: Partial<Record<FieldName, string>> = {};
-    if (!phone.success) next.phoneNumber = phone.error.issues[0]?.message;
-    if (!name.success) next.name = name.error.issues[0]?.message;
-    if (!email.success) next.email = email.error.issues[0]?.message;
+    if (!phone.success) next.phoneNumber = firstIssue(phone.error);
+    if (!name.success) next.name = firstIssue(name.error);
+    if (!email.success) next.email = firstIssue(email.error);
     setErrors(next);
     if (!phone.success || !name.success || !email.success) return;
 
@@ -72,22 +75,22 @@ export function SignupForm({ loginHref, onSignedIn }: SignupFormProps) {
     } catch (error) {
       const byField = fieldErrorsOf(error) as Partial<Record<FieldName, string>>;
       if (Object.keys(byField).length > 0) setErrors(byField);
-      else setFormError(serverMessageOf(error));
+      else setFormError(serverMessageOf(error, t`Something went wrong. Please try again.`));
     }
   }
 
   return (
     <>
-      <form className="auth-form" noValidate onSubmit={handleSubmit} aria-label="Sign up">
+      <form className="auth-form" noValidate onSubmit={handleSubmit} aria-label={t`Sign up`}>
         <PhoneField value={values.phoneNumber} onChange={(digits) => set('phoneNumber', digits)} error={errors.phoneNumber} />
 
-        <Field id={ids.name} label="Name" error={errors.name}>
+        <Field id={ids.name} label={t`Name`} error={errors.name}>
           <input
             id={ids.name}
             className="field__input"
             type="text"
             autoComplete="name"
-            placeholder="Your full name"
+            placeholder={t`Your full name`}
             maxLength={80}
             value={values.name}
             onChange={(event) => set('name', event.target.value)}
@@ -95,7 +98,7 @@ export function SignupForm({ loginHref, onSignedIn }: SignupFormProps) {
           />
         </Field>
 
-        <Field id={ids.email} label="Email" error={errors.email}>
+        <Field id={ids.email} label={t`Email`} error={errors.email}>
           <input
             id={ids.email}
             className="field__input"
@@ -113,10 +116,10 @@ export function SignupForm({ loginHref, onSignedIn }: SignupFormProps) {
         {referralVisible ? (
           <Field
             id={ids.referral}
-            label="Referral code"
+            label={t`Referral code`}
             optional
             error={errors.referral}
-            hint={lockedReferral !== null ? <p className="field__hint">Applied from your invite link.</p> : null}
+            hint={lockedReferral !== null ? <p className="field__hint">{t`Applied from your invite link.`}</p> : null}
           >
             <input
               id={ids.referral}
@@ -134,7 +137,7 @@ export function SignupForm({ loginHref, onSignedIn }: SignupFormProps) {
           </Field>
         ) : (
           <button type="button" className="link-button auth-form__reveal" onClick={() => setShowReferral(true)}>
-            Have a referral code?
+            <Trans>Have a referral code?</Trans>
           </button>
         )}
 
@@ -145,11 +148,13 @@ export function SignupForm({ loginHref, onSignedIn }: SignupFormProps) {
         ) : null}
 
         <Button type="submit" className="auth-form__submit" disabled={signup.isPending}>
-          {signup.isPending ? 'Sending OTP…' : 'Get OTP'}
+          {signup.isPending ? <Trans>Sending OTP…</Trans> : <Trans>Get OTP</Trans>}
         </Button>
 
         <p className="auth-form__switch">
-          Already have an account? <Link href={loginHref}>Login</Link>
+          <Trans>
+            Already have an account? <Link href={loginHref}>Login</Link>
+          </Trans>
         </p>
         <LegalLinks />
       </form>

@@ -1,6 +1,8 @@
+import { t } from '@lingui/core/macro';
 import { useCallback, useState } from 'react';
 import { isNativeApp, type CurrentUser } from '@client/lib/auth';
 import { trpc } from '@client/lib/trpc';
+import { isLocale } from '@client/lib/i18n';
 import { errorCode, serverMessageOf } from '@client/lib/trpc-errors';
 
 export type OtpChallenge = { userId: number; phoneNumber: string; resendAfterSeconds?: number };
@@ -34,7 +36,7 @@ export function useOtpChallenge({ wrongOtpText, onSignedIn }: Options) {
         return null;
       } catch (error) {
         const code = errorCode(error);
-        const message = serverMessageOf(error);
+        const message = serverMessageOf(error, t`Something went wrong. Please try again.`);
         if (wrongOtpText && (code === 'UNAUTHORIZED' || /wrong otp/i.test(message))) return wrongOtpText;
         return message;
       }
@@ -44,13 +46,13 @@ export function useOtpChallenge({ wrongOtpText, onSignedIn }: Options) {
 
   /** Resolves to the seconds until the next resend, or an error text (e.g. the 429 message). */
   const resend = useCallback(async (): Promise<{ waitSeconds: number } | string> => {
-    if (!current) return 'This OTP request was not found. Please start again.';
+    if (!current) return t`This OTP request was not found. Please start again.`;
     try {
       const sent = await sendOtp.mutateAsync({ phoneNumber: current.phoneNumber, userId: current.userId });
       if (sent.userId !== current.userId) setCurrent({ ...current, userId: sent.userId });
       return { waitSeconds: sent.resendAfterSeconds };
     } catch (error) {
-      return serverMessageOf(error);
+      return serverMessageOf(error, t`Something went wrong. Please try again.`);
     }
   }, [current, sendOtp]);
 
@@ -80,5 +82,6 @@ export function toCurrentUser(raw: Record<string, unknown>): CurrentUser {
     profilePicUrl: (pick('profilePicUrl', 'PROFILE_PIC_URL') as string | null) ?? null,
     goldKeys: Number(pick('goldKeys', 'GOLD_KEYS') ?? 0),
     referralCode: String(pick('referralCode', 'REFERRAL_CODE') ?? ''),
+    language: isLocale(pick('language', 'LANGUAGE')) ? (pick('language', 'LANGUAGE') as CurrentUser['language']) : 'en',
   };
 }

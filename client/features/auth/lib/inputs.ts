@@ -16,9 +16,3 @@ export function formatCountdown(seconds: number): string {
   const minutes = Math.floor(safe / 60);
   return `${minutes}:${String(safe % 60).padStart(2, '0')}`;
 }
-
-/** "9876543210" → "+91 98765 43210" for the "OTP sent to" line. */
-export function formatPhone(phone: string): string {
-  const ten = phone.replace(/\D/g, '').slice(-10);
-  return ten.length === 10 ? `+91 ${ten.slice(0, 5)} ${ten.slice(5)}` : phone;
-}

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { acceptLanguageHeader } from '@client/lib/i18n';
 import { REQUEST_TIMEOUT_MS } from '@client/lib/trpc';
 
 /**
@@ -12,12 +14,13 @@ export async function uploadDocument(file: File): Promise<string> {
     response = await fetch('/api/for-business-form/documents', {
       method: 'POST',
       body: form,
+      headers: acceptLanguageHeader(),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS * 3),
     });
   } catch {
-    throw new Error('Failed to upload the document: check your connection and try again.');
+    throw new Error(t`Failed to upload the document: check your connection and try again.`);
   }
   const body = (await response.json().catch(() => null)) as { token?: string; message?: string } | null;
-  if (!response.ok || !body?.token) throw new Error(body?.message || 'Failed to upload the document');
+  if (!response.ok || !body?.token) throw new Error(body?.message || t`Failed to upload the document`);
   return body.token;
 }

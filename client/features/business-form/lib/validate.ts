@@ -1,4 +1,6 @@
+import { t } from '@lingui/core/macro';
 import type { z } from 'zod';
+import { validationMessage } from '@client/lib/validation';
 import { gstAckNumberSchema } from '@server/modules/business-account/schema';
 import { APPLICATION_MESSAGES, submitApplicationSchema } from '@server/modules/business-applications/schema';
 
@@ -28,10 +30,10 @@ export const FORM_MESSAGES = {
 
 const fields = submitApplicationSchema.shape;
 
-/** The first message of the rule, or null when the value passes. */
+/** The first message of the rule in the reader's language, or null when the value passes. */
 function check(schema: z.ZodType, value: unknown): string | null {
   const result = schema.safeParse(value);
-  return result.success ? null : (result.error.issues[0]?.message ?? 'Invalid value');
+  return result.success ? null : (validationMessage(result.error.issues[0]?.message) ?? t`Invalid value`);
 }
 
 export function validateApplication(draft: ApplicationDraft): Record<string, string> {
@@ -46,9 +48,9 @@ export function validateApplication(draft: ApplicationDraft): Record<string, str
   put('email', check(fields.email, draft.email.trim()));
   put('pan', check(fields.pan, draft.pan));
   put('gstin', check(fields.gstin, draft.gstin.trim()));
-  if (draft.gstMode === 'certificate' && !draft.hasCertificate) errors.gstCertificate = FORM_MESSAGES.gstProof;
+  if (draft.gstMode === 'certificate' && !draft.hasCertificate) errors.gstCertificate = validationMessage(FORM_MESSAGES.gstProof);
   // The server takes the number or the certificate; the form asks for the one its owner chose.
   if (draft.gstMode === 'ack') put('gstAckNumber', check(gstAckNumberSchema, draft.gstAckNumber));
-  if (!draft.hasCheque) errors.cheque = FORM_MESSAGES.chequeRequired;
+  if (!draft.hasCheque) errors.cheque = validationMessage(FORM_MESSAGES.chequeRequired);
   return errors;
 }

@@ -1,9 +1,12 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { normalizePhoneNumber, phoneInputValue } from '@server/modules/common/schema';
 import { Button } from '@client/components/ui/button';
 import { trpc } from '@client/lib/trpc';
-import { fieldErrorsOf } from '@client/lib/trpc-errors';
+import { formErrorsOf } from '@client/lib/trpc-errors';
+import { localName } from '@client/lib/i18n';
+import { DoneIcon } from '@client/components/ui/icons';
 import { useScrollToTop } from '@client/lib/use-scroll-to-top';
 import { uploadDocument } from '../lib/documents';
 import { validateApplication, type ApplicationDraft } from '../lib/validate';
@@ -27,8 +30,12 @@ const EMPTY: Fields = {
   message: '',
 };
 
+/** The fields the form shows (a server error for another goes under the form). */
+const FIELDS = ['businessName', 'address', 'contactName', 'phoneNumber', 'email', 'pan', 'gstin', 'gstAckNumber', 'gstCertificate', 'cheque'] as const;
+
 /** /for-business-form: a business applies; sales staff review the application (SPEC §2, §5, §9). */
 export function BusinessFormPage() {
+  const { t } = useLingui();
   useScrollToTop();
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [certificate, setCertificate] = useState<File | null>(null);
@@ -72,8 +79,7 @@ export function BusinessFormPage() {
       setDone(result.message);
       window.scrollTo?.({ top: 0 });
     } catch (error) {
-      const server = fieldErrorsOf(error);
-      setErrors({ ...server, form: error instanceof Error ? error.message : 'Could not send the application. Please try again.' });
+      setErrors(formErrorsOf(error, error instanceof Error && error.message ? error.message : t`Could not send the application. Please try again.`, FIELDS));
     } finally {
       setBusy(false);
     }
@@ -82,16 +88,20 @@ export function BusinessFormPage() {
   if (done) {
     return (
       <div className="page biz-apply">
-        <title>Application received · Bachat for Business</title>
+        <title>{t`Application received · Bachat for Business`}</title>
         <div className="biz-login__card biz-apply__done" role="status">
-          <span className="biz-apply__tick" aria-hidden="true">
-            ✓
+          <span className="biz-apply__tick">
+            <DoneIcon size={28} />
           </span>
-          <h1 className="biz-login__title">Application received</h1>
+          <h1 className="biz-login__title">
+            <Trans>Application received</Trans>
+          </h1>
           <p>{done}</p>
-          <p className="muted">Your 15-day free trial starts when your outlet goes live. No onboarding fee.</p>
+          <p className="muted">
+            <Trans>Your 15-day free trial starts when your outlet goes live. No onboarding fee.</Trans>
+          </p>
           <Link href="~/for-bussiness" className="btn btn--secondary btn--md">
-            Back to Bachat for Business
+            <Trans>Back to Bachat for Business</Trans>
           </Link>
         </div>
       </div>
@@ -100,43 +110,47 @@ export function BusinessFormPage() {
 
   return (
     <div className="page biz-apply">
-      <title>Register your business · Bachat for Business</title>
+      <title>{t`Register your business · Bachat for Business`}</title>
       <meta
         name="description"
-        content="Apply to list your outlet on Bachat: business name and address, PAN, GSTIN certificate (or acknowledgment number) and a cancelled cheque."
+        content={t`Apply to list your outlet on Bachat: business name and address, PAN, GSTIN certificate (or acknowledgment number) and a cancelled cheque.`}
       />
       <header className="biz-page__head">
-        <h1 className="biz-page__title">Register your business</h1>
+        <h1 className="biz-page__title">
+          <Trans>Register your business</Trans>
+        </h1>
         <p className="biz-page__lead">
-          15-day free trial, no onboarding fee, zero commission and a 1.5% transaction fee. Your outlet goes live 2-5
-          working days after your documents are verified.
+          <Trans>
+            15-day free trial, no onboarding fee, zero commission and a 1.5% transaction fee. Your outlet goes live 2-5
+            working days after your documents are verified.
+          </Trans>
         </p>
       </header>
-      <form className="biz-form biz-apply__form" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Business application">
-        <Section title="Your business">
-          <Field id="bf-businessName" label="Business name" error={errors.businessName}>
+      <form className="biz-form biz-apply__form" noValidate onSubmit={(event) => void onSubmit(event)} aria-label={t`Business application`}>
+        <Section title={t`Your business`}>
+          <Field id="bf-businessName" label={t`Business name`} error={errors.businessName}>
             <input id="bf-businessName" className="field__input" value={fields.businessName} onChange={(e) => set('businessName')(e.target.value)} autoComplete="organization" />
           </Field>
-          <Field id="bf-address" label="Business address" error={errors.address}>
+          <Field id="bf-address" label={t`Business address`} error={errors.address}>
             <textarea id="bf-address" className="field__textarea" rows={3} value={fields.address} onChange={(e) => set('address')(e.target.value)} autoComplete="street-address" />
           </Field>
           <div className="biz-form__row">
-            <Field id="bf-cityId" label="City" optional>
+            <Field id="bf-cityId" label={t`City`} optional>
               <select id="bf-cityId" className="field__select" value={fields.cityId} onChange={(e) => set('cityId')(e.target.value)}>
-                <option value="">Choose a city</option>
+                <option value="">{t`Choose a city`}</option>
                 {(cities.data ?? []).map((city) => (
                   <option key={city.id} value={city.id}>
-                    {city.name}
+                    {localName(city)}
                   </option>
                 ))}
               </select>
             </Field>
-            <Field id="bf-categoryId" label="Category" optional>
+            <Field id="bf-categoryId" label={t`Category`} optional>
               <select id="bf-categoryId" className="field__select" value={fields.categoryId} onChange={(e) => set('categoryId')(e.target.value)}>
-                <option value="">Choose a category</option>
+                <option value="">{t`Choose a category`}</option>
                 {(categories.data ?? []).map((category) => (
                   <option key={category.id} value={category.id}>
-                    {category.name}
+                    {localName(category)}
                   </option>
                 ))}
               </select>
@@ -144,12 +158,12 @@ export function BusinessFormPage() {
           </div>
         </Section>
 
-        <Section title="Contact">
-          <Field id="bf-contactName" label="Your name" error={errors.contactName}>
+        <Section title={t`Contact`}>
+          <Field id="bf-contactName" label={t`Your name`} error={errors.contactName}>
             <input id="bf-contactName" className="field__input" value={fields.contactName} onChange={(e) => set('contactName')(e.target.value)} autoComplete="name" />
           </Field>
           <div className="biz-form__row">
-            <Field id="bf-phoneNumber" label="Phone Number" error={errors.phoneNumber}>
+            <Field id="bf-phoneNumber" label={t`Phone Number`} error={errors.phoneNumber}>
               <input
                 id="bf-phoneNumber"
                 className="field__input"
@@ -160,14 +174,14 @@ export function BusinessFormPage() {
                 autoComplete="tel-national"
               />
             </Field>
-            <Field id="bf-email" label="Email" error={errors.email} optional>
+            <Field id="bf-email" label={t`Email`} error={errors.email} optional>
               <input id="bf-email" className="field__input" type="email" value={fields.email} onChange={(e) => set('email')(e.target.value.replace(/\s/g, ''))} autoComplete="email" />
             </Field>
           </div>
         </Section>
 
-        <Section title="Documents">
-          <Field id="bf-pan" label="PAN" error={errors.pan}>
+        <Section title={t`Documents`}>
+          <Field id="bf-pan" label={t`PAN`} error={errors.pan}>
             <input
               id="bf-pan"
               className="field__input"
@@ -178,33 +192,35 @@ export function BusinessFormPage() {
               onChange={(e) => set('pan')(e.target.value.toUpperCase())}
             />
           </Field>
-          <Field id="bf-gstin" label="GSTIN" error={errors.gstin} optional>
+          <Field id="bf-gstin" label={t`GSTIN`} error={errors.gstin} optional>
             <input id="bf-gstin" className="field__input" value={fields.gstin} maxLength={15} placeholder="29ABCDE1234F1Z5" onChange={(e) => set('gstin')(e.target.value.toUpperCase())} />
           </Field>
           <fieldset className="segmented">
-            <legend className="field__label">GST certificate</legend>
+            <legend className="field__label">
+              <Trans>GST certificate</Trans>
+            </legend>
             <label>
-              <input type="radio" name="bf-gst" checked={fields.gstMode === 'certificate'} onChange={() => set('gstMode')('certificate')} /> I have the certificate
+              <input type="radio" name="bf-gst" checked={fields.gstMode === 'certificate'} onChange={() => set('gstMode')('certificate')} /> <Trans>I have the certificate</Trans>
             </label>
             <label>
-              <input type="radio" name="bf-gst" checked={fields.gstMode === 'ack'} onChange={() => set('gstMode')('ack')} /> Pending: I have the acknowledgment number
+              <input type="radio" name="bf-gst" checked={fields.gstMode === 'ack'} onChange={() => set('gstMode')('ack')} /> <Trans>Pending: I have the acknowledgment number</Trans>
             </label>
           </fieldset>
           {fields.gstMode === 'certificate' ? (
-            <Field id="bf-gstCertificate" label="GSTIN certificate (photo or scan)" error={errors.gstCertificate}>
+            <Field id="bf-gstCertificate" label={t`GSTIN certificate (photo or scan)`} error={errors.gstCertificate}>
               <input id="bf-gstCertificate" type="file" accept="image/jpeg,image/png,image/webp" onChange={(e) => setCertificate(e.target.files?.[0] ?? null)} />
             </Field>
           ) : (
-            <Field id="bf-gstAckNumber" label="Acknowledgment number" error={errors.gstAckNumber ?? errors.gstCertificate}>
+            <Field id="bf-gstAckNumber" label={t`Acknowledgment number`} error={errors.gstAckNumber ?? errors.gstCertificate}>
               <input id="bf-gstAckNumber" className="field__input" value={fields.gstAckNumber} onChange={(e) => set('gstAckNumber')(e.target.value.toUpperCase())} />
             </Field>
           )}
-          <Field id="bf-cheque" label="Cancelled cheque or passbook (photo)" error={errors.cheque}>
+          <Field id="bf-cheque" label={t`Cancelled cheque or passbook (photo)`} error={errors.cheque}>
             <input id="bf-cheque" type="file" accept="image/jpeg,image/png,image/webp" onChange={(e) => setCheque(e.target.files?.[0] ?? null)} />
           </Field>
         </Section>
 
-        <Field id="bf-message" label="Anything else we should know?" optional>
+        <Field id="bf-message" label={t`Anything else we should know?`} optional>
           <textarea id="bf-message" className="field__textarea" rows={3} maxLength={1000} value={fields.message} onChange={(e) => set('message')(e.target.value)} />
         </Field>
 
@@ -214,10 +230,12 @@ export function BusinessFormPage() {
           </p>
         ) : null}
         <Button type="submit" disabled={busy}>
-          {busy ? 'Sending…' : 'Submit application'}
+          {busy ? t`Sending…` : t`Submit application`}
         </Button>
         <p className="muted biz-hint">
-          By applying you agree to our <Link href="~/terms">terms</Link> and <Link href="~/privacy">privacy policy</Link>.
+          <Trans>
+            By applying you agree to our <Link href="~/terms">terms</Link> and <Link href="~/privacy">privacy policy</Link>.
+          </Trans>
         </p>
       </form>
     </div>
@@ -237,7 +255,12 @@ function Field({ id, label, error, optional, children }: { id: string; label: st
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
-        {label} {optional ? <span className="field__optional">(optional)</span> : null}
+        {label}{' '}
+        {optional ? (
+          <span className="field__optional">
+            <Trans>(optional)</Trans>
+          </span>
+        ) : null}
       </label>
       {children}
       {error ? (

@@ -1,9 +1,13 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
+import { LanguageToggle } from '@client/components/ui/language-switch';
 import { isBusinessProcedure, trpc } from '@client/lib/trpc';
 import { errorCode } from '@client/lib/trpc-errors';
 import { LOGOUT_FAILED } from '../lib/constants';
+import { useBusinessLanguage } from '../lib/language';
 import {
   ACCOUNT_OUTLET_PAGES,
   ACCOUNT_OWNER_PAGES,
@@ -19,7 +23,7 @@ import { useBusinessNativeBack } from '../hooks/use-native-back';
 import { hasBusinessPage } from '../pages/registry';
 import { OutletSwitcher } from './outlet-switcher';
 
-type NavLink = { href: string; label: string; section: BusinessSection };
+type NavLink = { href: string; label: MessageDescriptor; section: BusinessSection };
 
 /** Every console page for the outlet (pages without an outlet link straight). */
 export function consoleLinks(outletId: number | null, isMaster: boolean): NavLink[] {
@@ -67,6 +71,8 @@ type BusinessShellProps = {
  * pages as a scrolling tab row and the three sections in a bottom bar, on a desktop one side menu.
  */
 export function BusinessShell({ session, outletId, current, children }: BusinessShellProps) {
+  const { t, i18n } = useLingui();
+  const language = useBusinessLanguage();
   const [location, navigate] = useLocation();
   const queryClient = useQueryClient();
   const [logoutError, setLogoutError] = useState<string | null>(null);
@@ -90,7 +96,7 @@ export function BusinessShell({ session, outletId, current, children }: Business
     onError: (error) => {
       // A session that already ended (expired, revoked) is logged out: nothing to keep.
       if (error.data?.code === 'UNAUTHORIZED') finishLogout();
-      else setLogoutError(LOGOUT_FAILED);
+      else setLogoutError(i18n._(LOGOUT_FAILED));
     },
   });
 
@@ -118,12 +124,15 @@ export function BusinessShell({ session, outletId, current, children }: Business
     <div className="biz-shell">
       <header className="biz-header">
         <div className="biz-header__inner">
-          <Link href="~/" className="wordmark biz-header__brand" aria-label="Bachat home">
+          <Link href="~/" className="wordmark biz-header__brand" aria-label={t`Bachat home`}>
             <span className="wordmark__mark" aria-hidden="true">
               ₹
             </span>
+            {/* eslint-disable-next-line bachat/no-literal-ui-string -- the brand name, the same in every language */}
             <span className="wordmark__text">Bachat</span>
-            <span className="biz-badge">Business</span>
+            <span className="biz-badge">
+              <Trans>Business</Trans>
+            </span>
           </Link>
           <div className="biz-header__outlet">
             <OutletSwitcher outlets={details.allOutletForBusiness} currentOutletId={outletId ?? details.currentOutletId} />
@@ -131,8 +140,9 @@ export function BusinessShell({ session, outletId, current, children }: Business
           <div className="biz-header__user">
             <span className="biz-header__name" title={details.designation ?? undefined}>
               {details.name}
-              <span className="biz-header__role">{details.isMaster ? 'Owner' : details.designation ?? 'Staff'}</span>
+              <span className="biz-header__role">{details.isMaster ? t`Owner` : (details.designation ?? t`Staff`)}</span>
             </span>
+            <LanguageToggle value={language.locale} onChange={language.switchTo} />
             <button
               type="button"
               className="btn btn--secondary btn--sm"
@@ -142,7 +152,7 @@ export function BusinessShell({ session, outletId, current, children }: Business
                 logout.mutate();
               }}
             >
-              {logout.isPending ? 'Logging out…' : 'Logout'}
+              {logout.isPending ? <Trans>Logging out…</Trans> : <Trans>Logout</Trans>}
             </button>
           </div>
         </div>
@@ -154,10 +164,10 @@ export function BusinessShell({ session, outletId, current, children }: Business
       </header>
 
       <div className="biz-body">
-        <nav className="biz-side" aria-label="Business">
+        <nav className="biz-side" aria-label={t`Business`}>
           {SECTIONS.map((name) => (
             <div key={name} className="biz-side__group">
-              <p className="biz-side__title">{SECTION_LABELS[name]}</p>
+              <p className="biz-side__title">{i18n._(SECTION_LABELS[name])}</p>
               <ul className="biz-side__list">
                 {links
                   .filter((link) => link.section === name)
@@ -168,7 +178,7 @@ export function BusinessShell({ session, outletId, current, children }: Business
                         className="biz-side__link"
                         aria-current={isActive(location, link.href) ? 'page' : undefined}
                       >
-                        {link.label}
+                        {i18n._(link.label)}
                       </Link>
                     </li>
                   ))}
@@ -178,7 +188,7 @@ export function BusinessShell({ session, outletId, current, children }: Business
         </nav>
 
         <main id="main" className="biz-main" tabIndex={-1}>
-          <nav ref={tabs} className="biz-tabs" aria-label={SECTION_LABELS[current]}>
+          <nav ref={tabs} className="biz-tabs" aria-label={i18n._(SECTION_LABELS[current])}>
             {sectionLinks.map((link) => (
               <Link
                 key={link.href}
@@ -186,7 +196,7 @@ export function BusinessShell({ session, outletId, current, children }: Business
                 className="biz-tabs__link"
                 aria-current={isActive(location, link.href) ? 'page' : undefined}
               >
-                {link.label}
+                {i18n._(link.label)}
               </Link>
             ))}
           </nav>
@@ -194,7 +204,7 @@ export function BusinessShell({ session, outletId, current, children }: Business
         </main>
       </div>
 
-      <nav className="biz-bottom" aria-label="Business sections">
+      <nav className="biz-bottom" aria-label={t`Business sections`}>
         {SECTIONS.map((name) => (
           <Link
             key={name}
@@ -203,7 +213,7 @@ export function BusinessShell({ session, outletId, current, children }: Business
             aria-current={name === current ? 'page' : undefined}
           >
             <SectionIcon name={name} />
-            <span>{SECTION_LABELS[name]}</span>
+            <span>{i18n._(SECTION_LABELS[name])}</span>
           </Link>
         ))}
       </nav>

@@ -1,4 +1,5 @@
-import { formatSlotTime } from '@client/lib/format';
+import { formatTimeOfDay } from '@client/lib/format';
+import { useLocale } from '@client/lib/i18n';
 import { minutesOf, type SlotDraft } from '../lib/slots';
 
 type DayTimelineProps = {
@@ -13,6 +14,7 @@ const DAY = 24 * 60;
 
 /** The day at a glance: a 24-hour bar with the slots as blocks and a "now" line. */
 export function DayTimeline({ slots, nowMinutes = null, label }: DayTimelineProps) {
+  useLocale();
   const blocks = slots.filter(
     (slot) => TIME.test(slot.startTime) && TIME.test(slot.endTime) && minutesOf(slot.endTime) > minutesOf(slot.startTime),
   );
@@ -27,7 +29,7 @@ export function DayTimeline({ slots, nowMinutes = null, label }: DayTimelineProp
               key={slot.key}
               className={`timeline__block${slot.isEnabled ? '' : ' timeline__block--off'}`}
               style={{ left: `${(start / DAY) * 100}%`, width: `${((end - start) / DAY) * 100}%` }}
-              title={`${formatSlotTime(slot.startTime)} – ${formatSlotTime(slot.endTime)}`}
+              title={`${formatTimeOfDay(slot.startTime)} – ${formatTimeOfDay(slot.endTime)}`}
             />
           );
         })}
@@ -36,8 +38,8 @@ export function DayTimeline({ slots, nowMinutes = null, label }: DayTimelineProp
         ) : null}
       </div>
       <div className="timeline__ticks" aria-hidden="true">
-        {['12am', '6am', '12pm', '6pm', '12am'].map((tick, index) => (
-          <span key={index}>{tick}</span>
+        {['00:00', '06:00', '12:00', '18:00', '00:00'].map((tick, index) => (
+          <span key={index}>{formatTimeOfDay(tick)}</span>
         ))}
       </div>
     </figure>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button } from '@client/components/ui/button';
 
 type DeleteButtonProps = {
@@ -20,7 +21,7 @@ export function DeleteButton({ confirm, onConfirm, disabled, 'aria-label': ariaL
         if (window.confirm(confirm)) onConfirm();
       }}
     >
-      Delete
+      <Trans>Delete</Trans>
     </Button>
   );
 }

@@ -1,49 +1,68 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { QueryState } from '@client/components/ui/query-state';
 import { trpc, type RouterOutputs } from '@client/lib/trpc';
-import { formatPercent, formatSlotTime } from '@client/lib/format';
+import { formatPercent, formatTimeOfDay } from '@client/lib/format';
 
-const SOURCE_LABELS: Record<string, string> = {
-  event: 'Event offer',
-  daily: 'Daily offer',
-  regular: 'Regular offer',
-  day: 'Day discount',
-  base: 'Discount button',
+const SOURCE_LABELS: Record<string, MessageDescriptor> = {
+  event: msg`Event offer`,
+  daily: msg`Daily offer`,
+  regular: msg`Regular offer`,
+  day: msg`Day discount`,
+  base: msg`Discount button`,
 };
 
 /** What shoppers get at this outlet right now, and what comes next today (docs/offers.md). */
 export function LiveNowCard({ outletId }: { outletId: number }) {
+  const { t } = useLingui();
   const query = trpc.promotions.liveAndScheduled.useQuery({ outletId }, { refetchInterval: 60_000 });
   return (
-    <QueryState query={query} loadingLabel="Loading the live offer" errorMessage="We couldn't load the live offer.">
+    <QueryState query={query} loadingLabel={t`Loading the live offer`} errorMessage={t`We couldn't load the live offer.`}>
       {(data) => <LiveNow {...data} />}
     </QueryState>
   );
 }
 
 function LiveNow({ live, today }: RouterOutputs['promotions']['liveAndScheduled']) {
+  const { t, i18n } = useLingui();
   const next = today.find((offer) => offer.status === 'upcoming');
+  const percent = live ? formatPercent(live.discountPercent, { decimals: 1, trim: false }) : '';
+  const source = live ? (SOURCE_LABELS[live.source] ? i18n._(SOURCE_LABELS[live.source]!) : live.source) : '';
+  const until = live?.endsAt ? formatTimeOfDay(live.endsAt) : null;
+  const from = next ? formatTimeOfDay(next.startsAt) : '';
+  const to = next ? formatTimeOfDay(next.endsAt) : '';
   return (
-    <section className={`live-now${live ? ' live-now--on' : ''}`} aria-label="Live for shoppers now" data-testid="live-now">
+    <section className={`live-now${live ? ' live-now--on' : ''}`} aria-label={t`Live for shoppers now`} data-testid="live-now">
       <div className="live-now__main">
         <span className="live-now__dot" aria-hidden="true" />
         {live ? (
           <p>
-            <strong className="live-now__percent">{formatPercent(live.discountPercent, { decimals: 1, trim: false })} off</strong>{' '}
+            <strong className="live-now__percent">
+              <Trans>{percent} off</Trans>
+            </strong>{' '}
             <span className="live-now__what">
-              live now · {SOURCE_LABELS[live.source] ?? live.source}
-              {live.title ? ` “${live.title}”` : ''}
-              {live.endsAt ? ` until ${formatSlotTime(live.endsAt)}` : ''}
+              <Trans>live now · {source}</Trans>
+              {live.title ? ` "${live.title}"` : ''}
+              {until ? <> {t`until ${until}`}</> : null}
             </span>
           </p>
         ) : (
           <p>
-            <strong>No offer is live right now.</strong> <span className="live-now__what">Shoppers see no discount.</span>
+            <strong>
+              <Trans>No offer is live right now.</Trans>
+            </strong>{' '}
+            <span className="live-now__what">
+              <Trans>Shoppers see no discount.</Trans>
+            </span>
           </p>
         )}
       </div>
       {next ? (
         <p className="live-now__next muted">
-          Next today: {formatSlotTime(next.startsAt)} – {formatSlotTime(next.endsAt)}
+          <Trans>
+            Next today: {from} – {to}
+          </Trans>
           {next.discountPercent != null ? ` · ${formatPercent(next.discountPercent, { decimals: 1, trim: false })}` : ''} · {next.title}
         </p>
       ) : null}

@@ -1,3 +1,5 @@
+import { Trans } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { withOutlet } from '../lib/links';
 import { setCurrentOutlet, type BusinessOutlet } from '../lib/session';
@@ -14,7 +16,13 @@ type OutletSwitcherProps = {
 export function OutletSwitcher({ outlets, currentOutletId }: OutletSwitcherProps) {
   const [location, navigate] = useLocation();
 
-  if (outlets.length === 0) return <span className="outlet-switcher outlet-switcher--empty">No outlets yet</span>;
+  if (outlets.length === 0) {
+    return (
+      <span className="outlet-switcher outlet-switcher--empty">
+        <Trans>No outlets yet</Trans>
+      </span>
+    );
+  }
 
   const current = outlets.find((outlet) => outlet.id === currentOutletId) ?? null;
   if (outlets.length === 1 && current) {
@@ -28,7 +36,9 @@ export function OutletSwitcher({ outlets, currentOutletId }: OutletSwitcherProps
 
   return (
     <label className="outlet-switcher">
-      <span className="visually-hidden">Outlet</span>
+      <span className="visually-hidden">
+        <Trans>Outlet</Trans>
+      </span>
       <select
         className="outlet-switcher__select"
         value={current ? String(current.id) : ''}
@@ -40,9 +50,9 @@ export function OutletSwitcher({ outlets, currentOutletId }: OutletSwitcherProps
         }}
       >
         {current ? null : (
-          <option value="" disabled>
-            Choose an outlet
-          </option>
+          <OptionText value="">
+            <Trans>Choose an outlet</Trans>
+          </OptionText>
         )}
         {outlets.map((outlet) => (
           <option key={outlet.id} value={outlet.id}>
@@ -51,5 +61,14 @@ export function OutletSwitcher({ outlets, currentOutletId }: OutletSwitcherProps
         ))}
       </select>
     </label>
+  );
+}
+
+/** A disabled placeholder option (its text from the catalog). */
+function OptionText({ value, children }: { value: string; children: ReactNode }) {
+  return (
+    <option value={value} disabled>
+      {children}
+    </option>
   );
 }

@@ -1,6 +1,9 @@
+import { plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import type { RevenueDay } from '@server/modules/dashboards/schema';
-import { formatDayMonth, formatRupees, formatRupeesCompact } from '@client/lib/format';
+import { formatCount, formatDayMonth, formatRupeesCompact, formatRupeesExact } from '@client/lib/format';
+import { StarIcon } from '@client/components/ui/icons';
 
 type RevenueChartProps = {
   days: readonly RevenueDay[];
@@ -46,6 +49,7 @@ export function niceMax(value: number): number {
  * follows for screen readers.
  */
 export function RevenueChart({ days, start, end }: RevenueChartProps) {
+  const { t } = useLingui();
   const sorted = [...days].sort((a, b) => a.day.localeCompare(b.day));
   const first = start ?? sorted[0]?.day;
   const last = end ?? sorted.at(-1)?.day;
@@ -71,15 +75,29 @@ export function RevenueChart({ days, start, end }: RevenueChartProps) {
   const best = ordered.reduce<RevenueDay | null>((top, day) => (top === null || day.billPaise > top.billPaise ? day : top), null);
   // A date label every ~64 px, counted back from the last (newest) day.
   const labelEvery = Math.max(1, Math.ceil(ordered.length / Math.max(1, Math.floor((width - LEFT) / 64))));
+  const bestDay = best ? formatDayMonth(best.day) : '';
+  const bestBills = best ? formatRupeesExact(best.billPaise) : '';
+  const bestOrders = best?.ordersCount ?? 0;
+  const barTitle = (day: RevenueDay) => {
+    const date = formatDayMonth(day.day);
+    const bills = formatRupeesExact(day.billPaise);
+    const net = formatRupeesExact(day.netPaise);
+    const orders = day.ordersCount;
+    return t`${date}: bills ${bills}, net ${net}, ${plural(orders, { one: '# order', other: '# orders' })}`;
+  };
 
   return (
     <figure className="revenue-chart">
       <div className="revenue-chart__legend" aria-hidden="true">
-        <span className="revenue-chart__key revenue-chart__key--bill">Bill total</span>
-        <span className="revenue-chart__key revenue-chart__key--net">Net to you</span>
+        <span className="revenue-chart__key revenue-chart__key--bill">
+          <Trans>Bill total</Trans>
+        </span>
+        <span className="revenue-chart__key revenue-chart__key--net">
+          <Trans>Net to you</Trans>
+        </span>
       </div>
       <div ref={box} className="revenue-chart__box">
-      <svg viewBox={`0 0 ${width} ${HEIGHT}`} width={width} height={HEIGHT} className="revenue-chart__svg" role="img" aria-label="Revenue by day">
+      <svg viewBox={`0 0 ${width} ${HEIGHT}`} width={width} height={HEIGHT} className="revenue-chart__svg" role="img" aria-label={t`Revenue by day`}>
         {[0, 1, 2, 3, 4].map((step) => {
           const value = (max / 4) * step;
           return (
@@ -96,13 +114,11 @@ export function RevenueChart({ days, start, end }: RevenueChartProps) {
           const isBest = best !== null && day === best && day.billPaise > 0;
           return (
             <g key={day.day}>
-              <title>{`${formatDayMonth(day.day)}: bills ${formatRupees(day.billPaise)}, net ${formatRupees(day.netPaise)}, ${day.ordersCount} orders`}</title>
+              <title>{barTitle(day)}</title>
               <rect x={x} y={y(day.billPaise)} width={barWidth} height={Math.max(0, y(0) - y(day.billPaise))} rx={3} className="revenue-chart__bill" />
               <rect x={x} y={y(day.netPaise)} width={barWidth} height={Math.max(0, y(0) - y(day.netPaise))} rx={3} className="revenue-chart__net" />
               {isBest ? (
-                <text x={x + barWidth / 2} y={y(day.billPaise) - 4} textAnchor="middle" className="revenue-chart__best">
-                  ★
-                </text>
+                <StarIcon x={x + barWidth / 2 - 6} y={y(day.billPaise) - 15} size={12} strokeWidth={2.5} className="revenue-chart__best" />
               ) : null}
               {(ordered.length - 1 - index) % labelEvery === 0 ? (
                 <text
@@ -121,27 +137,39 @@ export function RevenueChart({ days, start, end }: RevenueChartProps) {
       </div>
       {best && best.billPaise > 0 ? (
         <figcaption className="revenue-chart__caption">
-          ★ Best day: <strong>{formatDayMonth(best.day)}</strong> with {formatRupees(best.billPaise)} in bills from {best.ordersCount}{' '}
-          {best.ordersCount === 1 ? 'order' : 'orders'}.
+          <StarIcon size={14} strokeWidth={2.5} className="revenue-chart__best" />{' '}
+          <Trans>
+            Best day: <strong>{bestDay}</strong> with {bestBills} in bills from <Plural value={bestOrders} one="# order" other="# orders" />.
+          </Trans>
         </figcaption>
       ) : null}
       <table className="visually-hidden">
-        <caption>Revenue by day</caption>
+        <caption>
+          <Trans>Revenue by day</Trans>
+        </caption>
         <thead>
           <tr>
-            <th>Day</th>
-            <th>Bill total</th>
-            <th>Net to you</th>
-            <th>Orders</th>
+            <th>
+              <Trans>Day</Trans>
+            </th>
+            <th>
+              <Trans>Bill total</Trans>
+            </th>
+            <th>
+              <Trans>Net to you</Trans>
+            </th>
+            <th>
+              <Trans>Orders</Trans>
+            </th>
           </tr>
         </thead>
         <tbody>
           {ordered.map((day) => (
             <tr key={day.day}>
               <td>{formatDayMonth(day.day)}</td>
-              <td>{formatRupees(day.billPaise)}</td>
-              <td>{formatRupees(day.netPaise)}</td>
-              <td>{day.ordersCount}</td>
+              <td>{formatRupeesExact(day.billPaise)}</td>
+              <td>{formatRupeesExact(day.netPaise)}</td>
+              <td>{formatCount(day.ordersCount)}</td>
             </tr>
           ))}
         </tbody>

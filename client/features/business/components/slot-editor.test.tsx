@@ -37,7 +37,7 @@ const SAVED: TimeSlot = {
 
 function setup(onSave = vi.fn(async (slots: unknown[]) => ({ timeSlots: [SAVED, { ...SAVED, id: 2, startTime: '18:00', endTime: '19:00', discountPercent: 40 }].slice(0, slots.length) }))) {
   const result = renderWithProviders(<SlotEditor saved={[SAVED]} ads={[AD]} dayLabel="Monday" nowMinutes={17 * 60 + 20} saving={false} onSave={onSave} />);
-  return { ...result, onSave, region: screen.getByRole('region', { name: 'Monday time slots' }) };
+  return { ...result, onSave, region: screen.getByRole('region', { name: 'Time slots for Monday' }) };
 }
 
 describe('SlotEditor', () => {
@@ -77,7 +77,7 @@ describe('SlotEditor', () => {
       { startTime: '15:00', endTime: '18:00', advId: 5, discountPercent: '' },
       { startTime: '18:00', endTime: '19:00', advId: null, discountPercent: '40' },
     ]);
-    expect(await within(region).findByRole('status')).toHaveTextContent("Monday's slots are saved.");
+    expect(await within(region).findByRole('status')).toHaveTextContent('Saved the slots for Monday.');
   });
 
   it("shows the server's refusal on the slot it names", async () => {

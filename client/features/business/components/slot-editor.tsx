@@ -1,8 +1,10 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { Button } from '@client/components/ui/button';
 import type { Ad, TimeSlot } from '@server/modules/promotions/schema';
 import { DayTimeline } from './day-timeline';
 import { fieldErrorsOf, messageOf } from '@client/lib/trpc-errors';
+import { validationMessage } from '@client/lib/validation';
 import {
   hasErrors,
   nextFreeSlot,
@@ -17,6 +19,7 @@ type SlotEditorProps = {
   /** The saved slots of the day (the editor starts from them). */
   saved: readonly TimeSlot[];
   ads: readonly Ad[];
+  /** The day, as a heading reads it ("Monday", "Monday, 23 November"). */
   dayLabel: string;
   /** Minutes since IST midnight when the day shown is today (a "now" marker and the first free slot). */
   nowMinutes: number | null;
@@ -48,6 +51,7 @@ export const draftsOf = (slots: readonly TimeSlot[]): SlotDraft[] =>
  * timeSlots). Inverted and overlapping slots are flagged before saving; the server checks again.
  */
 export function SlotEditor({ saved, ads, dayLabel, nowMinutes, saving, requireAd = false, onSave }: SlotEditorProps) {
+  const { t } = useLingui();
   const [drafts, setDrafts] = useState<SlotDraft[]>(() => draftsOf(saved));
   const [touched, setTouched] = useState(false);
   const [submitted, setSubmitted] = useState(false);
@@ -62,7 +66,7 @@ export function SlotEditor({ saved, ads, dayLabel, nowMinutes, saving, requireAd
   const localErrors = validateSlots(drafts, adPercent);
   if (requireAd) {
     for (const draft of drafts) {
-      if (draft.advId === null) (localErrors[draft.key] ??= {}).discountPercent ??= 'Pick an event offer for this slot';
+      if (draft.advId === null) (localErrors[draft.key] ??= {}).discountPercent ??= t`Pick an event offer for this slot`;
     }
   }
   const shownErrors: SlotErrors = submitted ? { ...serverErrors, ...localErrors } : serverErrors;
@@ -77,7 +81,7 @@ export function SlotEditor({ saved, ads, dayLabel, nowMinutes, saving, requireAd
   const add = () => {
     const free = nextFreeSlot(drafts, nowMinutes ?? 9 * 60);
     if (!free) {
-      setFormError('This day is fully booked: change or remove a slot first.');
+      setFormError(t`This day is fully booked: change or remove a slot first.`);
       return;
     }
     setFormError(null);
@@ -107,7 +111,7 @@ export function SlotEditor({ saved, ads, dayLabel, nowMinutes, saving, requireAd
     setSubmitted(true);
     setFormError(null);
     if (hasErrors(localErrors)) {
-      setFormError('Fix the highlighted slots, then save.');
+      setFormError(t`Fix the highlighted slots, then save.`);
       return;
     }
     try {
@@ -115,40 +119,48 @@ export function SlotEditor({ saved, ads, dayLabel, nowMinutes, saving, requireAd
       setDrafts(draftsOf(stored.timeSlots));
       setTouched(false);
       setSubmitted(false);
-      setSavedNote(`${dayLabel}'s slots are saved.`);
+      // Issue 17: never "Mon, 23 Nov, 2026's slots are saved."
+      setSavedNote(t`Saved the slots for ${dayLabel}.`);
     } catch (error) {
       setServerErrors(serverSlotErrors(fieldErrorsOf(error), drafts));
-      setFormError(messageOf(error, 'Could not save the slots. Please try again.'));
+      setFormError(messageOf(error, t`Could not save the slots. Please try again.`));
     }
   };
 
   return (
-    <section className="slot-editor biz-card" aria-label={`${dayLabel} time slots`}>
+    <section className="slot-editor biz-card" aria-label={t`Time slots for ${dayLabel}`}>
       <div className="slot-editor__head">
         <h2 className="biz-card__title">{dayLabel}</h2>
         <span className="muted slot-editor__count">
-          {drafts.length === 0 ? 'No slots' : drafts.length === 1 ? '1 slot' : `${drafts.length} slots`}
+          <SlotCount count={drafts.length} />
         </span>
       </div>
-      <DayTimeline slots={drafts} nowMinutes={nowMinutes} label={`${dayLabel} at a glance`} />
+      <DayTimeline slots={drafts} nowMinutes={nowMinutes} label={t`${dayLabel} at a glance`} />
 
       {drafts.length === 0 ? (
-        <p className="biz-empty">No offers on {dayLabel} yet. Add a time slot to start one.</p>
+        <p className="biz-empty">
+          <Trans>No offers on {dayLabel} yet. Add a time slot to start one.</Trans>
+        </p>
       ) : (
         <ol className="slot-list">
           {drafts.map((slot, index) => {
             const errors = shownErrors[slot.key] ?? {};
             const n = index + 1;
+            const rowErrors = [errors.startTime, errors.endTime, errors.discountPercent]
+              .filter((message): message is string => Boolean(message))
+              .map((message) => validationMessage(message));
             const ad = slot.advId === null ? undefined : ads.find((item) => item.id === slot.advId);
             return (
               <li key={slot.key} className={`slot-row${slot.isEnabled ? '' : ' slot-row--off'}`}>
                 <div className="slot-row__times">
                   <label className="slot-field slot-field--start">
-                    <span className="slot-field__label">From</span>
+                    <span className="slot-field__label">
+                      <Trans>From</Trans>
+                    </span>
                     <input
                       type="time"
                       className="field__input slot-field__input"
-                      aria-label={`Slot ${n} start`}
+                      aria-label={t`Slot ${n} start`}
                       value={slot.startTime}
                       step={300}
                       aria-invalid={errors.startTime ? true : undefined}
@@ -156,11 +168,13 @@ export function SlotEditor({ saved, ads, dayLabel, nowMinutes, saving, requireAd
                     />
                   </label>
                   <label className="slot-field slot-field--end">
-                    <span className="slot-field__label">To</span>
+                    <span className="slot-field__label">
+                      <Trans>To</Trans>
+                    </span>
                     <input
                       type="time"
                       className="field__input slot-field__input"
-                      aria-label={`Slot ${n} end`}
+                      aria-label={t`Slot ${n} end`}
                       value={slot.endTime === '24:00' ? '23:59' : slot.endTime}
                       step={300}
                       aria-invalid={errors.endTime ? true : undefined}
@@ -168,11 +182,13 @@ export function SlotEditor({ saved, ads, dayLabel, nowMinutes, saving, requireAd
                     />
                   </label>
                   <label className="slot-field slot-field--percent">
-                    <span className="slot-field__label">Discount %</span>
+                    <span className="slot-field__label">
+                      <Trans>Discount %</Trans>
+                    </span>
                     <input
                       inputMode="decimal"
                       className="field__input slot-field__input"
-                      aria-label={`Slot ${n} discount percent`}
+                      aria-label={t`Slot ${n} discount percent`}
                       placeholder={ad?.discountPercent != null ? String(ad.discountPercent) : '—'}
                       value={slot.discountPercent}
                       aria-invalid={errors.discountPercent ? true : undefined}
@@ -182,14 +198,18 @@ export function SlotEditor({ saved, ads, dayLabel, nowMinutes, saving, requireAd
                 </div>
                 <div className="slot-row__meta">
                   <label className="slot-field slot-field--ad">
-                    <span className="slot-field__label">Ad</span>
+                    <span className="slot-field__label">
+                      <Trans comment="The advertisement a time slot runs">Ad</Trans>
+                    </span>
                     <select
                       className="field__select slot-field__input"
-                      aria-label={`Slot ${n} ad`}
+                      aria-label={t`Slot ${n} ad`}
                       value={slot.advId === null ? '' : String(slot.advId)}
                       onChange={(event) => update(slot.key, { advId: event.target.value === '' ? null : Number(event.target.value) })}
                     >
-                      {requireAd && slot.advId !== null ? null : <option value="">{requireAd ? 'Choose an offer' : 'Discount only'}</option>}
+                      {requireAd && slot.advId !== null ? null : (
+                        <option value="">{requireAd ? t`Choose an offer` : t`Discount only`}</option>
+                      )}
                       {ads.map((item) => (
                         <option key={item.id} value={item.id}>
                           {item.discountPercent != null ? `${item.title} (${item.discountPercent}%)` : item.title}
@@ -203,17 +223,19 @@ export function SlotEditor({ saved, ads, dayLabel, nowMinutes, saving, requireAd
                       checked={slot.isEnabled}
                       onChange={(event) => update(slot.key, { isEnabled: event.target.checked })}
                     />
-                    <span>On</span>
+                    <span>
+                      <Trans comment="A time slot is switched on">On</Trans>
+                    </span>
                   </label>
-                  <button type="button" className="slot-row__remove" aria-label={`Remove slot ${n}`} onClick={() => remove(slot.key)}>
+                  <button type="button" className="slot-row__remove" aria-label={t`Remove slot ${n}`} onClick={() => remove(slot.key)}>
                     <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
                       <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
                     </svg>
                   </button>
                 </div>
-                {errors.startTime || errors.endTime || errors.discountPercent ? (
+                {rowErrors.length > 0 ? (
                   <p className="slot-row__error" role="alert">
-                    {[errors.startTime, errors.endTime, errors.discountPercent].filter(Boolean).join(' · ')}
+                    {rowErrors.join(' · ')}
                   </p>
                 ) : null}
               </li>
@@ -226,12 +248,17 @@ export function SlotEditor({ saved, ads, dayLabel, nowMinutes, saving, requireAd
 
       <div className="slot-editor__actions">
         <Button variant="secondary" size="sm" onClick={add}>
-          + Add time slot
+          + <Trans>Add time slot</Trans>
         </Button>
         <Button size="sm" onClick={() => void save()} disabled={saving || (!touched && !submitted)}>
-          {saving ? 'Saving…' : 'Save slots'}
+          {saving ? <Trans>Saving…</Trans> : <Trans>Save slots</Trans>}
         </Button>
       </div>
     </section>
   );
+}
+
+/** "No slots", "1 slot", "3 slots". */
+function SlotCount({ count }: { count: number }) {
+  return <Plural value={count} _0="No slots" one="# slot" other="# slots" />;
 }

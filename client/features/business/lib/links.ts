@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 /**
  * The business section's routes (SPEC §2 "Business routes under /for-bussiness"). The section is a
  * nested wouter route, so pages inside it link with the relative `section` paths; links from
@@ -17,29 +19,30 @@ export type DashboardPage = (typeof DASHBOARD_PAGES)[number];
 
 export type BusinessSection = 'promotion-organizer' | 'account' | 'dashboard';
 
-export const PAGE_LABELS: Record<PromotionPage | AccountOutletPage | AccountOwnerPage | DashboardPage, string> = {
-  'regular-offers': 'Regular offers',
-  'daily-offers': 'Daily offers',
-  'event-offers': 'Event offers',
-  'ad-library': 'Ad library',
-  highlights: 'Highlights',
-  profile: 'Profile',
-  'discount-button': 'Discount button',
-  about: 'About',
-  photos: 'Photos',
-  menu: 'Menu',
-  'user-management': 'User management',
-  gstin: 'GSTIN',
-  'live-ads': 'Live ads',
-  coupons: 'Coupons',
-  revenue: 'Revenue',
-  'settlement-report': 'Settlement report',
+/** The console's page names (`i18n._` them). */
+export const PAGE_LABELS: Record<PromotionPage | AccountOutletPage | AccountOwnerPage | DashboardPage, MessageDescriptor> = {
+  'regular-offers': msg`Regular offers`,
+  'daily-offers': msg`Daily offers`,
+  'event-offers': msg`Event offers`,
+  'ad-library': msg`Ad library`,
+  highlights: msg({ message: 'Highlights', comment: 'Business console page: featured promotions of the outlet' }),
+  profile: msg`Profile`,
+  'discount-button': msg`Discount button`,
+  about: msg({ message: 'About', comment: 'Business console page: the outlet description shoppers read' }),
+  photos: msg`Photos`,
+  menu: msg`Menu`,
+  'user-management': msg`User management`,
+  gstin: msg`GSTIN`,
+  'live-ads': msg`Live ads`,
+  coupons: msg`Coupons`,
+  revenue: msg`Revenue`,
+  'settlement-report': msg`Settlement report`,
 };
 
-export const SECTION_LABELS: Record<BusinessSection, string> = {
-  'promotion-organizer': 'Promotions',
-  account: 'Account',
-  dashboard: 'Dashboard',
+export const SECTION_LABELS: Record<BusinessSection, MessageDescriptor> = {
+  'promotion-organizer': msg`Promotions`,
+  account: msg`Account`,
+  dashboard: msg`Dashboard`,
 };
 
 /** Relative paths inside the nested section. */

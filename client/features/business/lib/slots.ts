@@ -35,9 +35,6 @@ export const SLOT_MESSAGES = {
   percentRequired: PROMOTION_MESSAGES.percentRequired,
 } as const;
 
-export const DAY_NAMES = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
-export const DAY_SHORT = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
-
 const isTime = (time: string) => slotTimeSchema.safeParse(time).success;
 
 export const minutesOf = slotMinutes;

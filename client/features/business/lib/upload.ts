@@ -1,5 +1,7 @@
+import { t } from '@lingui/core/macro';
 import { BUSINESS_TOKEN_COOKIE } from '@client/lib/auth-token';
 import { readCookie } from '@client/lib/cookies';
+import { acceptLanguageHeader } from '@client/lib/i18n';
 import { REQUEST_TIMEOUT_MS } from '@client/lib/trpc';
 
 /**
@@ -14,11 +16,11 @@ export async function uploadForm(path: string, form: FormData, fallback: string)
     response = await fetch(`/api${path}`, {
       method: 'POST',
       body: form,
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      headers: token ? { ...acceptLanguageHeader(), Authorization: `Bearer ${token}` } : acceptLanguageHeader(),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS * 3),
     });
   } catch {
-    throw new Error(`${fallback}: check your connection and try again.`);
+    throw new Error(t`${fallback}: check your connection and try again.`);
   }
   const body = (await response.json().catch(() => null)) as { message?: string } | null;
   if (!response.ok) throw new Error(body?.message || fallback);

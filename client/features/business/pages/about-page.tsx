@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@client/components/ui/button';
 import { QueryState } from '@client/components/ui/query-state';
@@ -9,21 +11,22 @@ import { BizPage } from '../components/biz-page';
 import { TextField } from '../components/text-field';
 import { FormNotes } from '../components/form-notes';
 
-/** SPEC §8 fallback. */
-const ABOUT_FAILED = 'An error occurred while fetching about details';
+/** SPEC §8 fallback (`i18n._` it). */
+const ABOUT_FAILED = msg`An error occurred while fetching about details`;
 
 /** account/about: the outlet's overview (about text, cost for two, highlights) on the outlet page's About tab. */
 export function AboutPage({ outletId }: BusinessPageProps) {
+  const { t, i18n } = useLingui();
   const id = outletId ?? 0;
   const query = trpc.businessAccount.overview.useQuery({ outletId: id });
   return (
     <BizPage
-      title="About · Account · Bachat for Business"
-      description="Tell shoppers about your outlet: what you serve, the cost for two and what makes you special."
-      heading="About"
-      lead={<>What shoppers read on your outlet page&rsquo;s About tab.</>}
+      title={t`About · Account · Bachat for Business`}
+      description={t`Tell shoppers about your outlet: what you serve, the cost for two and what makes you special.`}
+      heading={t`About`}
+      lead={t`What shoppers read on your outlet page's About tab.`}
     >
-      <QueryState query={query} loadingLabel="Loading about" errorMessage={ABOUT_FAILED}>
+      <QueryState query={query} loadingLabel={t`Loading about`} errorMessage={i18n._(ABOUT_FAILED)}>
         {(overview) => <AboutForm key={id} outletId={id} overview={overview} />}
       </QueryState>
     </BizPage>
@@ -31,6 +34,7 @@ export function AboutPage({ outletId }: BusinessPageProps) {
 }
 
 function AboutForm({ outletId, overview }: { outletId: number; overview: BusinessOverview }) {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const [about, setAbout] = useState(overview.about);
   const [costForTwo, setCostForTwo] = useState(overview.costForTwoPaise === null ? '' : String(Math.round(overview.costForTwoPaise / 100)));
@@ -43,32 +47,32 @@ function AboutForm({ outletId, overview }: { outletId: number; overview: Busines
       void utils.outlets.overview.invalidate({ outletId });
       setSaved(true);
     },
-    onError: (e) => setErrors({ ...fieldErrorsOf(e), form: messageOf(e, 'Could not save. Please try again.') }),
+    onError: (e) => setErrors({ ...fieldErrorsOf(e), form: messageOf(e, t`Could not save. Please try again.`) }),
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSaved(false);
     const local: Record<string, string> = {};
-    if (about.length > 2000) local.about = 'About can be at most 2000 characters';
+    if (about.length > 2000) local.about = t`About can be at most 2000 characters`;
     const rupees = costForTwo.trim();
-    if (rupees !== '' && !/^\d{1,7}$/.test(rupees)) local.costForTwoPaise = 'Enter the cost for two in whole rupees';
+    if (rupees !== '' && !/^\d{1,7}$/.test(rupees)) local.costForTwoPaise = t`Enter the cost for two in whole rupees`;
     const tags = highlights
       .split(',')
       .map((tag) => tag.trim())
       .filter(Boolean);
-    if (tags.some((tag) => tag.length > 40)) local.highlights = 'A highlight can be at most 40 characters';
-    if (tags.length > 20) local.highlights = 'At most 20 highlights';
+    if (tags.some((tag) => tag.length > 40)) local.highlights = t`A highlight can be at most 40 characters`;
+    if (tags.length > 20) local.highlights = t`At most 20 highlights`;
     setErrors(local);
     if (Object.keys(local).length > 0) return;
     save.mutate({ outletId, about: about.trim(), costForTwoPaise: rupees === '' ? null : Number(rupees) * 100, highlights: tags });
   };
 
   return (
-    <form className="biz-card biz-form biz-narrow" noValidate onSubmit={onSubmit} aria-label="About your outlet">
+    <form className="biz-card biz-form biz-narrow" noValidate onSubmit={onSubmit} aria-label={t`About your outlet`}>
       <div className="field">
         <label className="field__label" htmlFor="about-text">
-          About your outlet
+          <Trans>About your outlet</Trans>
         </label>
         <textarea
           id="about-text"
@@ -78,14 +82,14 @@ function AboutForm({ outletId, overview }: { outletId: number; overview: Busines
           value={about}
           aria-invalid={errors.about ? true : undefined}
           onChange={(event) => setAbout(event.target.value)}
-          placeholder="Family-run Udupi restaurant since 1987: crisp dosas, filter coffee and full South Indian meals."
+          placeholder={t`Family-run Udupi restaurant since 1987: crisp dosas, filter coffee and full South Indian meals.`}
         />
         <p className="muted biz-hint">{about.length}/2000</p>
         {errors.about ? <p className="field__error">{errors.about}</p> : null}
       </div>
       <TextField
         id="about-cost"
-        label="Cost for two (₹)"
+        label={t`Cost for two (₹)`}
         value={costForTwo}
         inputMode="numeric"
         onChange={(value) => setCostForTwo(value.replace(/\D/g, ''))}
@@ -95,16 +99,16 @@ function AboutForm({ outletId, overview }: { outletId: number; overview: Busines
       />
       <TextField
         id="about-highlights"
-        label="Highlights, separated by commas"
+        label={t`Highlights, separated by commas`}
         value={highlights}
         onChange={setHighlights}
         error={errors.highlights}
         optional
-        placeholder="Pure veg, Air conditioned, Family seating"
+        placeholder={t`Pure veg, Air conditioned, Family seating`}
       />
-      <FormNotes error={errors.form} ok={saved ? 'Saved. Shoppers see it on your outlet page.' : null} />
+      <FormNotes error={errors.form} ok={saved ? t`Saved. Shoppers see it on your outlet page.` : null} />
       <Button type="submit" disabled={save.isPending}>
-        {save.isPending ? 'Saving…' : 'Save'}
+        {save.isPending ? t`Saving…` : t`Save`}
       </Button>
     </form>
   );

@@ -1,9 +1,12 @@
+import { msg, ph, t as tNow } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '@client/components/ui/button';
 import { QueryState } from '@client/components/ui/query-state';
 import { trpc } from '@client/lib/trpc';
 import type { Ad } from '@server/modules/promotions/schema';
-import { AD_LIST_LIMIT } from '../lib/constants';
+import { AD_LIST_LIMIT, AD_TYPE_LABELS } from '../lib/constants';
 import { fieldErrorsOf, messageOf } from '@client/lib/trpc-errors';
 import { formatDayMonth, formatPercent } from '@client/lib/format';
 import type { BusinessPageProps } from '../lib/page-props';
@@ -15,7 +18,13 @@ import { FormNotes } from '../components/form-notes';
 
 type AdType = 'R' | 'D' | 'E';
 
-const TYPE_LABELS: Record<Ad['adType'], string> = { R: 'Regular', D: 'Daily', E: 'Event', Highlight: 'Highlight' };
+/** Where an ad of each type is scheduled, for the "it is in your library" note. */
+const SCHEDULE_PAGE: Record<Ad['adType'], MessageDescriptor> = {
+  R: msg`Regular offers`,
+  D: msg`Daily offers`,
+  E: msg`Event offers`,
+  Highlight: msg({ message: 'Highlights', comment: 'Business console page: featured promotions of the outlet' }),
+};
 
 type Draft = { adType: AdType; title: string; description: string; discountPercent: string; startsOn: string; endsOn: string; eventId: string };
 const EMPTY: Draft = { adType: 'R', title: '', description: '', discountPercent: '', startsOn: '', endsOn: '', eventId: '' };
@@ -26,14 +35,16 @@ function uploadAdPicture(outletId: number, advId: number, image: File): Promise<
   form.set('outletId', String(outletId));
   form.set('advId', String(advId));
   form.set('image', image);
-  return uploadForm('/adv/edit', form, 'Failed to upload the picture');
+  return uploadForm('/adv/edit', form, tNow`Failed to upload the picture`);
 }
 
 /** Adds or replaces the picture of an ad already in the library. */
 function AdPictureButton({ outletId, ad, onUploaded }: { outletId: number; ad: Ad; onUploaded: () => void }) {
+  const { t } = useLingui();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const adTitle = ad.title;
   const onPick = async (file: File | undefined) => {
     if (!file) return;
     setBusy(true);
@@ -42,7 +53,7 @@ function AdPictureButton({ outletId, ad, onUploaded }: { outletId: number; ad: A
       await uploadAdPicture(outletId, ad.id, file);
       onUploaded();
     } catch (e) {
-      setError(e instanceof Error ? e.message : 'Failed to upload the picture');
+      setError(e instanceof Error ? e.message : t`Failed to upload the picture`);
     } finally {
       setBusy(false);
       if (input.current) input.current.value = '';
@@ -55,11 +66,11 @@ function AdPictureButton({ outletId, ad, onUploaded }: { outletId: number; ad: A
         type="file"
         hidden
         accept="image/jpeg,image/png,image/webp"
-        aria-label={`Picture for ${ad.title}`}
+        aria-label={t`Picture for ${adTitle}`}
         onChange={(e) => void onPick(e.target.files?.[0])}
       />
       <Button variant="secondary" size="sm" disabled={busy} onClick={() => input.current?.click()}>
-        {busy ? 'Uploading…' : ad.imageUrl ? 'Change picture' : 'Add picture'}
+        {busy ? <Trans>Uploading…</Trans> : ad.imageUrl ? <Trans>Change picture</Trans> : <Trans>Add picture</Trans>}
       </Button>
       {error ? (
         <p className="field__error ad-item__error" role="alert">
@@ -72,6 +83,7 @@ function AdPictureButton({ outletId, ad, onUploaded }: { outletId: number; ad: A
 
 /** promotion-organizer/ad-library: the offers (R, D, E) that time slots run. */
 export function AdLibraryPage({ outletId }: BusinessPageProps) {
+  const { t, i18n } = useLingui();
   const id = outletId ?? 0;
   const utils = trpc.useUtils();
   const ads = trpc.promotions.ads.useQuery({ outletId: id, offset: 0, limit: AD_LIST_LIMIT });
@@ -95,11 +107,11 @@ export function AdLibraryPage({ outletId }: BusinessPageProps) {
     event.preventDefault();
     setNote(null);
     const local: Record<string, string> = {};
-    if (!draft.title.trim()) local.title = 'Title is required';
+    if (!draft.title.trim()) local.title = t`Title is required`;
     const percent = draft.discountPercent.trim();
-    if (percent !== '' && !(Number(percent) >= 0 && Number(percent) <= 100)) local.discountPercent = 'The discount must be between 0 and 100';
-    if (draft.adType === 'E' && !draft.eventId) local.eventId = 'Choose the event of this offer';
-    if (draft.startsOn && draft.endsOn && draft.startsOn > draft.endsOn) local.endsOn = 'The end date must be on or after the start date';
+    if (percent !== '' && !(Number(percent) >= 0 && Number(percent) <= 100)) local.discountPercent = t`The discount must be between 0 and 100`;
+    if (draft.adType === 'E' && !draft.eventId) local.eventId = t`Choose the event of this offer`;
+    if (draft.startsOn && draft.endsOn && draft.startsOn > draft.endsOn) local.endsOn = t`The end date must be on or after the start date`;
     setErrors(local);
     if (Object.keys(local).length > 0) return;
     create.mutate(
@@ -116,19 +128,22 @@ export function AdLibraryPage({ outletId }: BusinessPageProps) {
       {
         onSuccess: async (ad) => {
           setDraft({ ...EMPTY, adType: draft.adType });
-          setNote(`“${ad.title}” is in your library. Schedule it from ${TYPE_LABELS[ad.adType].toLowerCase()} offers.`);
+          const title = ad.title;
+          const page = i18n._(SCHEDULE_PAGE[ad.adType]);
+          setNote(t`"${title}" is in your library. Schedule it from ${page}.`);
           if (image) {
             try {
               await uploadAdPicture(id, ad.id, image);
               invalidate();
             } catch (e) {
-              setErrors({ form: `The ad is saved, but its picture was not: ${e instanceof Error ? e.message : 'please try again'}` });
+              const reason = e instanceof Error ? e.message : t`please try again`;
+              setErrors({ form: t`The ad is saved, but its picture was not: ${reason}` });
             }
             setImage(null);
             setFileKey((key) => key + 1);
           }
         },
-        onError: (error) => setErrors({ ...fieldErrorsOf(error), form: messageOf(error, 'Could not save the ad.') }),
+        onError: (error) => setErrors({ ...fieldErrorsOf(error), form: messageOf(error, t`Could not save the ad.`) }),
       },
     );
   };
@@ -138,29 +153,37 @@ export function AdLibraryPage({ outletId }: BusinessPageProps) {
 
   return (
     <BizPage
-      title="Ad library · Promotion organizer · Bachat for Business"
-      description="Create the offers your time slots run: regular, daily and event offers."
-      heading="Ad library"
-      lead="Your offers, ready to schedule. An ad carries a title and a discount; the regular, daily and event pages put it into time slots."
+      title={t`Ad library · Promotion organizer · Bachat for Business`}
+      description={t`Create the offers your time slots run: regular, daily and event offers.`}
+      heading={t`Ad library`}
+      lead={t`Your offers, ready to schedule. An ad carries a title and a discount; the regular, daily and event pages put it into time slots.`}
     >
-
       <div className="biz-columns">
-        <form className="biz-card biz-form" noValidate onSubmit={onSubmit} aria-label="New ad">
-          <h2 className="biz-card__title">New ad</h2>
+        <form className="biz-card biz-form" noValidate onSubmit={onSubmit} aria-label={t`New ad`}>
+          <h2 className="biz-card__title">
+            <Trans>New ad</Trans>
+          </h2>
           <div className="field">
             <label className="field__label" htmlFor="ad-type">
-              Type
+              <Trans>Type</Trans>
             </label>
             <select id="ad-type" className="field__select" value={draft.adType} onChange={(e) => set({ adType: e.target.value as AdType })}>
-              <option value="R">Regular offer</option>
-              <option value="D">Daily offer</option>
-              <option value="E">Event offer</option>
+              <option value="R">{t`Regular offer`}</option>
+              <option value="D">{t`Daily offer`}</option>
+              <option value="E">{t`Event offer`}</option>
             </select>
           </div>
-          <TextField id="ad-title" label="Title" value={draft.title} error={errors.title} onChange={(title) => set({ title })} placeholder="Lunch combo hour" />
+          <TextField
+            id="ad-title"
+            label={t`Title`}
+            value={draft.title}
+            error={errors.title}
+            onChange={(title) => set({ title })}
+            placeholder={t`Lunch combo hour`}
+          />
           <TextField
             id="ad-percent"
-            label="Discount %"
+            label={t`Discount %`}
             value={draft.discountPercent}
             error={errors.discountPercent}
             inputMode="decimal"
@@ -170,7 +193,7 @@ export function AdLibraryPage({ outletId }: BusinessPageProps) {
           {draft.adType === 'E' ? (
             <div className="field">
               <label className="field__label" htmlFor="ad-event">
-                Event
+                <Trans>Event</Trans>
               </label>
               <select
                 id="ad-event"
@@ -179,7 +202,7 @@ export function AdLibraryPage({ outletId }: BusinessPageProps) {
                 aria-invalid={errors.eventId ? true : undefined}
                 onChange={(e) => set({ eventId: e.target.value })}
               >
-                <option value="">Choose an event</option>
+                <option value="">{t`Choose an event`}</option>
                 {(events.data ?? []).map((item) => (
                   <option key={item.id} value={item.id}>
                     {item.name} · {formatDayMonth(item.date)}
@@ -191,7 +214,10 @@ export function AdLibraryPage({ outletId }: BusinessPageProps) {
           ) : null}
           <div className="field">
             <label className="field__label" htmlFor="ad-description">
-              Description <span className="field__optional">(optional)</span>
+              <Trans>Description</Trans>{' '}
+              <span className="field__optional">
+                <Trans>(optional)</Trans>
+              </span>
             </label>
             <textarea
               id="ad-description"
@@ -204,34 +230,41 @@ export function AdLibraryPage({ outletId }: BusinessPageProps) {
           </div>
           <div className="field">
             <label className="field__label" htmlFor="ad-image">
-              Picture <span className="field__optional">(optional)</span>
+              <Trans>Picture</Trans>{' '}
+              <span className="field__optional">
+                <Trans>(optional)</Trans>
+              </span>
             </label>
             <input key={fileKey} id="ad-image" type="file" accept="image/jpeg,image/png,image/webp" onChange={(e) => setImage(e.target.files?.[0] ?? null)} />
           </div>
           <div className="biz-form__row">
-            <TextField id="ad-starts" label="Runs from" type="date" value={draft.startsOn} error={errors.startsOn} onChange={(startsOn) => set({ startsOn })} optional />
-            <TextField id="ad-ends" label="Runs until" type="date" value={draft.endsOn} error={errors.endsOn} onChange={(endsOn) => set({ endsOn })} optional />
+            <TextField id="ad-starts" label={t`Runs from`} type="date" value={draft.startsOn} error={errors.startsOn} onChange={(startsOn) => set({ startsOn })} optional />
+            <TextField id="ad-ends" label={t`Runs until`} type="date" value={draft.endsOn} error={errors.endsOn} onChange={(endsOn) => set({ endsOn })} optional />
           </div>
           <FormNotes error={errors.form} ok={note} />
           <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Saving…' : 'Add to library'}
+            {create.isPending ? <Trans>Saving…</Trans> : <Trans>Add to library</Trans>}
           </Button>
         </form>
 
-        <section className="biz-stack" aria-label="Your ads">
-          <div className="chip-row" role="group" aria-label="Show">
+        <section className="biz-stack" aria-label={t`Your ads`}>
+          <div className="chip-row" role="group" aria-label={t`Show`}>
             {(['all', 'R', 'D', 'E'] as const).map((value) => (
               <button key={value} type="button" className="chip" aria-pressed={filter === value} onClick={() => setFilter(value)}>
-                {value === 'all' ? 'All' : TYPE_LABELS[value]}
+                {value === 'all' ? t`All` : i18n._(AD_TYPE_LABELS[value])}
               </button>
             ))}
           </div>
           <QueryState
             query={ads}
-            loadingLabel="Loading ads"
-            errorMessage="We couldn't load your ads."
+            loadingLabel={t`Loading ads`}
+            errorMessage={t`We couldn't load your ads.`}
             isEmpty={() => list.length === 0}
-            empty={<p className="biz-empty">No ads here yet. Create one with the form.</p>}
+            empty={
+              <p className="biz-empty">
+                <Trans>No ads here yet. Create one with the form.</Trans>
+              </p>
+            }
           >
             {() => (
               <ul className="ad-list">
@@ -239,14 +272,11 @@ export function AdLibraryPage({ outletId }: BusinessPageProps) {
                   <li key={ad.id} className={`ad-item${ad.isEnabled ? '' : ' ad-item--off'}${ad.imageUrl ? ' ad-item--image' : ''}`}>
                     {ad.imageUrl ? <img className="ad-item__image" src={ad.imageUrl} alt="" loading="lazy" /> : null}
                     <div className="ad-item__main">
-                      <span className={`ad-type ad-type--${ad.adType}`}>{TYPE_LABELS[ad.adType]}</span>
+                      <span className={`ad-type ad-type--${ad.adType}`}>{i18n._(AD_TYPE_LABELS[ad.adType])}</span>
                       <h3 className="ad-item__title">{ad.title}</h3>
                       {ad.description ? <p className="ad-item__text muted">{ad.description}</p> : null}
                       <p className="ad-item__meta muted">
-                        {ad.discountPercent != null ? `${formatPercent(ad.discountPercent, { decimals: 1, trim: false })} off` : 'Discount set per slot'}
-                        {ad.startsOn || ad.endsOn
-                          ? ` · ${ad.startsOn ? formatDayMonth(ad.startsOn) : 'now'} – ${ad.endsOn ? formatDayMonth(ad.endsOn) : 'no end'}`
-                          : ''}
+                        <AdMeta ad={ad} />
                       </p>
                     </div>
                     <div className="biz-row-actions">
@@ -257,12 +287,12 @@ export function AdLibraryPage({ outletId }: BusinessPageProps) {
                         disabled={update.isPending}
                         onClick={() => update.mutate({ outletId: id, advId: ad.id, isEnabled: !ad.isEnabled })}
                       >
-                        {ad.isEnabled ? 'Pause' : 'Resume'}
+                        {ad.isEnabled ? <Trans>Pause</Trans> : <Trans>Resume</Trans>}
                       </Button>
                       <DeleteButton
-                        aria-label={`Delete ${ad.title}`}
+                        aria-label={t`Delete ${ph({ title: ad.title })}`}
                         disabled={remove.isPending}
-                        confirm={`Delete “${ad.title}”? Its time slots stop running it.`}
+                        confirm={t`Delete "${ph({ title: ad.title })}"? Its time slots stop running it.`}
                         onConfirm={() => remove.mutate({ outletId: id, advId: ad.id, adType: ad.adType })}
                       />
                     </div>
@@ -274,5 +304,20 @@ export function AdLibraryPage({ outletId }: BusinessPageProps) {
         </section>
       </div>
     </BizPage>
+  );
+}
+
+
+/** "15.0% off · 1 Dec – no end", or "Discount set per slot". */
+function AdMeta({ ad }: { ad: Ad }) {
+  const { t } = useLingui();
+  const percent = ad.discountPercent != null ? formatPercent(ad.discountPercent, { decimals: 1, trim: false }) : null;
+  const from = ad.startsOn ? formatDayMonth(ad.startsOn) : t`now`;
+  const to = ad.endsOn ? formatDayMonth(ad.endsOn) : t`no end`;
+  return (
+    <>
+      {percent !== null ? <Trans>{percent} off</Trans> : <Trans>Discount set per slot</Trans>}
+      {ad.startsOn || ad.endsOn ? ` · ${from} – ${to}` : ''}
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@client/components/ui/button';
 import { QueryState } from '@client/components/ui/query-state';
@@ -11,16 +12,17 @@ import { TextField } from '../components/text-field';
 
 /** account/discount-button: the outlet's standing discount and its on/off switch (SPEC §7 /outlet/discount). */
 export function DiscountButtonPage({ outletId }: BusinessPageProps) {
+  const { t } = useLingui();
   const id = outletId ?? 0;
   const query = trpc.businessAccount.discount.useQuery({ outletId: id });
   return (
     <BizPage
-      title="Discount button · Account · Bachat for Business"
-      description="Switch your outlet's standing discount on or off."
-      heading="Discount button"
-      lead="Your standing discount: it applies all day while it is on, whenever no scheduled offer is running."
+      title={t`Discount button · Account · Bachat for Business`}
+      description={t`Switch your outlet's standing discount on or off.`}
+      heading={t`Discount button`}
+      lead={t`Your standing discount: it applies all day while it is on, whenever no scheduled offer is running.`}
     >
-      <QueryState query={query} loadingLabel="Loading the discount" errorMessage={(error) => messageOf(error, 'We couldn’t load the discount.')}>
+      <QueryState query={query} loadingLabel={t`Loading the discount`} errorMessage={(error) => messageOf(error, t`We couldn't load the discount.`)}>
         {(status) => <DiscountForm key={id} outletId={id} status={status} />}
       </QueryState>
     </BizPage>
@@ -28,6 +30,7 @@ export function DiscountButtonPage({ outletId }: BusinessPageProps) {
 }
 
 function DiscountForm({ outletId, status }: { outletId: number; status: DiscountStatus }) {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const [percent, setPercent] = useState(String(status.discountPercent));
   const [error, setError] = useState<string | null>(null);
@@ -36,13 +39,13 @@ function DiscountForm({ outletId, status }: { outletId: number; status: Discount
       utils.businessAccount.discount.setData({ outletId }, result);
       void utils.promotions.liveAndScheduled.invalidate({ outletId });
     },
-    onError: (e) => setError(fieldErrorsOf(e).discount ?? messageOf(e, 'Could not save the discount.')),
+    onError: (e) => setError(fieldErrorsOf(e).discount ?? messageOf(e, t`Could not save the discount.`)),
   });
 
   const submit = (liveStatus: boolean) => {
     const value = Number(percent);
     if (percent.trim() === '' || !Number.isFinite(value) || value < 0 || value > 100) {
-      setError('discount must be between 0 and 100');
+      setError(t`The discount must be between 0 and 100`);
       return;
     }
     setError(null);
@@ -55,19 +58,22 @@ function DiscountForm({ outletId, status }: { outletId: number; status: Discount
   };
 
   const live = status.liveOffer;
+  const offerTitle = live?.title ?? '';
+  const percentText = formatPercent(status.discountPercent, { decimals: 1, trim: false });
+  const changedAt = status.updatedAt ? formatDateTimeShort(status.updatedAt) : '';
   return (
     <div className="biz-columns">
-      <form className="biz-card biz-form" noValidate onSubmit={onSubmit} aria-label="Discount button">
+      <form className="biz-card biz-form" noValidate onSubmit={onSubmit} aria-label={t`Discount button`}>
         <div className={`discount-switch${status.isLive ? ' discount-switch--on' : ''}`}>
           <div>
-            <p className="discount-switch__state">{status.isLive ? 'ON' : 'OFF'}</p>
-            <p className="muted">{status.isLive ? `${formatPercent(status.discountPercent, { decimals: 1, trim: false })} for every bill` : 'Shoppers get no standing discount'}</p>
+            <p className="discount-switch__state">{status.isLive ? t`On` : t`Off`}</p>
+            <p className="muted">{status.isLive ? t`${percentText} off every bill` : t`Shoppers get no standing discount`}</p>
           </div>
           <button
             type="button"
             role="switch"
             aria-checked={status.isLive}
-            aria-label="Discount live"
+            aria-label={t`Discount live`}
             className="switch"
             disabled={save.isPending}
             onClick={() => submit(!status.isLive)}
@@ -77,30 +83,36 @@ function DiscountForm({ outletId, status }: { outletId: number; status: Discount
         </div>
         <TextField
           id="discount-percent"
-          label="Discount %"
+          label={t`Discount %`}
           value={percent}
           inputMode="decimal"
           onChange={(value) => setPercent(value.replace(/[^\d.]/g, ''))}
           error={error ?? undefined}
         />
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save discount'}
+          {save.isPending ? t`Saving…` : t`Save discount`}
         </Button>
-        {status.updatedAt ? <p className="muted biz-hint">Last changed {formatDateTimeShort(status.updatedAt)}</p> : null}
+        {status.updatedAt ? <p className="muted biz-hint">{t`Last changed ${changedAt}`}</p> : null}
       </form>
-      <section className="biz-card" aria-label="What shoppers get now">
-        <h2 className="biz-card__title">What shoppers get right now</h2>
+      <section className="biz-card" aria-label={t`What shoppers get now`}>
+        <h2 className="biz-card__title">
+          <Trans>What shoppers get right now</Trans>
+        </h2>
         {live ? (
           <p>
             <strong className="big-figure">{formatPercent(live.discountPercent, { decimals: 1, trim: false })}</strong>{' '}
             <span className="muted">
-              {live.source === 'base' ? 'from the discount button' : `from a scheduled offer${live.title ? `: ${live.title}` : ''}`}
+              {live.source === 'base' ? t`from the discount button` : live.title ? t`from a scheduled offer: ${offerTitle}` : t`from a scheduled offer`}
             </span>
           </p>
         ) : (
-          <p className="muted">No discount is live right now.</p>
+          <p className="muted">
+            <Trans>No discount is live right now.</Trans>
+          </p>
         )}
-        <p className="muted biz-hint">Scheduled offers (event, daily, regular) and day discounts win over the discount button while they run.</p>
+        <p className="muted biz-hint">
+          <Trans>Scheduled offers (event, daily, regular) and day discounts win over the discount button while they run.</Trans>
+        </p>
       </section>
     </div>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@client/components/ui/button';
 import { QueryState, combineQueries } from '@client/components/ui/query-state';
@@ -5,7 +6,7 @@ import { trpc } from '@client/lib/trpc';
 import type { PromotionEvent } from '@server/modules/promotions/schema';
 import { AD_LIST_LIMIT } from '../lib/constants';
 import { fieldErrorsOf, messageOf } from '@client/lib/trpc-errors';
-import { formatWeekdayDate } from '@client/lib/format';
+import { formatLongWeekdayDate, formatWeekdayDate } from '@client/lib/format';
 import type { BusinessPageProps } from '../lib/page-props';
 import { BizPage } from '../components/biz-page';
 import { istNow, slotsToSave } from '../lib/slots';
@@ -13,12 +14,13 @@ import { SlotEditor } from '../components/slot-editor';
 import { TextField } from '../components/text-field';
 import { FormNotes } from '../components/form-notes';
 
-/** SPEC §4: an event's default name. */
+/** SPEC §4: an event's default name (stored as it is: the shoppers' offers show it). */
 export const DEFAULT_EVENT_NAME = 'EVENT OFFERS';
 const COLOURS = ['#FF6600', '#E11D48', '#7C3AED', '#0891B2', '#16A34A', '#CA8A04'] as const;
 
 /** promotion-organizer/event-offers: dated events with their own time slots (ad type E). */
 export function EventOffersPage({ outletId }: BusinessPageProps) {
+  const { t } = useLingui();
   const id = outletId ?? 0;
   const now = istNow();
   const utils = trpc.useUtils();
@@ -45,7 +47,7 @@ export function EventOffersPage({ outletId }: BusinessPageProps) {
     event.preventDefault();
     setErrors({});
     if (!date) {
-      setErrors({ date: 'Choose a date' });
+      setErrors({ date: t`Choose a date` });
       return;
     }
     create.mutate(
@@ -55,27 +57,30 @@ export function EventOffersPage({ outletId }: BusinessPageProps) {
           setSelectedId(created.id);
           setName('');
         },
-        onError: (error) => setErrors({ ...fieldErrorsOf(error), form: messageOf(error, 'Could not create the event.') }),
+        onError: (error) => setErrors({ ...fieldErrorsOf(error), form: messageOf(error, t`Could not create the event.`) }),
       },
     );
   };
 
   return (
     <BizPage
-      title="Event offers · Promotion organizer · Bachat for Business"
-      description="Plan event nights with their own offers: they win over every other offer while they run."
-      heading="Event offers"
-      lead="A match screening, a festival night, a live gig: an event has a date and its own time slots, and wins over every other offer while it runs."
+      title={t`Event offers · Promotion organizer · Bachat for Business`}
+      description={t`Plan event nights with their own offers: they win over every other offer while they run.`}
+      heading={t`Event offers`}
+      lead={t`A match screening, a festival night, a live gig: an event has a date and its own time slots, and wins over every other offer while it runs.`}
     >
-
       <div className="biz-columns">
         <div className="biz-stack">
-          <form className="biz-card biz-form" noValidate onSubmit={onCreate} aria-label="New event">
-            <h2 className="biz-card__title">New event</h2>
-            <TextField id="event-name" label="Name" value={name} onChange={setName} placeholder={DEFAULT_EVENT_NAME} error={errors.name} />
-            <TextField id="event-date" label="Date" type="date" value={date} onChange={setDate} error={errors.date} />
+          <form className="biz-card biz-form" noValidate onSubmit={onCreate} aria-label={t`New event`}>
+            <h2 className="biz-card__title">
+              <Trans>New event</Trans>
+            </h2>
+            <TextField id="event-name" label={t`Name`} value={name} onChange={setName} placeholder={DEFAULT_EVENT_NAME} error={errors.name} />
+            <TextField id="event-date" label={t`Date`} type="date" value={date} onChange={setDate} error={errors.date} />
             <fieldset className="colour-picker">
-              <legend className="field__label">Colour</legend>
+              <legend className="field__label">
+                <Trans>Colour</Trans>
+              </legend>
               {COLOURS.map((value) => (
                 <label key={value} className="colour-picker__swatch" style={{ background: value }}>
                   <input type="radio" name="event-colour" value={value} checked={colour === value} onChange={() => setColour(value)} />
@@ -85,19 +90,23 @@ export function EventOffersPage({ outletId }: BusinessPageProps) {
             </fieldset>
             <FormNotes error={errors.form} />
             <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Creating…' : 'Create event'}
+              {create.isPending ? <Trans>Creating…</Trans> : <Trans>Create event</Trans>}
             </Button>
           </form>
 
           <QueryState
             query={events}
-            loadingLabel="Loading events"
-            errorMessage="We couldn't load your events."
+            loadingLabel={t`Loading events`}
+            errorMessage={t`We couldn't load your events.`}
             isEmpty={() => list.length === 0}
-            empty={<p className="biz-empty">No events yet.</p>}
+            empty={
+              <p className="biz-empty">
+                <Trans>No events yet.</Trans>
+              </p>
+            }
           >
             {() => (
-              <ul className="event-list" aria-label="Your events">
+              <ul className="event-list" aria-label={t`Your events`}>
                 {list.map((item) => (
                   <li key={item.id}>
                     <button
@@ -110,7 +119,7 @@ export function EventOffersPage({ outletId }: BusinessPageProps) {
                       <span className="event-item__name">{item.name}</span>
                       <span className="event-item__date muted">
                         {formatWeekdayDate(item.date)}
-                        {item.isEnabled ? '' : ' · off'}
+                        {item.isEnabled ? '' : ` · ${t`off`}`}
                       </span>
                     </button>
                   </li>
@@ -128,7 +137,8 @@ export function EventOffersPage({ outletId }: BusinessPageProps) {
             nowMinutes={selected.date === now.date ? now.minutes : null}
             onToggle={() => update.mutate({ outletId: id, eventId: selected.id, isEnabled: !selected.isEnabled })}
             onDelete={() => {
-              if (window.confirm(`Delete “${selected.name}” and its slots?`)) {
+              const eventName = selected.name;
+              if (window.confirm(t`Delete "${eventName}" and its slots?`)) {
                 remove.mutate({ outletId: id, eventId: selected.id }, { onSuccess: () => setSelectedId(null) });
               }
             }}
@@ -150,6 +160,7 @@ type EventSlotsProps = {
 };
 
 function EventSlots({ outletId, event, nowMinutes, onToggle, onDelete, busy }: EventSlotsProps) {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const ads = trpc.promotions.ads.useQuery({ outletId, adType: 'E', offset: 0, limit: AD_LIST_LIMIT });
   const slots = trpc.promotions.timeSlots.useQuery({ outletId, adType: 'E', date: event.date });
@@ -160,9 +171,10 @@ function EventSlots({ outletId, event, nowMinutes, onToggle, onDelete, busy }: E
     },
   });
   const eventAds = (ads.data ?? []).filter((ad) => ad.eventId === event.id);
+  const eventName = event.name;
 
   return (
-    <section className="biz-stack" aria-label={`${event.name} slots`}>
+    <section className="biz-stack" aria-label={t`${eventName} slots`}>
       <div className="event-head" style={{ borderTopColor: event.colorHash }}>
         <div>
           <h2 className="biz-card__title">{event.name}</h2>
@@ -170,26 +182,25 @@ function EventSlots({ outletId, event, nowMinutes, onToggle, onDelete, busy }: E
         </div>
         <div className="biz-row-actions">
           <Button variant="secondary" size="sm" onClick={onToggle} disabled={busy}>
-            {event.isEnabled ? 'Switch off' : 'Switch on'}
+            {event.isEnabled ? <Trans>Switch off</Trans> : <Trans>Switch on</Trans>}
           </Button>
           <Button variant="ghost" size="sm" onClick={onDelete} disabled={busy}>
-            Delete
+            <Trans>Delete</Trans>
           </Button>
         </div>
       </div>
       {eventAds.length === 0 ? (
         <p className="muted biz-hint">
-          An event&rsquo;s slots run its event offers: first create an event offer for {event.name} in the ad
-          library.
+          <Trans>An event's slots run its event offers: first create an event offer for {eventName} in the ad library.</Trans>
         </p>
       ) : null}
-      <QueryState query={combineQueries(slots, ads)} loadingLabel="Loading time slots" errorMessage="We couldn't load the time slots.">
+      <QueryState query={combineQueries(slots, ads)} loadingLabel={t`Loading time slots`} errorMessage={t`We couldn't load the time slots.`}>
         {([daySlots]) => (
           <SlotEditor
             key={`${outletId}-${event.id}`}
             saved={daySlots.timeSlots}
             ads={eventAds}
-            dayLabel={formatWeekdayDate(event.date)}
+            dayLabel={formatLongWeekdayDate(event.date)}
             nowMinutes={nowMinutes}
             saving={save.isPending}
             requireAd

@@ -1,16 +1,18 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { currentLocale, setLocale } from '@client/lib/i18n';
 import { renderWithProviders } from '@client/testing/render';
 import { BusinessSectionRoutes } from '../business-section';
 import { getBusinessSession } from '../lib/session';
 
-afterEach(() => {
-  for (const name of ['business_auth_token', 'businessUserDetails', 'authToken']) document.cookie = `${name}=; Max-Age=0; Path=/`;
+afterEach(async () => {
+  await setLocale('en', { remember: false });
+  for (const name of ['business_auth_token', 'businessUserDetails', 'authToken', 'lang']) document.cookie = `${name}=; Max-Age=0; Path=/`;
 });
 
 const RESULT = {
   accessToken: 'biz-token',
-  businessOwner: { id: 3, username: 'demo.owner', name: 'Ravi Kumar', phoneNumber: '9845012345', pan: 'ABCPK1234L', designation: 'Proprietor', isMaster: true, masterId: null },
+  businessOwner: { id: 3, username: 'demo.owner', name: 'Ravi Kumar', phoneNumber: '9845012345', pan: 'ABCPK1234L', designation: 'Proprietor', isMaster: true, masterId: null, language: 'en' as const },
   outlets: [
     { id: 11, name: 'Sri Krishna Udupi Grand', addressLineTwo: 'Jayanagar' },
     { id: 12, name: 'Kaapi Katte', addressLineTwo: 'Koramangala' },
@@ -63,5 +65,55 @@ describe('business login', () => {
     expect(session?.details).toMatchObject({ boId: 3, isMaster: true, currentOutletId: 11 });
     expect(session?.details.allOutletForBusiness).toHaveLength(2);
     expect(document.cookie).not.toContain('authToken=shopper');
+  });
+
+  it("a new try starts clean: the last try's server error never stays beside the new field errors", async () => {
+    const { user } = renderWithProviders(<BusinessSectionRoutes />, {
+      path: '/login',
+      trpc: {
+        'businessAuth.login': () => {
+          throw new Error('Invalid username or password');
+        },
+      },
+    });
+    await user.type(screen.getByLabelText('Username'), 'demo.owner');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid username or password');
+    await user.clear(screen.getByLabelText('Password'));
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(screen.queryByText('Invalid username or password')).not.toBeInTheDocument();
+  });
+
+  it("a device with no language of its own takes the account's (Hindi); one with a choice tells the account", async () => {
+    let saved: unknown;
+    const hindiOwner = { ...RESULT, businessOwner: { ...RESULT.businessOwner, language: 'hi' as const } };
+    const { user, location } = renderWithProviders(<BusinessSectionRoutes />, {
+      path: '/login',
+      trpc: { 'businessAuth.login': () => hindiOwner, 'businessAuth.setLanguage': (input) => (saved = input) },
+    });
+    await user.type(screen.getByLabelText('Username'), 'demo.owner');
+    await user.type(screen.getByLabelText('Password'), 'Bachat@123');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(location.history.at(-1)).toMatch(/regular-offers\/11$/));
+    await waitFor(() => expect(currentLocale()).toBe('hi'));
+    expect(document.documentElement.lang).toBe('hi-IN');
+    expect(saved).toBeUndefined();
+  });
+
+  it('a device that chose English keeps it and saves it on a Hindi account', async () => {
+    document.cookie = 'lang=en; Path=/';
+    let saved: unknown;
+    const hindiOwner = { ...RESULT, businessOwner: { ...RESULT.businessOwner, language: 'hi' as const } };
+    const { user } = renderWithProviders(<BusinessSectionRoutes />, {
+      path: '/login',
+      trpc: { 'businessAuth.login': () => hindiOwner, 'businessAuth.setLanguage': (input) => (saved = input) },
+    });
+    await user.type(screen.getByLabelText('Username'), 'demo.owner');
+    await user.type(screen.getByLabelText('Password'), 'Bachat@123');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(saved).toEqual({ language: 'en' }));
+    expect(currentLocale()).toBe('en');
   });
 });

@@ -1,9 +1,11 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { Link, Redirect, useLocation } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Field, fieldAria } from '@client/components/ui/field';
 import { useAuthActions } from '@client/lib/auth';
 import { trpc } from '@client/lib/trpc';
+import { adoptAccountLanguage } from '../lib/language';
 import { businessHome, section } from '../lib/links';
 import { detailsFromLogin, saveBusinessSession, useBusinessSession } from '../lib/session';
 import '@client/styles/forms.css';
@@ -11,6 +13,7 @@ import '@client/styles/business.css';
 
 /** /for-bussiness/login: username + password (SPEC §4, §6, §8). */
 export function BusinessLoginPage() {
+  const { t } = useLingui();
   const session = useBusinessSession();
   const [, navigate] = useLocation();
   const { forgetShopper } = useAuthActions();
@@ -18,6 +21,7 @@ export function BusinessLoginPage() {
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<{ username?: string; password?: string }>({});
   const login = trpc.businessAuth.login.useMutation();
+  const saveLanguage = trpc.businessAuth.setLanguage.useMutation();
 
   if (session && !login.isPending && !login.isSuccess) {
     return <Redirect to={`~${businessHome(session.details.currentOutletId)}`} replace />;
@@ -25,9 +29,11 @@ export function BusinessLoginPage() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // Issue 17: a new try starts clean; the last try's "Invalid username or password" never stays beside new errors.
+    login.reset();
     const errors: typeof fieldErrors = {};
-    if (!username.trim()) errors.username = 'Username is required';
-    if (!password) errors.password = 'Password is required';
+    if (!username.trim()) errors.username = t`Username is required`;
+    if (!password) errors.password = t`Password is required`;
     setFieldErrors(errors);
     if (errors.username || errors.password) return;
     login.mutate(
@@ -38,6 +44,7 @@ export function BusinessLoginPage() {
           forgetShopper();
           const details = detailsFromLogin(result);
           saveBusinessSession(result.accessToken, details);
+          adoptAccountLanguage(result.businessOwner.language, (language) => saveLanguage.mutate({ language }));
           navigate(`~${businessHome(details.currentOutletId)}`, { replace: true });
         },
       },
@@ -46,16 +53,22 @@ export function BusinessLoginPage() {
 
   return (
     <div className="page biz-login">
-      <title>Business login · Bachat for Business</title>
-      <meta name="description" content="Log in to Bachat for Business to schedule offers and see your outlet's dashboard." />
+      <title>{t`Business login · Bachat for Business`}</title>
+      <meta name="description" content={t`Log in to Bachat for Business to schedule offers and see your outlet's dashboard.`} />
       <div className="biz-login__card">
         <div className="biz-login__head">
-          <span className="biz-badge">For Business</span>
-          <h1 className="biz-login__title">Business login</h1>
-          <p className="muted">Use the username and password you received from Bachat.</p>
+          <span className="biz-badge">
+            <Trans>For Business</Trans>
+          </span>
+          <h1 className="biz-login__title">
+            <Trans>Business login</Trans>
+          </h1>
+          <p className="muted">
+            <Trans>Use the username and password you received from Bachat.</Trans>
+          </p>
         </div>
         <form className="biz-form" noValidate onSubmit={onSubmit}>
-          <Field id="biz-username" label="Username" error={fieldErrors.username} alert={false}>
+          <Field id="biz-username" label={t`Username`} error={fieldErrors.username} alert={false}>
             <input
               id="biz-username"
               className="field__input"
@@ -67,7 +80,7 @@ export function BusinessLoginPage() {
               onChange={(event) => setUsername(event.target.value)}
             />
           </Field>
-          <Field id="biz-password" label="Password" error={fieldErrors.password} alert={false}>
+          <Field id="biz-password" label={t`Password`} error={fieldErrors.password} alert={false}>
             <input
               id="biz-password"
               className="field__input"
@@ -84,12 +97,14 @@ export function BusinessLoginPage() {
             </p>
           ) : null}
           <Button type="submit" disabled={login.isPending}>
-            {login.isPending ? 'Logging in…' : 'Log in'}
+            {login.isPending ? <Trans>Logging in…</Trans> : <Trans>Log in</Trans>}
           </Button>
         </form>
         <p className="biz-login__foot muted">
-          New to Bachat? <Link href={section.landing}>See how it works</Link> or{' '}
-          <Link href="~/for-business-form">register your business</Link>.
+          <Trans>
+            New to Bachat? <Link href={section.landing}>See how it works</Link> or{' '}
+            <Link href="~/for-business-form">register your business</Link>.
+          </Trans>
         </p>
       </div>
     </div>

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@client/components/ui/button';
 import { QueryState } from '@client/components/ui/query-state';
@@ -9,11 +11,12 @@ import { BizPage } from '../components/biz-page';
 import { uploadForm } from '../lib/upload';
 import { FormNotes } from '../components/form-notes';
 
-/** SPEC §8 fallback. */
-const MENU_FAILED = 'An error occurred while fetching menu details';
+/** SPEC §8 fallback (`i18n._` it). */
+const MENU_FAILED = msg`An error occurred while fetching menu details`;
 
 /** account/menu: menu titles in order (TITLE_SEQ), each with its photos. */
 export function MenuPage({ outletId }: BusinessPageProps) {
+  const { t, i18n } = useLingui();
   const id = outletId ?? 0;
   const utils = trpc.useUtils();
   const menus = trpc.businessAccount.menu.useQuery({ outletId: id });
@@ -24,17 +27,17 @@ export function MenuPage({ outletId }: BusinessPageProps) {
     void utils.outlets.menu.invalidate({ outletId: id });
   };
   const fail = (fallback: string) => (e: unknown) => setError(Object.values(fieldErrorsOf(e))[0] ?? messageOf(e, fallback));
-  const save = trpc.businessAccount.saveMenu.useMutation({ onSuccess: onSaved, onError: fail('Could not save the menu title.') });
-  const remove = trpc.businessAccount.deleteMenu.useMutation({ onSuccess: onSaved, onError: fail('Could not delete the menu.') });
-  const swap = trpc.businessAccount.swapMenu.useMutation({ onSuccess: onSaved, onError: fail('Could not reorder.') });
-  const removePhoto = trpc.businessAccount.deleteMenuPhoto.useMutation({ onSuccess: onSaved, onError: fail('Could not delete the photo.') });
+  const save = trpc.businessAccount.saveMenu.useMutation({ onSuccess: onSaved, onError: fail(t`Could not save the menu title.`) });
+  const remove = trpc.businessAccount.deleteMenu.useMutation({ onSuccess: onSaved, onError: fail(t`Could not delete the menu.`) });
+  const swap = trpc.businessAccount.swapMenu.useMutation({ onSuccess: onSaved, onError: fail(t`Could not reorder.`) });
+  const removePhoto = trpc.businessAccount.deleteMenuPhoto.useMutation({ onSuccess: onSaved, onError: fail(t`Could not delete the photo.`) });
   const [uploadingFor, setUploadingFor] = useState<number | null>(null);
 
   const add = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError(null);
     if (!title.trim()) {
-      setError('Give the menu a title, like Breakfast or Beverages.');
+      setError(t`Give the menu a title, like Breakfast or Beverages.`);
       return;
     }
     save.mutate({ outletId: id, title: title.trim() }, { onSuccess: () => setTitle('') });
@@ -48,11 +51,11 @@ export function MenuPage({ outletId }: BusinessPageProps) {
     form.set('menuId', String(menuId));
     form.set('photo', file);
     try {
-      await uploadForm('/business/menu/photo', form, 'Failed to upload menu photo');
+      await uploadForm('/business/menu/photo', form, t`Failed to upload menu photo`);
       void utils.businessAccount.menu.invalidate({ outletId: id });
       void utils.outlets.menu.invalidate({ outletId: id });
     } catch (e) {
-      setError(e instanceof Error ? e.message : 'Failed to upload menu photo');
+      setError(e instanceof Error ? e.message : t`Failed to upload menu photo`);
     } finally {
       setUploadingFor(null);
     }
@@ -60,29 +63,29 @@ export function MenuPage({ outletId }: BusinessPageProps) {
 
   return (
     <BizPage
-      title="Menu · Account · Bachat for Business"
-      description="Upload your menu card, section by section, for shoppers to browse."
-      heading="Menu"
-      lead="Menu sections in the order shoppers see them, each with photos of the menu card."
+      title={t`Menu · Account · Bachat for Business`}
+      description={t`Upload your menu card, section by section, for shoppers to browse.`}
+      heading={t`Menu`}
+      lead={t`Menu sections in the order shoppers see them, each with photos of the menu card.`}
     >
-      <form className="menu-add" onSubmit={add} noValidate aria-label="Add a menu section">
+      <form className="menu-add" onSubmit={add} noValidate aria-label={t`Add a menu section`}>
         <label className="visually-hidden" htmlFor="menu-title">
-          New menu title
+          <Trans>New menu title</Trans>
         </label>
         <input
           id="menu-title"
           className="field__input"
-          placeholder="New section, e.g. Breakfast"
+          placeholder={t`New section, e.g. Breakfast`}
           maxLength={60}
           value={title}
           onChange={(event) => setTitle(event.target.value)}
         />
         <Button type="submit" disabled={save.isPending}>
-          Add
+          <Trans>Add</Trans>
         </Button>
       </form>
       <FormNotes error={error} />
-      <QueryState query={menus} loadingLabel="Loading the menu" errorMessage={MENU_FAILED}>
+      <QueryState query={menus} loadingLabel={t`Loading the menu`} errorMessage={i18n._(MENU_FAILED)}>
         {(list) => (
           <ol className="menu-list">
             {list.map((menu, index) => (
@@ -96,7 +99,8 @@ export function MenuPage({ outletId }: BusinessPageProps) {
                 onRename={(newTitle) => save.mutate({ outletId: id, menuId: menu.id, title: newTitle })}
                 onMove={(delta) => swap.mutate({ outletId: id, from: index, to: index + delta })}
                 onDelete={() => {
-                  if (window.confirm(`Delete “${menu.title || 'Menu'}” and its photos?`)) remove.mutate({ outletId: id, menuId: menu.id });
+                  const menuTitle = menu.title || t`Menu`;
+                  if (window.confirm(t`Delete "${menuTitle}" and its photos?`)) remove.mutate({ outletId: id, menuId: menu.id });
                 }}
                 onUpload={(file) => void upload(menu.id, file)}
                 onMovePhoto={(from, to) => swap.mutate({ outletId: id, menuId: menu.id, from, to })}
@@ -125,16 +129,17 @@ type MenuSectionProps = {
 };
 
 function MenuSection({ menu, first, last, busy, uploading, onRename, onMove, onDelete, onUpload, onMovePhoto, onDeletePhoto }: MenuSectionProps) {
+  const { t } = useLingui();
   const [title, setTitle] = useState(menu.title);
-  const label = menu.title || 'Untitled menu';
+  const label = menu.title || t`Untitled menu`;
   return (
     <li className="biz-card menu-section">
       <div className="menu-section__head">
         <input
           className="field__input menu-section__title"
-          aria-label={`Title of ${label}`}
+          aria-label={t`Title of ${label}`}
           value={title}
-          placeholder="Untitled menu"
+          placeholder={t`Untitled menu`}
           maxLength={60}
           onChange={(event) => setTitle(event.target.value)}
           onBlur={() => {
@@ -142,43 +147,46 @@ function MenuSection({ menu, first, last, busy, uploading, onRename, onMove, onD
           }}
         />
         <div className="biz-row-actions">
-          <Button variant="secondary" size="sm" aria-label={`Move ${label} up`} disabled={first || busy} onClick={() => onMove(-1)}>
+          <Button variant="secondary" size="sm" aria-label={t`Move ${label} up`} disabled={first || busy} onClick={() => onMove(-1)}>
             ↑
           </Button>
-          <Button variant="secondary" size="sm" aria-label={`Move ${label} down`} disabled={last || busy} onClick={() => onMove(1)}>
+          <Button variant="secondary" size="sm" aria-label={t`Move ${label} down`} disabled={last || busy} onClick={() => onMove(1)}>
             ↓
           </Button>
-          <Button variant="ghost" size="sm" aria-label={`Delete ${label}`} disabled={busy} onClick={onDelete}>
-            Delete
+          <Button variant="ghost" size="sm" aria-label={t`Delete ${label}`} disabled={busy} onClick={onDelete}>
+            <Trans>Delete</Trans>
           </Button>
         </div>
       </div>
       <ul className="biz-photo-grid">
-        {menu.photos.map((photo, i) => (
-          <li key={photo.url} className="photo-tile">
-            <img src={photo.url} alt={`${label} page ${i + 1}`} loading="lazy" width={photo.width} height={photo.height} />
-            <div className="photo-tile__actions">
-              <Button variant="secondary" size="sm" aria-label={`Move page ${i + 1} earlier`} disabled={i === 0 || busy} onClick={() => onMovePhoto(photo.index, photo.index - 1)}>
-                ←
-              </Button>
-              <Button
-                variant="secondary"
-                size="sm"
-                aria-label={`Move page ${i + 1} later`}
-                disabled={i === menu.photos.length - 1 || busy}
-                onClick={() => onMovePhoto(photo.index, photo.index + 1)}
-              >
-                →
-              </Button>
-              <Button variant="ghost" size="sm" aria-label={`Delete page ${i + 1}`} disabled={busy} onClick={() => onDeletePhoto(photo.index)}>
-                Delete
-              </Button>
-            </div>
-          </li>
-        ))}
+        {menu.photos.map((photo, i) => {
+          const page = i + 1;
+          return (
+            <li key={photo.url} className="photo-tile">
+              <img src={photo.url} alt={t`${label} page ${page}`} loading="lazy" width={photo.width} height={photo.height} />
+              <div className="photo-tile__actions">
+                <Button variant="secondary" size="sm" aria-label={t`Move page ${page} earlier`} disabled={i === 0 || busy} onClick={() => onMovePhoto(photo.index, photo.index - 1)}>
+                  ←
+                </Button>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  aria-label={t`Move page ${page} later`}
+                  disabled={i === menu.photos.length - 1 || busy}
+                  onClick={() => onMovePhoto(photo.index, photo.index + 1)}
+                >
+                  →
+                </Button>
+                <Button variant="ghost" size="sm" aria-label={t`Delete page ${page}`} disabled={busy} onClick={() => onDeletePhoto(photo.index)}>
+                  <Trans>Delete</Trans>
+                </Button>
+              </div>
+            </li>
+          );
+        })}
       </ul>
       <label className={`btn btn--secondary btn--sm upload-box__button${uploading ? ' is-disabled' : ''}`}>
-        {uploading ? 'Uploading…' : 'Add a menu photo'}
+        {uploading ? <Trans>Uploading…</Trans> : <Trans>Add a menu photo</Trans>}
         <input
           type="file"
           accept="image/jpeg,image/png,image/webp"

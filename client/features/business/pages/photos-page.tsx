@@ -1,3 +1,6 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import { Button } from '@client/components/ui/button';
 import { QueryState } from '@client/components/ui/query-state';
@@ -11,10 +14,16 @@ import { uploadForm } from '../lib/upload';
 import { FormNotes } from '../components/form-notes';
 
 type SubCategory = (typeof PHOTO_SUB_CATEGORIES)[number];
-const LABELS: Record<SubCategory, string> = { storefront: 'Storefront', ambience: 'Ambience', food: 'Food', products: 'Products' };
+const LABELS: Record<SubCategory, MessageDescriptor> = {
+  storefront: msg({ message: 'Storefront', comment: 'A kind of outlet photo: the shop from outside' }),
+  ambience: msg({ message: 'Ambience', comment: 'A kind of outlet photo: the inside, the seating' }),
+  food: msg({ message: 'Food', comment: 'A kind of outlet photo' }),
+  products: msg({ message: 'Products', comment: 'A kind of outlet photo' }),
+};
 
 /** account/photos: the outlet page's photos by kind; upload, reorder, delete. */
 export function PhotosPage({ outletId }: BusinessPageProps) {
+  const { t, i18n } = useLingui();
   const id = outletId ?? 0;
   const [subCategory, setSubCategory] = useState<SubCategory>('storefront');
   const utils = trpc.useUtils();
@@ -26,8 +35,8 @@ export function PhotosPage({ outletId }: BusinessPageProps) {
     void utils.businessAccount.photos.invalidate({ outletId: id });
     void utils.outlets.photos.invalidate({ outletId: id });
   };
-  const remove = trpc.businessAccount.deletePhoto.useMutation({ onSuccess: refresh, onError: (e) => setError(messageOf(e, 'Could not delete the photo.')) });
-  const swap = trpc.businessAccount.swapPhotos.useMutation({ onSuccess: refresh, onError: (e) => setError(messageOf(e, 'Could not move the photo.')) });
+  const remove = trpc.businessAccount.deletePhoto.useMutation({ onSuccess: refresh, onError: (e) => setError(messageOf(e, t`Could not delete the photo.`)) });
+  const swap = trpc.businessAccount.swapPhotos.useMutation({ onSuccess: refresh, onError: (e) => setError(messageOf(e, t`Could not move the photo.`)) });
 
   const upload = async (file: File) => {
     setError(null);
@@ -37,10 +46,10 @@ export function PhotosPage({ outletId }: BusinessPageProps) {
     form.set('subCategory', subCategory);
     form.set('photo', file);
     try {
-      await uploadForm('/business/photos', form, 'Failed to upload photo');
+      await uploadForm('/business/photos', form, t`Failed to upload photo`);
       refresh();
     } catch (e) {
-      setError(e instanceof Error ? e.message : 'Failed to upload photo');
+      setError(e instanceof Error ? e.message : t`Failed to upload photo`);
     } finally {
       setUploading(false);
       if (fileInput.current) fileInput.current.value = '';
@@ -49,25 +58,28 @@ export function PhotosPage({ outletId }: BusinessPageProps) {
 
   const list = photos.data ?? [];
   const full = list.length >= MAX_PHOTOS_PER_SUB_CATEGORY;
+  const kind = i18n._(LABELS[subCategory]);
+  const count = list.length;
+  const max = MAX_PHOTOS_PER_SUB_CATEGORY;
 
   return (
     <BizPage
-      title="Photos · Account · Bachat for Business"
-      description="Upload and order the photos shoppers see on your outlet page."
-      heading="Photos"
-      lead="The photos shoppers see on your outlet page. The first photo of each kind leads."
+      title={t`Photos · Account · Bachat for Business`}
+      description={t`Upload and order the photos shoppers see on your outlet page.`}
+      heading={t`Photos`}
+      lead={t`The photos shoppers see on your outlet page. The first photo of each kind leads.`}
     >
-      <div className="chip-row" role="group" aria-label="Kind of photo">
+      <div className="chip-row" role="group" aria-label={t`Kind of photo`}>
         {PHOTO_SUB_CATEGORIES.map((value) => (
           <button key={value} type="button" className="chip" aria-pressed={value === subCategory} onClick={() => setSubCategory(value)}>
-            {LABELS[value]}
+            {i18n._(LABELS[value])}
           </button>
         ))}
       </div>
 
       <div className="upload-box">
         <label className={`btn btn--primary btn--md upload-box__button${uploading || full ? ' is-disabled' : ''}`}>
-          {uploading ? 'Uploading…' : `Add a photo to ${LABELS[subCategory]}`}
+          {uploading ? <Trans>Uploading…</Trans> : <Trans>Add a photo to {kind}</Trans>}
           <input
             ref={fileInput}
             type="file"
@@ -80,27 +92,37 @@ export function PhotosPage({ outletId }: BusinessPageProps) {
             }}
           />
         </label>
-        <p className="muted biz-hint">JPEG, PNG or WebP up to 5 MB. {list.length}/{MAX_PHOTOS_PER_SUB_CATEGORY} here.</p>
+        <p className="muted biz-hint">
+          <Trans>
+            JPEG, PNG or WebP up to 5 MB. {count}/{max} here.
+          </Trans>
+        </p>
       </div>
       <FormNotes error={error} />
 
       <QueryState
         query={photos}
-        loadingLabel="Loading photos"
-        errorMessage="We couldn't load the photos."
+        loadingLabel={t`Loading photos`}
+        errorMessage={t`We couldn't load the photos.`}
         isEmpty={() => list.length === 0}
-        empty={<p className="biz-empty">No {LABELS[subCategory].toLowerCase()} photos yet.</p>}
+        empty={
+          <p className="biz-empty">
+            <Trans>No photos of this kind yet ({kind}).</Trans>
+          </p>
+        }
       >
         {() => (
-          <ul className="biz-photo-grid" aria-label={`${LABELS[subCategory]} photos`}>
-            {list.map((photo, index) => (
+          <ul className="biz-photo-grid" aria-label={t`Photos: ${kind}`}>
+            {list.map((photo, index) => {
+              const number = index + 1;
+              return (
               <li key={photo.id} className="photo-tile">
-                <img src={photo.url} alt={`${LABELS[subCategory]} photo ${index + 1}`} loading="lazy" width={photo.width} height={photo.height} />
+                <img src={photo.url} alt={t`${kind} photo ${number}`} loading="lazy" width={photo.width} height={photo.height} />
                 <div className="photo-tile__actions">
                   <Button
                     variant="secondary"
                     size="sm"
-                    aria-label={`Move photo ${index + 1} earlier`}
+                    aria-label={t`Move photo ${number} earlier`}
                     disabled={index === 0 || swap.isPending}
                     onClick={() => swap.mutate({ outletId: id, subCategory, from: photo.index, to: photo.index - 1 })}
                   >
@@ -109,21 +131,22 @@ export function PhotosPage({ outletId }: BusinessPageProps) {
                   <Button
                     variant="secondary"
                     size="sm"
-                    aria-label={`Move photo ${index + 1} later`}
+                    aria-label={t`Move photo ${number} later`}
                     disabled={index === list.length - 1 || swap.isPending}
                     onClick={() => swap.mutate({ outletId: id, subCategory, from: photo.index, to: photo.index + 1 })}
                   >
                     →
                   </Button>
                   <DeleteButton
-                    aria-label={`Delete photo ${index + 1}`}
+                    aria-label={t`Delete photo ${number}`}
                     disabled={remove.isPending}
-                    confirm="Delete this photo?"
+                    confirm={t`Delete this photo?`}
                     onConfirm={() => remove.mutate({ outletId: id, subCategory, index: photo.index })}
                   />
                 </div>
               </li>
-            ))}
+              );
+            })}
           </ul>
         )}
       </QueryState>

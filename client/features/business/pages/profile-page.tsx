@@ -1,31 +1,35 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@client/components/ui/button';
 import { QueryState } from '@client/components/ui/query-state';
 import { trpc } from '@client/lib/trpc';
 import type { BusinessProfile } from '@server/modules/business-account/schema';
 import { normalizePhoneNumber, phoneInputValue } from '@server/modules/common/schema';
+import { formatPhone, formatTimeOfDay } from '@client/lib/format';
 import { fieldErrorsOf, messageOf } from '@client/lib/trpc-errors';
 import type { BusinessPageProps } from '../lib/page-props';
 import { BizPage } from '../components/biz-page';
 import { TextField } from '../components/text-field';
 import { FormNotes } from '../components/form-notes';
 
-/** SPEC §8 fallback. */
-const PROFILE_FAILED = 'An error occurred while fetching profile details';
-const GST_LABELS = { missing: 'GSTIN missing', pending: 'GSTIN pending', verified: 'GSTIN verified' } as const;
+/** SPEC §8 fallback (`i18n._` it). */
+const PROFILE_FAILED = msg`An error occurred while fetching profile details`;
+const GST_LABELS = { missing: msg`GSTIN missing`, pending: msg`GSTIN pending`, verified: msg`GSTIN verified` } as const;
 
 /** account/profile: the owner's details and the outlet's contact and hours. */
 export function ProfilePage({ outletId }: BusinessPageProps) {
+  const { t, i18n } = useLingui();
   const id = outletId ?? 0;
   const query = trpc.businessAccount.profile.useQuery({ outletId: id });
   return (
     <BizPage
-      title="Profile · Account · Bachat for Business"
-      description="Your business profile and your outlet's contact details and opening hours."
-      heading="Profile"
-      lead="You, and how shoppers reach this outlet."
+      title={t`Profile · Account · Bachat for Business`}
+      description={t`Your business profile and your outlet's contact details and opening hours.`}
+      heading={t`Profile`}
+      lead={t`You, and how shoppers reach this outlet.`}
     >
-      <QueryState query={query} loadingLabel="Loading the profile" errorMessage={PROFILE_FAILED}>
+      <QueryState query={query} loadingLabel={t`Loading the profile`} errorMessage={i18n._(PROFILE_FAILED)}>
         {(profile) => <ProfileForm key={id} outletId={id} profile={profile} />}
       </QueryState>
     </BizPage>
@@ -33,6 +37,7 @@ export function ProfilePage({ outletId }: BusinessPageProps) {
 }
 
 function ProfileForm({ outletId, profile }: { outletId: number; profile: BusinessProfile }) {
+  const { t, i18n } = useLingui();
   const utils = trpc.useUtils();
   const { owner, outlet } = profile;
   const [form, setForm] = useState({
@@ -51,7 +56,7 @@ function ProfileForm({ outletId, profile }: { outletId: number; profile: Busines
       utils.businessAccount.profile.setData({ outletId }, result);
       setSaved(true);
     },
-    onError: (e) => setErrors({ ...fieldErrorsOf(e), form: messageOf(e, 'Failed to update profile') }),
+    onError: (e) => setErrors({ ...fieldErrorsOf(e), form: messageOf(e, t`Failed to update profile`) }),
   });
   const set = (key: keyof typeof form) => (value: string) => {
     setSaved(false);
@@ -62,7 +67,7 @@ function ProfileForm({ outletId, profile }: { outletId: number; profile: Busines
     event.preventDefault();
     setErrors({});
     if (!form.name.trim()) {
-      setErrors({ name: 'Name is required' });
+      setErrors({ name: t`Name is required` });
       return;
     }
     save.mutate({
@@ -79,38 +84,64 @@ function ProfileForm({ outletId, profile }: { outletId: number; profile: Busines
 
   return (
     <div className="biz-columns">
-      <section className="biz-card" aria-label="Outlet">
+      <section className="biz-card" aria-label={t`Outlet`}>
         <h2 className="biz-card__title">{outlet.name}</h2>
         <dl className="facts">
-          <dt>Address</dt>
+          <dt>
+            <Trans>Address</Trans>
+          </dt>
           <dd>
             {outlet.addressLineOne}, {outlet.addressLineTwo}, {outlet.city} {outlet.pincode}, {outlet.state}
           </dd>
-          <dt>Category</dt>
+          <dt>
+            <Trans>Category</Trans>
+          </dt>
           <dd>{outlet.category}</dd>
-          <dt>Listing</dt>
-          <dd>{outlet.isLive ? 'Live on Bachat' : 'Not live yet'}</dd>
-          <dt>GST</dt>
-          <dd>{GST_LABELS[outlet.gstStatus]}</dd>
-          <dt>Username</dt>
+          <dt>
+            <Trans>Listing</Trans>
+          </dt>
+          <dd>{outlet.isLive ? <Trans>Live on Bachat</Trans> : <Trans>Not live yet</Trans>}</dd>
+          <dt>
+            <Trans>GST</Trans>
+          </dt>
+          <dd>{i18n._(GST_LABELS[outlet.gstStatus])}</dd>
+          <dt>
+            <Trans>Username</Trans>
+          </dt>
           <dd>{owner.username}</dd>
-          <dt>Phone</dt>
-          <dd>{owner.phoneNumber}</dd>
-          <dt>PAN</dt>
+          <dt>
+            <Trans>Phone</Trans>
+          </dt>
+          <dd>{formatPhone(owner.phoneNumber)}</dd>
+          <dt>
+            <Trans>PAN</Trans>
+          </dt>
           <dd>{owner.pan ?? '—'}</dd>
-          <dt>Account</dt>
-          <dd>{owner.isMaster ? 'Owner (master account)' : 'Sub-account'}</dd>
+          <dt>
+            <Trans>Account</Trans>
+          </dt>
+          <dd>{owner.isMaster ? <Trans>Owner (master account)</Trans> : <Trans>Sub-account</Trans>}</dd>
+          <dt>
+            <Trans>Hours</Trans>
+          </dt>
+          <dd>
+            {formatTimeOfDay(outlet.opensAt.slice(0, 5))} – {formatTimeOfDay(outlet.closesAt.slice(0, 5))}
+          </dd>
         </dl>
-        <p className="muted biz-hint">To change the address, PAN or category, write to Bachat support.</p>
+        <p className="muted biz-hint">
+          <Trans>To change the address, PAN or category, write to Bachat support.</Trans>
+        </p>
       </section>
-      <form className="biz-card biz-form" noValidate onSubmit={onSubmit} aria-label="Edit profile">
-        <h2 className="biz-card__title">Edit</h2>
-        <TextField id="pf-name" label="Your name" value={form.name} onChange={set('name')} error={errors.name} />
-        <TextField id="pf-email" label="Email" type="email" value={form.email} onChange={set('email')} error={errors.email} optional />
-        <TextField id="pf-designation" label="Designation" value={form.designation} onChange={set('designation')} error={errors.designation} optional />
+      <form className="biz-card biz-form" noValidate onSubmit={onSubmit} aria-label={t`Edit profile`}>
+        <h2 className="biz-card__title">
+          <Trans>Edit</Trans>
+        </h2>
+        <TextField id="pf-name" label={t`Your name`} value={form.name} onChange={set('name')} error={errors.name} />
+        <TextField id="pf-email" label={t`Email`} type="email" value={form.email} onChange={set('email')} error={errors.email} optional />
+        <TextField id="pf-designation" label={t`Designation`} value={form.designation} onChange={set('designation')} error={errors.designation} optional />
         <TextField
           id="pf-phone"
-          label="Outlet phone number"
+          label={t`Outlet phone number`}
           type="tel"
           inputMode="tel"
           value={form.outletPhoneNumber}
@@ -119,13 +150,13 @@ function ProfileForm({ outletId, profile }: { outletId: number; profile: Busines
           optional
         />
         <div className="biz-form__row">
-          <TextField id="pf-opens" label="Opens at" type="time" value={form.opensAt} onChange={set('opensAt')} error={errors.opensAt} />
-          <TextField id="pf-closes" label="Closes at" type="time" value={form.closesAt} onChange={set('closesAt')} error={errors.closesAt} />
+          <TextField id="pf-opens" label={t`Opens at`} type="time" value={form.opensAt} onChange={set('opensAt')} error={errors.opensAt} />
+          <TextField id="pf-closes" label={t`Closes at`} type="time" value={form.closesAt} onChange={set('closesAt')} error={errors.closesAt} />
         </div>
-        <TextField id="pf-landmark" label="Landmark" value={form.landmark} onChange={set('landmark')} error={errors.landmark} optional />
-        <FormNotes error={errors.form} ok={saved ? 'Profile saved.' : null} />
+        <TextField id="pf-landmark" label={t`Landmark`} value={form.landmark} onChange={set('landmark')} error={errors.landmark} optional />
+        <FormNotes error={errors.form} ok={saved ? t`Profile saved.` : null} />
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save profile'}
+          {save.isPending ? <Trans>Saving…</Trans> : <Trans>Save profile</Trans>}
         </Button>
       </form>
     </div>

@@ -1,9 +1,12 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { QueryState } from '@client/components/ui/query-state';
 import { trpc } from '@client/lib/trpc';
 import type { RevenueDay } from '@server/modules/dashboards/schema';
 import { DASHBOARD_PAGE_SIZE } from '../lib/constants';
-import { formatDayMonth, formatRupees } from '@client/lib/format';
+import { formatCount, formatDayMonth, formatRupeesExact } from '@client/lib/format';
 import type { BusinessPageProps } from '../lib/page-props';
 import { BizPage } from '../components/biz-page';
 import { istNow } from '../lib/slots';
@@ -11,14 +14,14 @@ import { DataTable, StatRow, type Column } from '../components/dashboard-list';
 import { Pager } from '../components/pager';
 import { RevenueChart } from '../components/revenue-chart';
 
-/** SPEC §8. */
-const REVENUE_FAILED = 'An error occurred while fetching revenue';
+/** SPEC §8 (`i18n._` it). */
+const REVENUE_FAILED = msg`An error occurred while fetching revenue`;
 
-const RANGES = [
-  { key: '7', label: 'Last 7 days', days: 7 },
-  { key: '30', label: 'Last 30 days', days: 30 },
-  { key: 'all', label: 'All time', days: null },
-] as const;
+const RANGES: readonly { key: '7' | '30' | 'all'; label: MessageDescriptor; days: number | null }[] = [
+  { key: '7', label: msg`Last 7 days`, days: 7 },
+  { key: '30', label: msg`Last 30 days`, days: 30 },
+  { key: 'all', label: msg`All time`, days: null },
+];
 
 const daysBefore = (isoDate: string, days: number) => {
   const date = new Date(`${isoDate}T00:00:00Z`);
@@ -26,14 +29,6 @@ const daysBefore = (isoDate: string, days: number) => {
   return date.toISOString().slice(0, 10);
 };
 
-const COLUMNS: Column<RevenueDay>[] = [
-  { header: 'Day', cell: (day) => formatDayMonth(day.day) },
-  { header: 'Orders', num: true, cell: (day) => day.ordersCount },
-  { header: 'Bills', num: true, cell: (day) => formatRupees(day.billPaise) },
-  { header: 'Discounts', num: true, cell: (day) => formatRupees(day.discountPaise) },
-  { header: 'Fees', num: true, cell: (day) => formatRupees(day.feePaise) },
-  { header: 'Net', num: true, cell: (day) => formatRupees(day.netPaise) },
-];
 
 /**
  * The chart's days: on the first page of a 7 or 30 day range the whole range (a full page of 20 days
@@ -47,11 +42,20 @@ function chartSpan(days: readonly { day: string }[], page: number, from: string 
 
 /** dashboard/revenue: bills, discounts, fees and net by day, with a chart. */
 export function RevenuePage({ outletId }: BusinessPageProps) {
+  const { t, i18n } = useLingui();
+  const columns: Column<RevenueDay>[] = [
+    { header: t`Day`, cell: (day) => formatDayMonth(day.day) },
+    { header: t`Orders`, num: true, cell: (day) => formatCount(day.ordersCount) },
+    { header: t`Bills`, num: true, cell: (day) => formatRupeesExact(day.billPaise) },
+    { header: t`Discounts`, num: true, cell: (day) => formatRupeesExact(day.discountPaise) },
+    { header: t`Fees`, num: true, cell: (day) => formatRupeesExact(day.feePaise) },
+    { header: t({ message: 'Net', comment: 'Revenue after discounts and fees' }), num: true, cell: (day) => formatRupeesExact(day.netPaise) },
+  ];
   const id = outletId ?? 0;
   const [range, setRange] = useState<(typeof RANGES)[number]['key']>('30');
   const [page, setPage] = useState(1);
   const today = istNow().date;
-  const chosen = RANGES.find((item) => item.key === range) ?? RANGES[1];
+  const chosen = RANGES.find((item) => item.key === range) ?? RANGES[1]!;
   const from = chosen.days === null ? undefined : daysBefore(today, chosen.days - 1);
   const query = trpc.dashboards.revenue.useQuery(
     { outletId: id, offSet: page, limit: DASHBOARD_PAGE_SIZE, from, to: chosen.days === null ? undefined : today },
@@ -60,12 +64,12 @@ export function RevenuePage({ outletId }: BusinessPageProps) {
 
   return (
     <BizPage
-      title="Revenue · Dashboard · Bachat for Business"
-      description="Your outlet's bills, discounts, fees and net revenue by day."
-      heading="Revenue"
-      lead="Bills paid through Bachat at your outlet, by day (India time)."
+      title={t`Revenue · Dashboard · Bachat for Business`}
+      description={t`Your outlet's bills, discounts, fees and net revenue by day.`}
+      heading={t`Revenue`}
+      lead={t`Bills paid through Bachat at your outlet, by day (India time).`}
     >
-      <div className="chip-row" role="group" aria-label="Period">
+      <div className="chip-row" role="group" aria-label={t`Period`}>
         {RANGES.map((item) => (
           <button
             key={item.key}
@@ -77,32 +81,34 @@ export function RevenuePage({ outletId }: BusinessPageProps) {
               setPage(1);
             }}
           >
-            {item.label}
+            {i18n._(item.label)}
           </button>
         ))}
       </div>
-      <QueryState query={query} loadingLabel="Loading revenue" errorMessage={REVENUE_FAILED}>
+      <QueryState query={query} loadingLabel={t`Loading revenue`} errorMessage={i18n._(REVENUE_FAILED)}>
         {(revenue) => (
           <>
             <StatRow
               stats={[
-                { label: 'Bills', value: formatRupees(revenue.totals.billPaise) },
-                { label: 'Discounts given', value: formatRupees(revenue.totals.discountPaise) },
-                { label: 'Fees', value: formatRupees(revenue.totals.feePaise) },
-                { label: 'Net to you', value: formatRupees(revenue.totals.netPaise), accent: true },
+                { label: t`Bills`, value: formatRupeesExact(revenue.totals.billPaise) },
+                { label: t`Discounts given`, value: formatRupeesExact(revenue.totals.discountPaise) },
+                { label: t`Fees`, value: formatRupeesExact(revenue.totals.feePaise) },
+                { label: t`Net to you`, value: formatRupeesExact(revenue.totals.netPaise), accent: true },
               ]}
             />
             {revenue.data.length === 0 ? (
-              <p className="biz-empty">No paid bills in this period yet.</p>
+              <p className="biz-empty">
+                <Trans>No paid bills in this period yet.</Trans>
+              </p>
             ) : (
               <>
-                <section className="biz-card" aria-label="Revenue chart">
+                <section className="biz-card" aria-label={t`Revenue chart`}>
                   <RevenueChart days={revenue.data} {...chartSpan(revenue.data, page, from, today)} />
                 </section>
-                <DataTable columns={COLUMNS} rows={revenue.data} rowKey={(day) => day.day} />
+                <DataTable columns={columns} rows={revenue.data} rowKey={(day) => day.day} />
               </>
             )}
-            <Pager total={revenue.total} page={page} noun="days" busy={query.isFetching} onPage={setPage} />
+            <Pager total={revenue.total} page={page} noun={t`days`} busy={query.isFetching} onPage={setPage} />
           </>
         )}
       </QueryState>

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Button } from '@client/components/ui/button';
 import { QueryState } from '@client/components/ui/query-state';
@@ -6,25 +8,19 @@ import type { SettlementStatement } from '@server/modules/dashboards/schema';
 import { DASHBOARD_PAGE_SIZE } from '../lib/constants';
 import { messageOf } from '@client/lib/trpc-errors';
 import { downloadFile, downloadPdf } from '@client/lib/download';
-import { formatDayMonth, formatRupees } from '@client/lib/format';
+import { formatCount, formatDayMonth, formatRupeesExact } from '@client/lib/format';
 import type { BusinessPageProps } from '../lib/page-props';
 import { DataTable, RowCards, StatusBadge, type Column } from '../components/dashboard-list';
 import { Pager } from '../components/pager';
 import { BizPage } from '../components/biz-page';
 import { FormNotes } from '../components/form-notes';
 
-const STATUS_LABELS = { open: 'Open', pending: 'Pending', on_hold: 'On hold', settled: 'Settled' } as const;
-const statusOf = (row: SettlementStatement) => (
-  <>
-    <StatusBadge status={row.status} label={STATUS_LABELS[row.status]} />
-    {row.utr ? (
-      <span className="utr" title="UTR of the bank transfer">
-        {' '}
-        UTR {row.utr}
-      </span>
-    ) : null}
-  </>
-);
+const STATUS_LABELS = {
+  open: msg({ message: 'Open', comment: 'A settlement day still running' }),
+  pending: msg({ message: 'Pending', comment: 'A settlement waiting for the refund window to end' }),
+  on_hold: msg({ message: 'On hold', comment: 'Money held in the outlet account until the refund window ends' }),
+  settled: msg({ message: 'Settled', comment: 'A settlement paid to the bank' }),
+} as const;
 const periodOf = (row: SettlementStatement) =>
   row.periodStart === row.periodEnd ? (
     formatDayMonth(row.periodStart)
@@ -34,16 +30,6 @@ const periodOf = (row: SettlementStatement) =>
     </>
   );
 
-const COLUMNS: Column<SettlementStatement>[] = [
-  { header: 'Day', cell: periodOf },
-  { header: 'Bills', num: true, cell: (row) => row.ordersCount },
-  { header: 'Gross', num: true, cell: (row) => formatRupees(row.grossPaise) },
-  { header: 'Discounts', num: true, cell: (row) => formatRupees(row.discountPaise) },
-  { header: 'Fee + GST', num: true, cell: (row) => formatRupees(row.feePaise + row.feeGstPaise) },
-  { header: 'Refunds', num: true, cell: (row) => formatRupees(row.refundPaise) },
-  { header: 'Payout', num: true, cell: (row) => <strong>{formatRupees(row.payoutPaise)}</strong> },
-  { header: 'Status', cell: statusOf },
-];
 
 /** 'YYYY-MM' of a date in India time. */
 const monthOf = (d: Date) => new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', timeZone: 'Asia/Kolkata' }).format(d).slice(0, 7);
@@ -58,6 +44,23 @@ function lastMonth(): string {
  * transfer once paid), the CSV, and the monthly PDF statement with the tax invoice for the platform fee.
  */
 export function SettlementPage({ outletId }: BusinessPageProps) {
+  const { t, i18n } = useLingui();
+  const statusOf = (row: SettlementStatement) => (
+    <>
+      <StatusBadge status={row.status} label={i18n._(STATUS_LABELS[row.status])} />
+      {row.utr ? <span className="utr" title={t`UTR of the bank transfer`}>{` ${t`UTR ${row.utr}`}`}</span> : null}
+    </>
+  );
+  const columns: Column<SettlementStatement>[] = [
+    { header: t`Day`, cell: periodOf },
+    { header: t`Bills`, num: true, cell: (row) => formatCount(row.ordersCount) },
+    { header: t`Gross`, num: true, cell: (row) => formatRupeesExact(row.grossPaise) },
+    { header: t`Discounts`, num: true, cell: (row) => formatRupeesExact(row.discountPaise) },
+    { header: t`Fee + GST`, num: true, cell: (row) => formatRupeesExact(row.feePaise + row.feeGstPaise) },
+    { header: t`Refunds`, num: true, cell: (row) => formatRupeesExact(row.refundPaise) },
+    { header: t`Payout`, num: true, cell: (row) => <strong>{formatRupeesExact(row.payoutPaise)}</strong> },
+    { header: t`Status`, cell: statusOf },
+  ];
   const id = outletId ?? 0;
   const [page, setPage] = useState(1);
   const [month, setMonth] = useState(lastMonth);
@@ -73,7 +76,7 @@ export function SettlementPage({ outletId }: BusinessPageProps) {
       const file = await utils.dashboards.settlementCsv.fetch({ outletId: id }, { staleTime: 0 });
       downloadFile(file.filename, file.csv, 'text/csv;charset=utf-8');
     } catch (error) {
-      setFileError(messageOf(error, 'Could not prepare the CSV. Please try again.'));
+      setFileError(messageOf(error, t`Could not prepare the CSV. Please try again.`));
     } finally {
       setBusy(null);
     }
@@ -84,7 +87,7 @@ export function SettlementPage({ outletId }: BusinessPageProps) {
     try {
       downloadPdf(await utils.dashboards.statementPdf.fetch({ outletId: id, month }, { staleTime: 0 }));
     } catch (error) {
-      setFileError(messageOf(error, 'Could not prepare the statement. Please try again.'));
+      setFileError(messageOf(error, t`Could not prepare the statement. Please try again.`));
     } finally {
       setBusy(null);
     }
@@ -92,21 +95,21 @@ export function SettlementPage({ outletId }: BusinessPageProps) {
 
   return (
     <BizPage
-      title="Settlement report · Dashboard · Bachat for Business"
-      description="Daily settlement statements for your outlet with their UTRs, a CSV and monthly PDF statements with the tax invoice."
-      heading="Settlement report"
-      lead="A statement a day: what shoppers paid, the platform fee and its GST, refunds, and what reaches your bank. Pending → on hold (in your linked account until the 24-hour refund window ends) → settled, with the bank’s UTR."
+      title={t`Settlement report · Dashboard · Bachat for Business`}
+      description={t`Daily settlement statements for your outlet with their UTRs, a CSV and monthly PDF statements with the tax invoice.`}
+      heading={t`Settlement report`}
+      lead={t`A statement a day: what shoppers paid, the platform fee and its GST, refunds, and what reaches your bank. Pending → on hold (in your linked account until the 24-hour refund window ends) → settled, with the bank's UTR.`}
       actions={
         <div className="statement-pdf">
           <Button variant="secondary" onClick={() => void exportCsv()} disabled={busy !== null}>
-            {busy === 'csv' ? 'Preparing…' : 'Download CSV'}
+            {busy === 'csv' ? t`Preparing…` : t`Download CSV`}
           </Button>
           <label>
-            Month
-            <input type="month" value={month} max={monthOf(new Date())} onChange={(e) => setMonth(e.target.value)} aria-label="Statement month" />
+            <Trans>Month</Trans>
+            <input type="month" value={month} max={monthOf(new Date())} onChange={(e) => setMonth(e.target.value)} aria-label={t`Statement month`} />
           </label>
           <Button variant="secondary" onClick={() => void exportPdf()} disabled={busy !== null || !/^\d{4}-\d{2}$/.test(month)}>
-            {busy === 'pdf' ? 'Preparing…' : 'Monthly statement (PDF)'}
+            {busy === 'pdf' ? t`Preparing…` : t`Monthly statement (PDF)`}
           </Button>
         </div>
       }
@@ -114,29 +117,39 @@ export function SettlementPage({ outletId }: BusinessPageProps) {
       <FormNotes error={fileError} />
       <QueryState
         query={query}
-        loadingLabel="Loading settlements"
-        errorMessage={(error) => messageOf(error, 'We couldn’t load the settlements.')}
+        loadingLabel={t`Loading settlements`}
+        errorMessage={(error) => messageOf(error, t`We couldn't load the settlements.`)}
         isEmpty={(settlements) => settlements.data.length === 0}
-        empty={<p className="biz-empty">No settlements yet. The first statement appears after your first paid bill.</p>}
+        empty={
+          <p className="biz-empty">
+            <Trans>No settlements yet. The first statement appears after your first paid bill.</Trans>
+          </p>
+        }
       >
         {(settlements) => (
           <>
-            <DataTable columns={COLUMNS} rows={settlements.data} rowKey={(row) => `${row.periodStart}:${row.periodEnd}`} onlyWide />
+            <DataTable columns={columns} rows={settlements.data} rowKey={(row) => `${row.periodStart}:${row.periodEnd}`} onlyWide />
             <RowCards
               rows={settlements.data}
               rowKey={(row) => `${row.periodStart}:${row.periodEnd}`}
               title={periodOf}
-              figure={(row) => formatRupees(row.payoutPaise)}
-              sub={(row) => (
-                <>
-                  {row.ordersCount} bills · gross {formatRupees(row.grossPaise)} · fee + GST {formatRupees(row.feePaise + row.feeGstPaise)}
-                  {row.refundPaise > 0 ? ` · refunds ${formatRupees(row.refundPaise)}` : ''}
-                  {row.utr ? <span className="utr"> · UTR {row.utr}</span> : null}
-                </>
-              )}
-              status={(row) => <StatusBadge status={row.status} label={STATUS_LABELS[row.status]} />}
+              figure={(row) => formatRupeesExact(row.payoutPaise)}
+              sub={(row) => {
+                const bills = formatCount(row.ordersCount);
+                const gross = formatRupeesExact(row.grossPaise);
+                const fees = formatRupeesExact(row.feePaise + row.feeGstPaise);
+                const refunds = formatRupeesExact(row.refundPaise);
+                return (
+                  <>
+                    {t`${bills} bills · gross ${gross} · fee + GST ${fees}`}
+                    {row.refundPaise > 0 ? ` · ${t`refunds ${refunds}`}` : ''}
+                    {row.utr ? <span className="utr">{` · ${t`UTR ${row.utr}`}`}</span> : null}
+                  </>
+                );
+              }}
+              status={(row) => <StatusBadge status={row.status} label={i18n._(STATUS_LABELS[row.status])} />}
             />
-            <Pager total={settlements.total} page={page} noun="statements" busy={query.isFetching} onPage={setPage} />
+            <Pager total={settlements.total} page={page} noun={t`statements`} busy={query.isFetching} onPage={setPage} />
           </>
         )}
       </QueryState>

@@ -1,10 +1,13 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@client/components/ui/button';
 import { QueryState } from '@client/components/ui/query-state';
 import { trpc } from '@client/lib/trpc';
 import { phoneInputValue, phoneNumberSchema } from '@server/modules/common/schema';
 import type { SubAccount } from '@server/modules/sub-accounts/schema';
-import { fieldErrorsOf, messageOf } from '@client/lib/trpc-errors';
+import { formErrorsOf, messageOf } from '@client/lib/trpc-errors';
+import { formatPhone } from '@client/lib/format';
+import { firstIssue } from '@client/lib/validation';
 import type { BusinessPageProps } from '../lib/page-props';
 import { BizPage } from '../components/biz-page';
 import { DeleteButton } from '../components/delete-button';
@@ -14,15 +17,22 @@ import { FormNotes } from '../components/form-notes';
 
 type Draft = { username: string; password: string; name: string; phoneNumber: string; designation: string; outletIds: number[] };
 const EMPTY: Draft = { username: '', password: '', name: '', phoneNumber: '', designation: '', outletIds: [] };
+/** The fields the form shows (a server error for another goes under the form). */
+const FIELDS = ['name', 'phoneNumber', 'designation', 'username', 'password'] as const;
 
 /** account/user-management: a master account's staff logins and the outlets each may use. */
 export function UserManagementPage({ session }: BusinessPageProps) {
+  const { t } = useLingui();
   if (!session.details.isMaster) {
     return (
       <div className="biz-page biz-message">
-        <title>User management · Bachat for Business</title>
-        <h1 className="biz-page__title">User management</h1>
-        <p className="muted">Only the owner&rsquo;s master account manages users. Ask your owner to change your access.</p>
+        <title>{t`User management · Bachat for Business`}</title>
+        <h1 className="biz-page__title">
+          <Trans>User management</Trans>
+        </h1>
+        <p className="muted">
+          <Trans>Only the owner's master account manages users. Ask your owner to change your access.</Trans>
+        </p>
       </div>
     );
   }
@@ -30,6 +40,7 @@ export function UserManagementPage({ session }: BusinessPageProps) {
 }
 
 function UserManagement({ outlets }: { outlets: readonly BusinessOutlet[] }) {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const list = trpc.subAccounts.list.useQuery();
   const [draft, setDraft] = useState<Draft>(EMPTY);
@@ -44,11 +55,11 @@ function UserManagement({ outlets }: { outlets: readonly BusinessOutlet[] }) {
     event.preventDefault();
     setNote(null);
     const local: Record<string, string> = {};
-    if (draft.username.trim().length < 3) local.username = 'Username must have at least 3 characters';
-    if (draft.password.length < 8) local.password = 'Password must have at least 8 characters';
-    if (!draft.name.trim()) local.name = 'Name is required';
+    if (draft.username.trim().length < 3) local.username = t`Username must have at least 3 characters`;
+    if (draft.password.length < 8) local.password = t`Password must have at least 8 characters`;
+    if (!draft.name.trim()) local.name = t`Name is required`;
     const phone = phoneNumberSchema.safeParse(draft.phoneNumber);
-    if (!phone.success) local.phoneNumber = phone.error.issues[0]?.message ?? 'Please enter a valid phone number';
+    if (!phone.success) local.phoneNumber = firstIssue(phone.error) ?? t`Please enter a valid phone number`;
     setErrors(local);
     if (Object.keys(local).length > 0) return;
     create.mutate(
@@ -63,46 +74,54 @@ function UserManagement({ outlets }: { outlets: readonly BusinessOutlet[] }) {
       {
         onSuccess: (created) => {
           setDraft(EMPTY);
-          setNote(`${created.name} can now log in as ${created.username}.`);
+          const name = created.name;
+          const username = created.username;
+          setNote(t`${name} can now log in as ${username}.`);
         },
-        onError: (error) => setErrors({ ...fieldErrorsOf(error), form: messageOf(error, 'Could not create the user.') }),
+        onError: (error) => setErrors(formErrorsOf(error, t`Could not create the user.`, FIELDS)),
       },
     );
   };
 
   return (
     <BizPage
-      title="User management · Account · Bachat for Business"
-      description="Give your staff their own logins and choose the outlets each can manage."
-      heading="User management"
-      lead="Staff logins for your outlets. Staff can run promotions and read dashboards for the outlets you grant; they never manage users."
+      title={t`User management · Account · Bachat for Business`}
+      description={t`Give your staff their own logins and choose the outlets each can manage.`}
+      heading={t`User management`}
+      lead={t`Staff logins for your outlets. Staff can run promotions and read dashboards for the outlets you grant; they never manage users.`}
     >
       <div className="biz-columns">
-        <form className="biz-card biz-form" noValidate onSubmit={onSubmit} aria-label="New user">
-          <h2 className="biz-card__title">New user</h2>
-          <TextField id="um-name" label="Name" value={draft.name} onChange={set('name')} error={errors.name} />
-          <TextField id="um-phone" label="Phone number" type="tel" inputMode="tel" value={draft.phoneNumber} onChange={(value) => set('phoneNumber')(phoneInputValue(value))} error={errors.phoneNumber} />
-          <TextField id="um-designation" label="Designation" value={draft.designation} onChange={set('designation')} error={errors.designation} optional placeholder="Outlet Manager" />
-          <TextField id="um-username" label="Username" value={draft.username} onChange={set('username')} error={errors.username} />
-          <TextField id="um-password" label="Password" type="password" value={draft.password} onChange={set('password')} error={errors.password} />
+        <form className="biz-card biz-form" noValidate onSubmit={onSubmit} aria-label={t`New user`}>
+          <h2 className="biz-card__title">
+            <Trans>New user</Trans>
+          </h2>
+          <TextField id="um-name" label={t`Name`} value={draft.name} onChange={set('name')} error={errors.name} />
+          <TextField id="um-phone" label={t`Phone number`} type="tel" inputMode="tel" value={draft.phoneNumber} onChange={(value) => set('phoneNumber')(phoneInputValue(value))} error={errors.phoneNumber} />
+          <TextField id="um-designation" label={t`Designation`} value={draft.designation} onChange={set('designation')} error={errors.designation} optional placeholder={t`Outlet Manager`} />
+          <TextField id="um-username" label={t`Username`} value={draft.username} onChange={set('username')} error={errors.username} />
+          <TextField id="um-password" label={t`Password`} type="password" value={draft.password} onChange={set('password')} error={errors.password} />
           <OutletChecks
             outlets={outlets}
             value={draft.outletIds}
             onChange={(outletIds) => setDraft((current) => ({ ...current, outletIds }))}
-            legend="Outlets this user may manage"
+            legend={t`Outlets this user may manage`}
           />
           <FormNotes error={errors.form} ok={note} />
           <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Creating…' : 'Create user'}
+            {create.isPending ? t`Creating…` : t`Create user`}
           </Button>
         </form>
-        <section className="biz-stack" aria-label="Users">
+        <section className="biz-stack" aria-label={t`Users`}>
           <QueryState
             query={list}
-            loadingLabel="Loading users"
-            errorMessage={(error) => messageOf(error, 'We couldn’t load your users.')}
+            loadingLabel={t`Loading users`}
+            errorMessage={(error) => messageOf(error, t`We couldn't load your users.`)}
             isEmpty={(accounts) => accounts.length === 0}
-            empty={<p className="biz-empty">No staff logins yet.</p>}
+            empty={
+              <p className="biz-empty">
+                <Trans>No staff logins yet.</Trans>
+              </p>
+            }
           >
             {(accounts) => (
               <ul className="ad-list">
@@ -119,11 +138,13 @@ function UserManagement({ outlets }: { outlets: readonly BusinessOutlet[] }) {
 }
 
 function SubAccountRow({ account, outlets, onChanged }: { account: SubAccount; outlets: readonly BusinessOutlet[]; onChanged: () => void }) {
+  const { t } = useLingui();
+  const name = account.name;
   const [outletIds, setOutletIds] = useState(account.outletIds);
   const [error, setError] = useState<string | null>(null);
-  const setOutlets = trpc.subAccounts.setOutlets.useMutation({ onSuccess: onChanged, onError: (e) => setError(messageOf(e, 'Could not save the outlets.')) });
-  const update = trpc.subAccounts.update.useMutation({ onSuccess: onChanged, onError: (e) => setError(messageOf(e, 'Could not update the user.')) });
-  const remove = trpc.subAccounts.delete.useMutation({ onSuccess: onChanged, onError: (e) => setError(messageOf(e, 'Could not delete the user.')) });
+  const setOutlets = trpc.subAccounts.setOutlets.useMutation({ onSuccess: onChanged, onError: (e) => setError(messageOf(e, t`Could not save the outlets.`)) });
+  const update = trpc.subAccounts.update.useMutation({ onSuccess: onChanged, onError: (e) => setError(messageOf(e, t`Could not update the user.`)) });
+  const remove = trpc.subAccounts.delete.useMutation({ onSuccess: onChanged, onError: (e) => setError(messageOf(e, t`Could not delete the user.`)) });
   const changed = outletIds.slice().sort().join(',') !== account.outletIds.slice().sort().join(',');
 
   return (
@@ -131,11 +152,9 @@ function SubAccountRow({ account, outlets, onChanged }: { account: SubAccount; o
       <div className="ad-item__main">
         <h3 className="ad-item__title">{account.name}</h3>
         <p className="ad-item__meta muted">
-          {account.username} · {account.phoneNumber}
-          {account.designation ? ` · ${account.designation}` : ''}
-          {account.isActive ? '' : ' · disabled'}
+          {[account.username, formatPhone(account.phoneNumber), account.designation, account.isActive ? null : t`disabled`].filter(Boolean).join(' · ')}
         </p>
-        <OutletChecks outlets={outlets} value={outletIds} onChange={setOutletIds} legend={`Outlets for ${account.name}`} compact />
+        <OutletChecks outlets={outlets} value={outletIds} onChange={setOutletIds} legend={t`Outlets for ${name}`} compact />
         {error ? (
           <p className="field__error" role="alert">
             {error}
@@ -145,15 +164,15 @@ function SubAccountRow({ account, outlets, onChanged }: { account: SubAccount; o
       <div className="biz-row-actions">
         {changed ? (
           <Button size="sm" disabled={setOutlets.isPending} onClick={() => setOutlets.mutate({ subAccountId: account.id, outletIds })}>
-            Save outlets
+            <Trans>Save outlets</Trans>
           </Button>
         ) : null}
         <Button variant="secondary" size="sm" disabled={update.isPending} onClick={() => update.mutate({ subAccountId: account.id, isActive: !account.isActive })}>
-          {account.isActive ? 'Disable' : 'Enable'}
+          {account.isActive ? t`Disable` : t`Enable`}
         </Button>
         <DeleteButton
           disabled={remove.isPending}
-          confirm={`Delete ${account.name}'s login?`}
+          confirm={t`Delete ${name}'s login?`}
           onConfirm={() => remove.mutate({ subAccountId: account.id })}
         />
       </div>

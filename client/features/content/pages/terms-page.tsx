@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { paths } from '@client/app/paths';
 import { LegalPage } from '../components/legal-page';
@@ -5,134 +7,168 @@ import { LegalPage } from '../components/legal-page';
 const sections = [
   {
     id: 'service',
-    title: 'What Bachat does',
+    title: msg`What Bachat does`,
     body: (
       <>
         <p>
-          Bachat helps you find offers at outlets near you (restaurants, cafés, shops, salons and
-          other services) and pay your bill at the outlet through the app with an instant discount.
-          After entering your bill you may play Shuffle Cards to unlock an additional discount.
+          <Trans>
+            Bachat helps you find offers at outlets near you (restaurants, cafés, shops, salons and
+            other services) and pay your bill at the outlet through the app with an instant discount.
+            After entering your bill you may play Shuffle Cards to unlock an additional discount.
+          </Trans>
         </p>
         <p>
-          Bachat is not the seller of any goods or services. Your purchase is a contract between you
-          and the outlet; we provide the discovery, the offer and the payment service.
+          <Trans>
+            Bachat is not the seller of any goods or services. Your purchase is a contract between you
+            and the outlet; we provide the discovery, the offer and the payment service.
+          </Trans>
         </p>
       </>
     ),
   },
   {
     id: 'account',
-    title: 'Your account',
+    title: msg`Your account`,
     body: (
       <>
         <p>
-          You sign up and log in with your Indian mobile number and a one-time password (OTP) sent by
-          SMS. Keep your phone and OTPs to yourself: anyone with them can use your account. You must
-          give your real name and a valid email address.
+          <Trans>
+            You sign up and log in with your Indian mobile number and a one-time password (OTP) sent by
+            SMS. Keep your phone and OTPs to yourself: anyone with them can use your account. You must
+            give your real name and a valid email address.
+          </Trans>
         </p>
         <p>
-          You can delete your account from your profile at any time. We then remove your personal
-          details; records of payments you made are kept without them, as Indian tax and payment
-          regulations require.
+          <Trans>
+            You can delete your account from your profile at any time. We then remove your personal
+            details; records of payments you made are kept without them, as Indian tax and payment
+            regulations require.
+          </Trans>
         </p>
       </>
     ),
   },
   {
     id: 'offers',
-    title: 'Offers and discounts',
+    title: msg`Offers and discounts`,
     body: (
       <ul>
         <li>
-          An offer applies only to bills of <strong>₹50 or more</strong>, paid through Bachat at the
-          outlet.
+          <Trans>
+            An offer applies only to bills of <strong>₹50 or more</strong>, paid through Bachat at the
+            outlet.
+          </Trans>
         </li>
         <li>
-          The discount shown on an outlet is the one live at that moment. Offers run on schedules the
-          outlet sets (regular, daily, event and highlight offers) and can change or end without
-          notice.
+          <Trans>
+            The discount shown on an outlet is the one live at that moment. Offers run on schedules the
+            outlet sets (regular, daily, event and highlight offers) and can change or end without
+            notice.
+          </Trans>
         </li>
         <li>
-          Bachat offers <strong>can be combined with the outlet&rsquo;s own offers</strong>: our
-          discount is applied to the final bill the outlet gives you.
+          <Trans>
+            Bachat offers <strong>can be combined with the outlet's own offers</strong>: our
+            discount is applied to the final bill the outlet gives you.
+          </Trans>
         </li>
         <li>
-          Coupons from Shuffle Cards are saved in your profile and are valid until the outlet&rsquo;s
-          daily closing time or their expiry, whichever comes first. A coupon can be redeemed once.
+          <Trans>
+            Coupons from Shuffle Cards are saved in your profile and are valid until the outlet's
+            daily closing time or their expiry, whichever comes first. A coupon can be redeemed once.
+          </Trans>
         </li>
-        <li>The amount you pay, the discount and any fee are calculated and shown by Bachat before you pay.</li>
+        <li><Trans>The amount you pay, the discount and any fee are calculated and shown by Bachat before you pay.</Trans></li>
       </ul>
     ),
   },
   {
     id: 'payments',
-    title: 'Payments and fees',
+    title: msg`Payments and fees`,
     body: (
       <>
         <p>
-          Payments are processed by our payment partner. Bachat never sees or stores your full card
-          details. A small convenience fee and applicable GST may be added to your bill; they are
-          always shown in the breakdown before you confirm.
+          <Trans>
+            Payments are processed by our payment partner. Bachat never sees or stores your full card
+            details. A small convenience fee and applicable GST may be added to your bill; they are
+            always shown in the breakdown before you confirm.
+          </Trans>
         </p>
         <p>
-          If a payment fails but money has left your account, it is normally reversed by your bank
-          within 5-7 working days. Contact us through <Link href={paths.support.href()}>Support</Link>{' '}
-          with the time of payment and we will help trace it.
+          <Trans>
+            If a payment fails but money has left your account, it is normally reversed by your bank
+            within 5-7 working days. Contact us through <Link href={paths.support.href()}>Support</Link>{' '}
+            with the time of payment and we will help trace it.
+          </Trans>
         </p>
       </>
     ),
   },
   {
     id: 'refunds',
-    title: 'Refunds',
+    title: msg`Refunds`,
     body: (
       <p>
-        <strong>Refunds are handled by the outlet, not by Bachat.</strong> Questions about the food,
-        goods or service you received, exchanges and returns follow the outlet&rsquo;s own policy;
-        please speak to the outlet. Bachat can help only with payment problems (a failed or
-        duplicated payment).
+        <Trans>
+          <strong>Refunds are handled by the outlet, not by Bachat.</strong> Questions about the food,
+          goods or service you received, exchanges and returns follow the outlet's own policy;
+          please speak to the outlet. Bachat can help only with payment problems (a failed or
+          duplicated payment).
+        </Trans>
       </p>
     ),
   },
   {
     id: 'golden-keys',
-    title: 'Golden Keys and referrals',
+    title: msg`Golden Keys and referrals`,
     body: (
       <>
         <p>
-          You earn Golden Keys when a friend signs up with your referral link or code (it starts with
-          ME). A referral counts only for a phone number that has never had a Bachat account. Golden
-          Keys have no cash value, cannot be transferred and are used inside the app only.
+          <Trans>
+            You earn Golden Keys when a friend signs up with your referral link or code (it starts with
+            ME). A referral counts only for a phone number that has never had a Bachat account. Golden
+            Keys have no cash value, cannot be transferred and are used inside the app only.
+          </Trans>
         </p>
-        <p>We may withdraw Golden Keys earned through fake accounts or other misuse.</p>
+        <p><Trans>We may withdraw Golden Keys earned through fake accounts or other misuse.</Trans></p>
       </>
     ),
   },
   {
     id: 'business',
-    title: 'For outlets (business partners)',
+    title: msg`For outlets (business partners)`,
     body: (
       <>
-        <p>Outlets that list on Bachat agree to these commercial terms:</p>
+        <p><Trans>Outlets that list on Bachat agree to these commercial terms:</Trans></p>
         <ul>
           <li>
-            <strong>No onboarding fee</strong> and a <strong>free trial of 15 days</strong>.
+            <Trans>
+              <strong>No onboarding fee</strong> and a <strong>free trial of 15 days</strong>.
+            </Trans>
           </li>
           <li>
-            <strong>Zero commission</strong>; a <strong>transaction fee of 1.5%</strong> on payments
-            made through Bachat, deducted at settlement.
+            <Trans>
+              <strong>Zero commission</strong>; a <strong>transaction fee of 1.5%</strong> on payments
+              made through Bachat, deducted at settlement.
+            </Trans>
           </li>
           <li>
-            The outlet goes live <strong>2-5 working days</strong> after its documents are verified.
+            <Trans>
+              The outlet goes live <strong>2-5 working days</strong> after its documents are verified.
+            </Trans>
           </li>
           <li>
-            Documents: business name and address, PAN card, GSTIN certificate, and a cancelled cheque
-            or passbook. The GST certificate is mandatory; while it is pending, the acknowledgment
-            number is accepted.
+            <Trans>
+              Documents: business name and address, PAN card, GSTIN certificate, and a cancelled cheque
+              or passbook. The GST certificate is mandatory; while it is pending, the acknowledgment
+              number is accepted.
+            </Trans>
           </li>
           <li>
-            The outlet honours the discounts it publishes on Bachat for their whole scheduled time and
-            handles refunds under its own policy.
+            <Trans>
+              The outlet honours the discounts it publishes on Bachat for their whole scheduled time and
+              handles refunds under its own policy.
+            </Trans>
           </li>
         </ul>
       </>
@@ -140,53 +176,62 @@ const sections = [
   },
   {
     id: 'use',
-    title: 'Fair use',
+    title: msg`Fair use`,
     body: (
       <p>
-        Do not misuse the service: no fake accounts or referrals, no automated scraping, no attempts
-        to get discounts you are not entitled to, no interfering with the app or other users. We may
-        suspend accounts that do.
+        <Trans>
+          Do not misuse the service: no fake accounts or referrals, no automated scraping, no attempts
+          to get discounts you are not entitled to, no interfering with the app or other users. We may
+          suspend accounts that do.
+        </Trans>
       </p>
     ),
   },
   {
     id: 'liability',
-    title: 'Liability',
+    title: msg`Liability`,
     body: (
       <p>
-        We work to keep Bachat available and the information on it correct, but outlet details,
-        timings and menus come from the outlets. To the extent the law allows, Bachat is not liable
-        for the goods or services an outlet provides. Nothing in these terms limits your rights as a
-        consumer under the Consumer Protection Act, 2019.
+        <Trans>
+          We work to keep Bachat available and the information on it correct, but outlet details,
+          timings and menus come from the outlets. To the extent the law allows, Bachat is not liable
+          for the goods or services an outlet provides. Nothing in these terms limits your rights as a
+          consumer under the Consumer Protection Act, 2019.
+        </Trans>
       </p>
     ),
   },
   {
     id: 'law',
-    title: 'Changes, law and contact',
+    title: msg`Changes, law and contact`,
     body: (
       <p>
-        We may update these terms; the date above shows the latest version, and continuing to use
-        Bachat means you accept it. These terms are governed by the laws of India. Questions and
-        grievances: write to us through <Link href={paths.support.href()}>Support</Link>; we
-        acknowledge within 48 hours and aim to resolve within 30 days.
+        <Trans>
+          We may update these terms; the date above shows the latest version, and continuing to use
+          Bachat means you accept it. These terms are governed by the laws of India. Questions and
+          grievances: write to us through <Link href={paths.support.href()}>Support</Link>; we
+          acknowledge within 48 hours and aim to resolve within 30 days.
+        </Trans>
       </p>
     ),
   },
 ] as const;
 
 export function TermsPage() {
+  const { t } = useLingui();
   return (
     <LegalPage
-      title="Terms & Conditions · Bachat"
-      description="The terms for using Bachat: offers, payments, refunds handled by the outlet, Golden Keys, and the commercial terms for outlets."
-      heading="Terms & Conditions"
-      updated="1 November 2026"
+      title={t`Terms & Conditions · Bachat`}
+      description={t`The terms for using Bachat: offers, payments, refunds handled by the outlet, Golden Keys, and the commercial terms for outlets.`}
+      heading={t`Terms & Conditions`}
+      updated="2026-11-01"
       intro={
         <p>
-          These terms apply when you use the Bachat website or app as a shopper, or list an outlet as
-          a business partner. Please read them with our{' '}
-          <Link href={paths.privacy.href()}>Privacy Policy</Link>.
+          <Trans>
+            These terms apply when you use the Bachat website or app as a shopper, or list an outlet as
+            a business partner. Please read them with our{' '}
+            <Link href={paths.privacy.href()}>Privacy Policy</Link>.
+          </Trans>
         </p>
       }
       sections={sections}

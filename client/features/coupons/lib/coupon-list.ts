@@ -1,12 +1,18 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import type { CouponList, CouponView } from '@server/modules/coupons/schema';
 
-/** SPEC §8: what /coupons says when the response is missing or not the expected shape. */
-export const NO_COUPONS_DATA = 'No coupons data received';
+/** SPEC §8: what /coupons says when the response is missing or not the expected shape (`i18n._` it). */
+export const NO_COUPONS_DATA = msg`No coupons data received`;
 
 export type CouponTabKey = 'active' | 'expired' | 'redeemed';
-export type CouponTab = { key: CouponTabKey; label: string; count: number; items: CouponView[] };
+export type CouponTab = { key: CouponTabKey; label: MessageDescriptor; count: number; items: CouponView[] };
 
-const TAB_LABELS: Record<CouponTabKey, string> = { active: 'Active', expired: 'Expired', redeemed: 'Used' };
+const TAB_LABELS: Record<CouponTabKey, MessageDescriptor> = {
+  active: msg({ message: 'Active', comment: 'Coupons tab: still usable' }),
+  expired: msg({ message: 'Expired', comment: 'Coupons tab' }),
+  redeemed: msg({ message: 'Used', comment: 'Coupons tab: used on a payment' }),
+};
 
 const isCoupon = (value: unknown): value is CouponView => {
   if (!value || typeof value !== 'object') return false;

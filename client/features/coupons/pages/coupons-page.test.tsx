@@ -4,6 +4,7 @@ import { renderWithProviders } from '@client/testing/render';
 import { couponTabs, readCouponList } from '../lib/coupon-list';
 import { CouponsPage } from './coupons-page';
 import { testShopper } from '@client/testing/fixtures';
+import { i18n } from '@client/lib/i18n';
 
 const USER = testShopper({ email: null, goldKeys: 0 });
 
@@ -39,7 +40,7 @@ afterEach(() => {
 describe('readCouponList / couponTabs', () => {
   it('splits active, expired and used with their counts', () => {
     const list = readCouponList(LIST)!;
-    expect(couponTabs(list).map((t) => [t.key, t.label, t.count, t.items.map((c) => c.id)])).toEqual([
+    expect(couponTabs(list).map((t) => [t.key, i18n._(t.label), t.count, t.items.map((c) => c.id)])).toEqual([
       ['active', 'Active', 2, [1, 2]],
       ['expired', 'Expired', 3, [3, 4, 5]],
       ['redeemed', 'Used', 1, [6]],

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import type { CouponList, CouponView } from '@server/modules/coupons/schema';
@@ -20,18 +21,21 @@ export function CouponsPage() {
 /** SPEC §8: a missing or malformed answer fails the query with "No coupons data received". */
 function requireCouponList(data: unknown): CouponList {
   const list = readCouponList(data);
-  if (!list) throw new Error(NO_COUPONS_DATA);
+  if (!list) throw new Error('No coupons data received');
   return list;
 }
 
 function Coupons() {
+  const { t, i18n } = useLingui();
   const query = trpc.coupons.list.useQuery(undefined, { staleTime: 0, select: requireCouponList });
   return (
     <div className="page coupons">
-      <title>My coupons · Bachat</title>
-      <meta name="description" content="Your Shuffle Cards coupons: active ones to use today and expired ones." />
-      <h1 className="coupons__title">My coupons</h1>
-      <QueryState query={query} loading={<PageLoader />} errorMessage={NO_COUPONS_DATA}>
+      <title>{t`My coupons · Bachat`}</title>
+      <meta name="description" content={t`Your Shuffle Cards coupons: active ones to use today and expired ones.`} />
+      <h1 className="coupons__title">
+        <Trans>My coupons</Trans>
+      </h1>
+      <QueryState query={query} loading={<PageLoader />} errorMessage={i18n._(NO_COUPONS_DATA)}>
         {(list) => <CouponTabs list={list} />}
       </QueryState>
     </div>
@@ -39,40 +43,48 @@ function Coupons() {
 }
 
 function CouponTabs({ list }: { list: CouponList }) {
+  const { t, i18n } = useLingui();
   const [tab, setTab] = useState<CouponTabKey>('active');
+  const { active, expired, redeemed } = list.counts;
   const tabsId = useId();
   const tabs = couponTabs(list);
-  const current = tabs.find((t) => t.key === tab) ?? tabs[0]!;
+  const current = tabs.find((each) => each.key === tab) ?? tabs[0]!;
 
   return (
     <>
       <p className="coupons__summary" data-testid="coupon-summary">
         <span>
-          <strong>{list.counts.active}</strong> active
+          <Trans>
+            <strong>{active}</strong> active
+          </Trans>
         </span>
         <span>
-          <strong>{list.counts.expired}</strong> expired
+          <Trans>
+            <strong>{expired}</strong> expired
+          </Trans>
         </span>
-        {list.counts.redeemed > 0 ? (
+        {redeemed > 0 ? (
           <span>
-            <strong>{list.counts.redeemed}</strong> used
+            <Trans>
+              <strong>{redeemed}</strong> used
+            </Trans>
           </span>
         ) : null}
       </p>
 
-      <div className="coupons__tabs" role="tablist" aria-label="Coupons">
-        {tabs.map((t) => (
+      <div className="coupons__tabs" role="tablist" aria-label={t`Coupons`}>
+        {tabs.map((each) => (
           <button
-            key={t.key}
+            key={each.key}
             type="button"
             role="tab"
-            id={`${tabsId}-${t.key}`}
-            aria-selected={t.key === current.key}
+            id={`${tabsId}-${each.key}`}
+            aria-selected={each.key === current.key}
             aria-controls={`${tabsId}-panel`}
             className="coupons__tab"
-            onClick={() => setTab(t.key)}
+            onClick={() => setTab(each.key)}
           >
-            {t.label} <span className="coupons__count">{t.count}</span>
+            {i18n._(each.label)} <span className="coupons__count">{each.count}</span>
           </button>
         ))}
       </div>
@@ -98,15 +110,17 @@ function EmptyTab({ tab }: { tab: CouponTabKey }) {
   return (
     <div className="coupons__empty">
       <p>
-        {tab === 'active'
-          ? 'No active coupons. Play Shuffle Cards when you pay a bill to win one.'
-          : tab === 'expired'
-            ? 'No expired coupons.'
-            : 'No used coupons yet.'}
+        {tab === 'active' ? (
+          <Trans>No active coupons. Play Shuffle Cards when you pay a bill to win one.</Trans>
+        ) : tab === 'expired' ? (
+          <Trans>No expired coupons.</Trans>
+        ) : (
+          <Trans>No used coupons yet.</Trans>
+        )}
       </p>
       {tab === 'active' ? (
         <Link href={paths.home.href()} className="btn btn--secondary btn--sm">
-          Find outlets
+          <Trans>Find outlets</Trans>
         </Link>
       ) : null}
     </div>
@@ -114,32 +128,46 @@ function EmptyTab({ tab }: { tab: CouponTabKey }) {
 }
 
 function CouponCard({ coupon, kind }: { coupon: CouponView; kind: CouponTabKey }) {
+  const { t } = useLingui();
+  const percent = formatPercent(coupon.discountPercent);
+  const outlet = coupon.outletName;
+  const until = formatDateTimeShort(coupon.validUntil);
+  const used = coupon.redeemedAt ? formatDateTimeShort(coupon.redeemedAt) : '';
   return (
-    <article className={`coupon coupon--${kind}`} aria-label={`${formatPercent(coupon.discountPercent)} off at ${coupon.outletName}`}>
+    <article className={`coupon coupon--${kind}`} aria-label={t`${percent} off at ${outlet}`}>
       <div className="coupon__value">
-        <span className="coupon__pct">{formatPercent(coupon.discountPercent)}</span>
-        <span className="coupon__off">extra off</span>
+        <span className="coupon__pct">{percent}</span>
+        <span className="coupon__off">
+          <Trans>extra off</Trans>
+        </span>
       </div>
       <div className="coupon__body">
         <h2 className="coupon__outlet">{coupon.outletName}</h2>
         <p className="coupon__meta">
-          {kind === 'active'
-            ? `Valid until ${formatDateTimeShort(coupon.validUntil)}`
-            : kind === 'redeemed'
-              ? `Used ${coupon.redeemedAt ? formatDateTimeShort(coupon.redeemedAt) : ''}`
-              : `Expired ${formatDateTimeShort(coupon.validUntil)}`}
+          {kind === 'active' ? (
+            <Trans>Valid until {until}</Trans>
+          ) : kind === 'redeemed' ? (
+            <Trans>Used {used}</Trans>
+          ) : (
+            <Trans>Expired {until}</Trans>
+          )}
         </p>
         <p className="coupon__code">
           {coupon.code}
-          {coupon.usedGoldenKey ? ' · Golden Key' : ''}
+          {coupon.usedGoldenKey ? (
+            <>
+              {' · '}
+              <Trans>Golden Key</Trans>
+            </>
+          ) : null}
         </p>
         {kind === 'active' ? (
           <Link
             href={paths.enterAmount.href(coupon.outletId)}
             className="btn btn--primary btn--sm coupon__cta"
-            aria-label={`Pay bill with this coupon at ${coupon.outletName}`}
+            aria-label={t`Pay bill with this coupon at ${outlet}`}
           >
-            Pay bill
+            <Trans>Pay bill</Trans>
           </Link>
         ) : null}
       </div>

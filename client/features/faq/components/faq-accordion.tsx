@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { FaqItem } from '../faq-data';
 
@@ -9,12 +10,14 @@ type FaqAccordionProps = {
 
 /** SPEC §2: items expand and collapse one at a time (the open id lives in the page). */
 export function FaqAccordion({ items, openId, onToggle }: FaqAccordionProps) {
+  const { i18n } = useLingui();
   const baseId = useId();
   return (
     <ul className="faq-list">
       {items.map((item) => {
         const open = item.id === openId;
         const panelId = `${baseId}-${item.id}`;
+        const question = i18n._(item.question);
         return (
           <li key={item.id} className="faq-item" data-open={open || undefined}>
             <h3 className="faq-item__heading">
@@ -25,7 +28,7 @@ export function FaqAccordion({ items, openId, onToggle }: FaqAccordionProps) {
                 aria-controls={panelId}
                 onClick={() => onToggle(item.id)}
               >
-                <span>{item.question}</span>
+                <span>{question}</span>
                 <svg
                   className="faq-item__chevron"
                   viewBox="0 0 24 24"
@@ -38,9 +41,9 @@ export function FaqAccordion({ items, openId, onToggle }: FaqAccordionProps) {
                 </svg>
               </button>
             </h3>
-            <div id={panelId} className="faq-item__panel" role="region" aria-label={item.question} hidden={!open}>
-              {item.answer.map((paragraph) => (
-                <p key={paragraph}>{paragraph}</p>
+            <div id={panelId} className="faq-item__panel" role="region" aria-label={question} hidden={!open}>
+              {item.answer.map((paragraph, index) => (
+                <p key={index}>{i18n._(paragraph)}</p>
               ))}
             </div>
           </li>

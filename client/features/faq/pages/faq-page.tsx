@@ -1,21 +1,26 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { paths } from '@client/app/paths';
+import { KeyIcon } from '@client/components/ui/icons';
 import { useCurrentUser } from '@client/lib/auth';
 import { FaqAccordion } from '../components/faq-accordion';
-import { BUSINESS_FAQ, USER_FAQ, filterFaq, notFoundText } from '../faq-data';
+import { BUSINESS_FAQ, NOT_FOUND_TEXT, USER_FAQ, filterFaq } from '../faq-data';
 import { useIsDesktop } from '../use-is-desktop';
 import '@client/styles/faq.css';
 import { useScrollToTop } from '@client/lib/use-scroll-to-top';
 
 type Tab = 'user' | 'business';
 
-const TABS: readonly { key: Tab; label: string }[] = [
-  { key: 'user', label: "User's FAQ" },
-  { key: 'business', label: "Business's FAQ" },
+const TABS: readonly { key: Tab; label: MessageDescriptor }[] = [
+  { key: 'user', label: msg`User's FAQ` },
+  { key: 'business', label: msg`Business's FAQ` },
 ];
 
 export function FaqPage() {
+  const { t, i18n } = useLingui();
   useScrollToTop();
   const [tab, setTab] = useState<Tab>('user');
   const [query, setQuery] = useState('');
@@ -23,7 +28,7 @@ export function FaqPage() {
   const { isLoggedIn } = useCurrentUser();
   const isDesktop = useIsDesktop();
 
-  const items = filterFaq(tab === 'user' ? USER_FAQ : BUSINESS_FAQ, query);
+  const items = filterFaq(tab === 'user' ? USER_FAQ : BUSINESS_FAQ, query, (m) => i18n._(m));
 
   const selectTab = (next: Tab) => {
     setTab(next);
@@ -32,19 +37,23 @@ export function FaqPage() {
 
   return (
     <div className="page faq">
-      <title>FAQs · Bachat</title>
+      <title>{t`FAQs · Bachat`}</title>
       <meta
         name="description"
-        content="Answers about paying bills with Bachat, instant discounts, Shuffle Cards, Golden Keys, and listing your outlet."
+        content={t`Answers about paying bills with Bachat, instant discounts, Shuffle Cards, Golden Keys, and listing your outlet.`}
       />
 
       <header className="faq__header">
-        <h1 className="faq__title">Frequently asked questions</h1>
-        <p className="muted">Quick answers for shoppers and outlet owners.</p>
+        <h1 className="faq__title">
+          <Trans>Frequently asked questions</Trans>
+        </h1>
+        <p className="muted">
+          <Trans>Quick answers for shoppers and outlet owners.</Trans>
+        </p>
       </header>
 
       <div className="faq__layout">
-        <div className="faq__tabs" role="tablist" aria-label="FAQ sections" aria-orientation={isDesktop ? 'vertical' : 'horizontal'}>
+        <div className="faq__tabs" role="tablist" aria-label={t`FAQ sections`} aria-orientation={isDesktop ? 'vertical' : 'horizontal'}>
           {TABS.map(({ key, label }) => (
             <button
               key={key}
@@ -56,11 +65,11 @@ export function FaqPage() {
               className="faq__tab"
               onClick={() => selectTab(key)}
             >
-              {label}
+              {i18n._(label)}
             </button>
           ))}
           <Link href={paths.support.href()} className="faq__tab faq__tab--link">
-            Contact us
+            <Trans>Contact us</Trans>
           </Link>
         </div>
 
@@ -71,13 +80,13 @@ export function FaqPage() {
               <path d="m20 20-3.5-3.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>
             <label htmlFor="faq-search" className="visually-hidden">
-              Search questions
+              <Trans>Search questions</Trans>
             </label>
             <input
               id="faq-search"
               type="search"
               className="faq__search-input"
-              placeholder="Search questions"
+              placeholder={t`Search questions`}
               value={query}
               autoComplete="off"
               onChange={(event) => {
@@ -90,11 +99,15 @@ export function FaqPage() {
           {isLoggedIn ? (
             <Link href={paths.referEarn.href()} className="faq__refer">
               <span className="faq__refer-icon" aria-hidden="true">
-                🔑
+                <KeyIcon width={22} height={22} />
               </span>
               <span>
-                <strong>Refer &amp; Earn</strong>
-                <span className="faq__refer-text">Invite friends and earn Golden Keys</span>
+                <strong>
+                  <Trans>Refer &amp; Earn</Trans>
+                </strong>
+                <span className="faq__refer-text">
+                  <Trans>Invite friends and earn Golden Keys</Trans>
+                </span>
               </span>
             </Link>
           ) : null}
@@ -107,7 +120,7 @@ export function FaqPage() {
             />
           ) : (
             <p className="faq__not-found" role="status">
-              {notFoundText(isDesktop)}
+              {i18n._(isDesktop ? NOT_FOUND_TEXT.desktop : NOT_FOUND_TEXT.mobile)}
             </p>
           )}
         </section>

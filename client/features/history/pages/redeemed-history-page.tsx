@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { RedemptionView } from '@server/modules/redeemed-history/schema';
@@ -8,6 +10,7 @@ import { QueryState } from '@client/components/ui/query-state';
 import { PageLoader, Spinner } from '@client/components/ui/spinner';
 import { useRequireLogin } from '@client/lib/auth';
 import { formatDate, formatRupeesExact } from '@client/lib/format';
+import { useLocale } from '@client/lib/i18n';
 import { refundLabel } from '@client/lib/refunds';
 import { trpc } from '@client/lib/trpc';
 import '@client/styles/history.css';
@@ -22,14 +25,17 @@ export function RedeemedHistoryPage() {
 }
 
 function History() {
+  const { t } = useLingui();
   const [pages, setPages] = useState(1);
   const first = trpc.redeemedHistory.list.useQuery({ offSet: 0, limit: HISTORY_PAGE_SIZE }, { staleTime: 0 });
 
   const head = (
     <>
-      <title>Redeemed history · Bachat</title>
-      <meta name="description" content="Your bills paid with Bachat: amounts, savings, receipts and refunds." />
-      <h1 className="history__title">Redeemed history</h1>
+      <title>{t`Redeemed history · Bachat`}</title>
+      <meta name="description" content={t`Your bills paid with Bachat: amounts, savings, receipts and refunds.`} />
+      <h1 className="history__title">
+        <Trans>Redeemed history</Trans>
+      </h1>
     </>
   );
 
@@ -40,7 +46,7 @@ function History() {
       errorView={(_error, retry) => (
         <div className="page history">
           {head}
-          <InlineError message="We could not load your history." onRetry={retry} retrying={first.isFetching} />
+          <InlineError message={t`We could not load your history.`} onRetry={retry} retrying={first.isFetching} />
         </div>
       )}
       isEmpty={(data) => data.total === 0}
@@ -48,9 +54,11 @@ function History() {
         <div className="page history">
           {head}
           <div className="history__empty">
-            <p>No payments yet. Pay your next bill with Bachat to save instantly; it will show up here.</p>
+            <p>
+              <Trans>No payments yet. Pay your next bill with Bachat to save instantly; it will show up here.</Trans>
+            </p>
             <Link href={paths.home.href()} className="btn btn--primary btn--md">
-              Find outlets near you
+              <Trans>Find outlets near you</Trans>
             </Link>
           </div>
         </div>
@@ -62,7 +70,7 @@ function History() {
           <div className="page history">
             {head}
             <p className="history__count">
-              {total} {total === 1 ? 'payment' : 'payments'}
+              <Plural value={total} one="# payment" other="# payments" />
             </p>
             <ul className="history__list">
               <HistoryItems items={items} />
@@ -72,7 +80,7 @@ function History() {
             </ul>
             {shown < total ? (
               <Button variant="secondary" onClick={() => setPages((p) => p + 1)}>
-                Show more
+                <Trans>Show more</Trans>
               </Button>
             ) : null}
           </div>
@@ -83,18 +91,19 @@ function History() {
 }
 
 function MorePage({ offSet }: { offSet: number }) {
+  const { t } = useLingui();
   const page = trpc.redeemedHistory.list.useQuery({ offSet, limit: HISTORY_PAGE_SIZE });
   return (
     <QueryState
       query={page}
       loading={
         <li className="history__loading">
-          <Spinner label="Loading more payments" />
+          <Spinner label={t`Loading more payments`} />
         </li>
       }
       errorView={(_error, retry) => (
         <li>
-          <InlineError message="We could not load more payments." onRetry={retry} retrying={page.isFetching} />
+          <InlineError message={t`We could not load more payments.`} onRetry={retry} retrying={page.isFetching} />
         </li>
       )}
     >
@@ -109,16 +118,20 @@ function itemHref(item: RedemptionView): string {
     : `${paths.paymentFailure.href()}?${new URLSearchParams({ orderId: item.orderId }).toString()}`;
 }
 
+/** What a screen reader hears for one row (in the reader's language; called while rendering). */
 function itemLabel(item: RedemptionView): string {
   const day = formatDate(item.at);
+  const outlet = item.outletName;
+  const amount = formatRupeesExact(item.amountPaise);
+  const saved = formatRupeesExact(item.savedPaise);
   const refunds = item.refunds.map((r) => refundLabel(r).replace(' · ', ', ')).join(', ');
-  if (item.kind === 'refunded') return `${item.outletName}, payment of ${formatRupeesExact(item.amountPaise)} on ${day} not accepted; ${refunds}`;
-  return `${item.outletName}, paid ${formatRupeesExact(item.amountPaise)} on ${day}${
-    item.savedPaise > 0 ? `, saved ${formatRupeesExact(item.savedPaise)}` : ''
-  }${refunds ? `; ${refunds}` : ''}`;
+  if (item.kind === 'refunded') return t`${outlet}, payment of ${amount} on ${day} not accepted; ${refunds}`;
+  const paid = item.savedPaise > 0 ? t`${outlet}, paid ${amount} on ${day}, saved ${saved}` : t`${outlet}, paid ${amount} on ${day}`;
+  return refunds ? `${paid}; ${refunds}` : paid;
 }
 
 function HistoryItems({ items }: { items: RedemptionView[] }) {
+  useLocale();
   return (
     <>
       {items.map((item) => (
@@ -139,7 +152,9 @@ function HistoryItems({ items }: { items: RedemptionView[] }) {
                 {formatRupeesExact(item.amountPaise)}
               </span>
               {item.kind === 'paid' && item.savedPaise > 0 ? (
-                <span className="history-item__saved">Saved {formatRupeesExact(item.savedPaise)}</span>
+                <span className="history-item__saved">
+                  <Saved amount={formatRupeesExact(item.savedPaise)} />
+                </span>
               ) : null}
             </span>
             {item.refunds.length ? (
@@ -156,4 +171,9 @@ function HistoryItems({ items }: { items: RedemptionView[] }) {
       ))}
     </>
   );
+}
+
+/** "Saved ₹50.00" under a payment's amount. */
+function Saved({ amount }: { amount: string }) {
+  return <Trans>Saved {amount}</Trans>;
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'wouter';
 import { paths } from '@client/app/paths';
 import { InlineError } from '@client/components/ui/inline-error';
@@ -5,7 +6,7 @@ import { QueryState } from '@client/components/ui/query-state';
 import { PageLoader } from '@client/components/ui/spinner';
 import { useRequireLogin } from '@client/lib/auth';
 import { formatDateTime, formatPercent, formatRupeesExact } from '@client/lib/format';
-import { refundLabel, refundStateText } from '@client/lib/refunds';
+import { reasonText, refundLabel, refundStateText } from '@client/lib/refunds';
 import { trpc } from '@client/lib/trpc';
 import { ReceiptPdfButton } from '@client/components/ui/receipt-pdf-button';
 import { errorCode } from '@client/lib/trpc-errors';
@@ -22,13 +23,16 @@ export function RedemptionPage() {
 }
 
 function Missing() {
+  const { t } = useLingui();
   return (
     <div className="page history">
-      <title>Payment not found · Bachat</title>
+      <title>{t`Payment not found · Bachat`}</title>
       <div className="history__empty">
-        <p>We couldn&rsquo;t find this payment.</p>
+        <p>
+          <Trans>We couldn't find this payment.</Trans>
+        </p>
         <Link href={paths.redeemedHistory.href()} className="btn btn--secondary btn--md">
-          Back to history
+          <Trans>Back to history</Trans>
         </Link>
       </div>
     </div>
@@ -36,6 +40,7 @@ function Missing() {
 }
 
 function Redemption({ id }: { id: number }) {
+  const { t } = useLingui();
   const query = trpc.redeemedHistory.byId.useQuery({ id });
   const utils = trpc.useUtils();
   return (
@@ -47,18 +52,24 @@ function Redemption({ id }: { id: number }) {
           <Missing />
         ) : (
           <div className="page history">
-            <title>Payment · Bachat</title>
-            <InlineError message="We could not load this payment." onRetry={retry} retrying={query.isFetching} />
+            <title>{t`Payment · Bachat`}</title>
+            <InlineError message={t`We could not load this payment.`} onRetry={retry} retrying={query.isFetching} />
           </div>
         )
       }
     >
-      {(r) => (
+      {(r) => {
+        const outlet = r.outletName;
+        const saved = formatRupeesExact(r.savedPaise);
+        const amount = formatRupeesExact(r.amountPaise);
+        const instantPercent = formatPercent(r.instantDiscountPercent);
+        const shufflePercent = formatPercent(r.shuffleDiscountPercent);
+        return (
         <div className="page history">
-          <title>{`${r.outletName}, ${formatRupeesExact(r.amountPaise)} · Bachat`}</title>
-          <meta name="description" content={`Your payment at ${r.outletName}: amount, savings and receipt.`} />
+          <title>{t`${outlet}, ${amount} · Bachat`}</title>
+          <meta name="description" content={t`Your payment at ${outlet}: amount, savings and receipt.`} />
           <Link href={paths.redeemedHistory.href()} className="history__back">
-            ← All payments
+            ← <Trans>All payments</Trans>
           </Link>
           <section className="history-detail" aria-labelledby="redemption-title">
             <header className="history-detail__head">
@@ -67,59 +78,80 @@ function Redemption({ id }: { id: number }) {
               </h1>
               {r.outletLocality ? <p className="muted">{r.outletLocality}</p> : null}
               <p className="history-detail__amount">{formatRupeesExact(r.amountPaise)}</p>
-              {r.savedPaise > 0 ? <p className="history-item__saved">You saved {formatRupeesExact(r.savedPaise)}</p> : null}
+              {r.savedPaise > 0 ? (
+                <p className="history-item__saved">
+                  <Trans>You saved {saved}</Trans>
+                </p>
+              ) : null}
             </header>
 
             <dl className="history-detail__lines">
               <div>
-                <dt>Paid on</dt>
+                <dt>
+                  <Trans>Paid on</Trans>
+                </dt>
                 <dd>{formatDateTime(r.redeemedAt ?? r.at)}</dd>
               </div>
               <div>
-                <dt>Bill amount</dt>
+                <dt>
+                  <Trans>Bill amount</Trans>
+                </dt>
                 <dd>{formatRupeesExact(r.billPaise)}</dd>
               </div>
               {r.instantDiscountPaise > 0 ? (
                 <div className="history-detail__saving">
-                  <dt>Instant discount ({formatPercent(r.instantDiscountPercent)})</dt>
+                  <dt>
+                    <Trans>Instant discount ({instantPercent})</Trans>
+                  </dt>
                   <dd>−{formatRupeesExact(r.instantDiscountPaise)}</dd>
                 </div>
               ) : null}
               {r.shuffleDiscountPaise > 0 ? (
                 <div className="history-detail__saving">
                   <dt>
-                    Shuffle discount ({formatPercent(r.shuffleDiscountPercent)}){r.couponCode ? ` · ${r.couponCode}` : ''}
+                    <Trans>Shuffle discount ({shufflePercent})</Trans>
+                    {r.couponCode ? ` · ${r.couponCode}` : ''}
                   </dt>
                   <dd>−{formatRupeesExact(r.shuffleDiscountPaise)}</dd>
                 </div>
               ) : null}
               <div>
-                <dt>Convenience fee</dt>
+                <dt>
+                  <Trans>Convenience fee</Trans>
+                </dt>
                 <dd>{formatRupeesExact(r.convenienceFeePaise)}</dd>
               </div>
               <div>
-                <dt>GST on the fee</dt>
+                <dt>
+                  <Trans>GST on the fee</Trans>
+                </dt>
                 <dd>{formatRupeesExact(r.gstPaise)}</dd>
               </div>
               <div className="history-detail__total">
-                <dt>Amount paid</dt>
+                <dt>
+                  <Trans>Amount paid</Trans>
+                </dt>
                 <dd>{formatRupeesExact(r.amountPaise)}</dd>
               </div>
               <div>
-                <dt>Receipt ID</dt>
+                <dt>
+                  <Trans>Receipt ID</Trans>
+                </dt>
                 <dd className="history-detail__mono">{r.receiptCode ?? '—'}</dd>
               </div>
               <div>
-                <dt>Verification code</dt>
+                <dt>
+                  <Trans>Verification code</Trans>
+                </dt>
                 <dd className="history-detail__mono">{r.verificationCode ?? '—'}</dd>
               </div>
             </dl>
             {r.refunds.length ? (
-              <section className="history-detail__refunds" aria-label="Refunds">
+              <section className="history-detail__refunds" aria-label={t`Refunds`}>
                 {r.refunds.map((f, i) => (
                   <div key={i} className={`history-refund history-refund--${f.status}`}>
                     <p className="history-refund__title">{refundLabel(f)}</p>
-                    <p className="muted">{f.reason}</p>
+                    <p className="muted">{reasonText(f.reason)}</p>
                     <p className="muted">{refundStateText(f)}</p>
                   </div>
                 ))}
@@ -129,11 +161,12 @@ function Redemption({ id }: { id: number }) {
           <div className="history__actions">
             <ReceiptPdfButton fetchPdf={() => utils.redeemedHistory.receiptPdf.fetch({ id }, { staleTime: 0 })} />
             <Link href={paths.enterAmount.href(r.outletId)} className="btn btn--primary btn--md history__again">
-              Pay here again
+              <Trans>Pay here again</Trans>
             </Link>
           </div>
         </div>
-      )}
+        );
+      }}
     </QueryState>
   );
 }

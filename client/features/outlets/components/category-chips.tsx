@@ -1,12 +1,17 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue, useSetAtom } from 'jotai';
+import { CategoryIcon } from '@client/components/ui/category-icon';
+import { SparkleIcon } from '@client/components/ui/icons';
 import { QueryState } from '@client/components/ui/query-state';
 import { trpc, type RouterOutputs } from '@client/lib/trpc';
 import { selectCategoryAtom, selectedCategoryAtom } from '../atoms';
+import { localName } from '@client/lib/i18n';
 
 const SKELETON_COUNT = 6;
 
 /** Category filter chips fed by `categories.list`; the choice persists for the session. */
 export function CategoryChips() {
+  const { t } = useLingui();
   const categories = trpc.categories.list.useQuery();
   const selected = useAtomValue(selectedCategoryAtom);
   const setSelected = useSetAtom(selectCategoryAtom);
@@ -15,15 +20,19 @@ export function CategoryChips() {
     <QueryState
       query={categories}
       loading={
-        <div className="chips" role="status" aria-label="Loading categories">
+        <div className="chips" role="status" aria-label={t`Loading categories`}>
           {Array.from({ length: SKELETON_COUNT }, (_, i) => (
             <span key={i} className="chip chip--skeleton" aria-hidden="true" />
           ))}
         </div>
       }
-      errorMessage="We couldn't load categories."
+      errorMessage={t`We couldn't load categories.`}
       isEmpty={(list) => list.length === 0}
-      empty={<p className="muted">No categories yet. Check back soon.</p>}
+      empty={
+        <p className="muted">
+          <Trans>No categories yet. Check back soon.</Trans>
+        </p>
+      }
     >
       {(list) => <Chips categories={list} selected={selected} onSelect={setSelected} />}
     </QueryState>
@@ -37,8 +46,9 @@ type ChipsProps = {
 };
 
 function Chips({ categories, selected, onSelect }: ChipsProps) {
+  const { t } = useLingui();
   return (
-    <div className="chips" role="group" aria-label="Categories">
+    <div className="chips" role="group" aria-label={t`Categories`}>
       <button
         type="button"
         className="chip"
@@ -46,9 +56,11 @@ function Chips({ categories, selected, onSelect }: ChipsProps) {
         onClick={() => onSelect(null)}
       >
         <span className="chip__icon" aria-hidden="true">
-          ✨
+          <SparkleIcon width={18} height={18} />
         </span>
-        <span>All</span>
+        <span>
+          <Trans>All</Trans>
+        </span>
       </button>
       {categories.map((category) => (
         <button
@@ -59,9 +71,9 @@ function Chips({ categories, selected, onSelect }: ChipsProps) {
           onClick={() => onSelect(selected === category.slug ? null : category.slug)}
         >
           <span className="chip__icon" aria-hidden="true">
-            {category.icon}
+            <CategoryIcon icon={category.icon} size={18} />
           </span>
-          <span>{category.name}</span>
+          <span>{localName(category)}</span>
         </button>
       ))}
     </div>

@@ -1,9 +1,11 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useId } from 'react';
 import { InlineError } from '@client/components/ui/inline-error';
 import { PinIcon } from '@client/components/ui/icons';
 import { trpc } from '@client/lib/trpc';
 import { locationAtom, selectCityAtom, selectedCityAtom } from '../atoms';
+import { localName } from '@client/lib/i18n';
 
 const NEAR_ME = '';
 
@@ -13,6 +15,7 @@ const NEAR_ME = '';
  * is what the list shows then.
  */
 export function CityPicker() {
+  const { t } = useLingui();
   const id = useId();
   const cities = trpc.cities.list.useQuery();
   const selected = useAtomValue(selectedCityAtom);
@@ -22,7 +25,7 @@ export function CityPicker() {
   if (cities.isError) {
     return (
       <InlineError
-        message="We couldn't load cities."
+        message={t`We couldn't load cities.`}
         onRetry={() => void cities.refetch()}
         retrying={cities.isFetching}
       />
@@ -36,7 +39,7 @@ export function CityPicker() {
     <div className="city-picker">
       <PinIcon className="city-picker__icon" width={20} height={20} />
       <label htmlFor={id} className="visually-hidden">
-        City
+        <Trans>City</Trans>
       </label>
       <select
         id={id}
@@ -46,13 +49,13 @@ export function CityPicker() {
         onChange={(event) => setSelected(event.target.value === NEAR_ME ? null : event.target.value)}
       >
         {cities.isPending ? (
-          <option value={NEAR_ME}>Loading cities…</option>
+          <option value={NEAR_ME}>{t`Loading cities…`}</option>
         ) : (
           <>
-            {hasLocation ? <option value={NEAR_ME}>Near you</option> : null}
+            {hasLocation ? <option value={NEAR_ME}>{t`Near you`}</option> : null}
             {cities.data.map((city) => (
               <option key={city.id} value={city.slug}>
-                {city.name}, {city.state}
+                {localName(city)}
               </option>
             ))}
           </>

@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useSetAtom } from 'jotai';
 import { useId, useState } from 'react';
 import type { Location } from '@server/modules/locations/schema';
@@ -8,6 +9,7 @@ import { trpc } from '@client/lib/trpc';
 import { chooseLocationAtom, clearChosenLocationAtom, type StoredLocation } from '../atoms';
 import { useDebounced } from '../hooks/use-debounced';
 import { formatDistance } from '../lib/format';
+import { localName } from '@client/lib/i18n';
 import { Sheet } from '@client/components/ui/sheet';
 
 type LocationPickerProps = {
@@ -23,6 +25,7 @@ type LocationPickerProps = {
  * their three most recent choices, and each choice is recorded.
  */
 export function LocationPicker({ current, onClose, onUseDevice, locating }: LocationPickerProps) {
+  const { t } = useLingui();
   const id = useId();
   const [text, setText] = useState('');
   const query = useDebounced(text.trim(), 250);
@@ -45,7 +48,7 @@ export function LocationPicker({ current, onClose, onUseDevice, locating }: Loca
       landmark: place.landmark,
       state: place.state,
       locality: place.type === 'city' ? null : place.locality,
-      division: place.city.name,
+      division: localName(place.city),
       citySlug: place.city.slug,
     });
     if (isLoggedIn) {
@@ -68,7 +71,7 @@ export function LocationPicker({ current, onClose, onUseDevice, locating }: Loca
   };
 
   return (
-    <Sheet title="Choose your location" onClose={onClose}>
+    <Sheet title={t`Choose your location`} onClose={onClose}>
       <div className="location-picker">
         <Button
           variant="secondary"
@@ -81,18 +84,18 @@ export function LocationPicker({ current, onClose, onUseDevice, locating }: Loca
           disabled={locating}
         >
           <PinIcon width={20} height={20} />
-          Use my current location
+          <Trans>Use my current location</Trans>
         </Button>
 
         <div className="location-picker__field">
           <label htmlFor={id} className="location-picker__label">
-            Search an area or city
+            <Trans>Search an area or city</Trans>
           </label>
           <input
             id={id}
             type="search"
             className="location-picker__input"
-            placeholder="e.g. Koramangala, Bandra, Pune"
+            placeholder={t`e.g. Koramangala, Bandra, Pune`}
             autoComplete="off"
             value={text}
             onChange={(event) => setText(event.target.value)}
@@ -100,8 +103,10 @@ export function LocationPicker({ current, onClose, onUseDevice, locating }: Loca
         </div>
 
         {!query && isLoggedIn && recent.data && recent.data.length > 0 ? (
-          <section aria-label="Recent searches" className="location-picker__group">
-            <h3 className="location-picker__group-title">Recent</h3>
+          <section aria-label={t`Recent searches`} className="location-picker__group">
+            <h3 className="location-picker__group-title">
+              <Trans>Recent</Trans>
+            </h3>
             <ul className="location-picker__list">
               {recent.data.map((entry) =>
                 entry.latitude !== null && entry.longitude !== null ? (
@@ -134,24 +139,28 @@ export function LocationPicker({ current, onClose, onUseDevice, locating }: Loca
 
         {results.isError ? (
           <p role="alert" className="location-picker__status">
-            We couldn&rsquo;t search locations. Try again.
+            <Trans>We couldn't search locations. Try again.</Trans>
           </p>
         ) : results.data && (query.length >= 2 || near) ? (
           results.data.locations.length === 0 ? (
             <p role="status" className="location-picker__status">
-              No places match &ldquo;{query}&rdquo;.
+              <Trans>No places match "{query}".</Trans>
             </p>
           ) : (
-            <section aria-label="Places" className="location-picker__group">
-              {!query ? <h3 className="location-picker__group-title">Areas near you</h3> : null}
+            <section aria-label={t`Places`} className="location-picker__group">
+              {!query ? (
+                <h3 className="location-picker__group-title">
+                  <Trans>Areas near you</Trans>
+                </h3>
+              ) : null}
               <ul className="location-picker__list">
                 {results.data.locations.map((place) => (
                   <li key={`${place.type}-${place.city.id}-${place.locality}`}>
                     <button type="button" className="location-picker__item" onClick={() => pick(place)}>
                       <span className="location-picker__item-title">{place.locality}</span>
                       <span className="location-picker__item-sub">
-                        {place.type === 'city' ? place.state : `${place.city.name}, ${place.state}`} ·{' '}
-                        {place.outletCount} {place.outletCount === 1 ? 'outlet' : 'outlets'}
+                        {place.type === 'city' ? null : <>{localName(place.city)} · </>}
+                        <OutletCount count={place.outletCount} />
                         {place.distanceKm !== null ? ` · ${formatDistance(place.distanceKm)}` : ''}
                       </span>
                     </button>
@@ -164,4 +173,9 @@ export function LocationPicker({ current, onClose, onUseDevice, locating }: Loca
       </div>
     </Sheet>
   );
+}
+
+/** "12 outlets" (how many a place has). */
+function OutletCount({ count }: { count: number }) {
+  return <Plural value={count} one="# outlet" other="# outlets" />;
 }

@@ -1,16 +1,20 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import type { OutletCard as OutletCardData } from '@server/modules/outlets/schema';
 import { formatPercent } from '@client/lib/format';
 import { formatDistance, offerLabel, offerUntil } from '../lib/format';
 import { instoreHref } from '../lib/links';
+import { localName } from '@client/lib/i18n';
 
 type OutletCardProps = { outlet: OutletCardData; /** The first cards load eagerly (above the fold). */ eager?: boolean };
 
 /** A card in the outlet list: photo, live discount, name, category, locality and distance. */
 export function OutletCard({ outlet, eager = false }: OutletCardProps) {
+  const { t } = useLingui();
   const distance = formatDistance(outlet.distanceKm);
   const offer = outlet.liveOffer;
   const until = offer ? offerUntil(offer) : null;
+  const percent = offer ? formatPercent(offer.discountPercent, { decimals: 1 }) : '';
 
   return (
     <article className="outlet-card" aria-labelledby={`outlet-${outlet.id}-name`}>
@@ -33,7 +37,9 @@ export function OutletCard({ outlet, eager = false }: OutletCardProps) {
           )}
           {offer ? (
             <span className="outlet-card__badge">
-              <strong>{formatPercent(offer.discountPercent, { decimals: 1 })}</strong> OFF
+              <Trans comment="A discount badge on an outlet's photo, e.g. 20% OFF">
+                <strong>{percent}</strong> OFF
+              </Trans>
             </span>
           ) : null}
         </div>
@@ -42,7 +48,7 @@ export function OutletCard({ outlet, eager = false }: OutletCardProps) {
             {outlet.name}
           </h3>
           <p className="outlet-card__meta">
-            <span>{outlet.category.name}</span>
+            <span>{localName(outlet.category)}</span>
             <span aria-hidden="true"> · </span>
             <span>{outlet.locality}</span>
           </p>
@@ -53,10 +59,12 @@ export function OutletCard({ outlet, eager = false }: OutletCardProps) {
                 {until ? <span className="outlet-card__until"> · {until}</span> : null}
               </span>
             ) : (
-              <span className="outlet-card__offer outlet-card__offer--none">Pay with Bachat</span>
+              <span className="outlet-card__offer outlet-card__offer--none">
+                <Trans>Pay with Bachat</Trans>
+              </span>
             )}
             {distance ? (
-              <span className="outlet-card__distance" aria-label={`${distance} away`}>
+              <span className="outlet-card__distance" aria-label={t`${distance} away`}>
                 {distance}
               </span>
             ) : null}

@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { OutletCard as OutletCardData } from '@server/modules/outlets/schema';
 import { Button } from '@client/components/ui/button';
@@ -30,7 +31,9 @@ export function OutletList({
   onLoadMore,
   emptyText,
 }: OutletListProps) {
+  const { t } = useLingui();
   const sentinel = useRef<HTMLDivElement | null>(null);
+  const shown = outlets.length;
   const [notice, setNotice] = useState<string | null>(null);
   const onVisible = useEffectEvent(() => void onLoadMore?.());
 
@@ -49,7 +52,7 @@ export function OutletList({
 
   if (isPending) {
     return (
-      <div className="outlet-grid" role="status" aria-label="Loading outlets">
+      <div className="outlet-grid" role="status" aria-label={t`Loading outlets`}>
         {Array.from({ length: SKELETONS }, (_, i) => (
           <OutletCardSkeleton key={i} />
         ))}
@@ -67,7 +70,7 @@ export function OutletList({
 
   return (
     <>
-      <ul className="outlet-grid" aria-label="Outlets">
+      <ul className="outlet-grid" aria-label={t`Outlets`}>
         {outlets.map((outlet, index) => (
           <li key={outlet.id}>
             <OutletCard outlet={outlet} eager={index < 2} />
@@ -78,7 +81,7 @@ export function OutletList({
       {hasMore ? (
         <div ref={sentinel} className="outlet-list__more">
           {isFetchingMore ? (
-            <Spinner size={40} label="Loading more outlets" />
+            <Spinner size={40} label={t`Loading more outlets`} />
           ) : (
             <Button
               variant="secondary"
@@ -88,12 +91,14 @@ export function OutletList({
                 });
               }}
             >
-              Show more outlets
+              <Trans>Show more outlets</Trans>
             </Button>
           )}
         </div>
       ) : (
-        <p className="outlet-list__end muted">You&rsquo;ve seen all {outlets.length} outlets here.</p>
+        <p className="outlet-list__end muted">
+          <Plural value={shown} one="That's the only outlet here." other="You've seen all # outlets here." />
+        </p>
       )}
       <p className="visually-hidden" role="status" aria-live="polite">
         {notice ?? ''}

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useAtom, useSetAtom } from 'jotai';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
@@ -9,9 +11,11 @@ import { useDebounced } from '../hooks/use-debounced';
 import { formatPercent } from '@client/lib/format';
 import { formatDistance } from '../lib/format';
 import { instoreHref } from '../lib/links';
+import { localName } from '@client/lib/i18n';
+import { CategoryIcon } from '@client/components/ui/category-icon';
 
-/** SPEC §8: submitting empty search text. */
-export const NOTHING_TO_SEARCH = 'Nothing to search';
+/** SPEC §8: submitting empty search text (`i18n._` it). */
+export const NOTHING_TO_SEARCH = msg`Nothing to search`;
 const MIN_CHARS = 2;
 
 type SearchBoxProps = { latitude?: number; longitude?: number };
@@ -22,6 +26,7 @@ type SearchBoxProps = { latitude?: number; longitude?: number };
  * replaces the cards).
  */
 export function SearchBox({ latitude, longitude }: SearchBoxProps) {
+  const { t, i18n } = useLingui();
   const id = useId();
   const [committed, setCommitted] = useAtom(searchStringAtom);
   const setCategory = useSetAtom(selectedCategoryAtom);
@@ -56,7 +61,7 @@ export function SearchBox({ latitude, longitude }: SearchBoxProps) {
     event.preventDefault();
     const value = text.trim();
     if (!value) {
-      setMessage(NOTHING_TO_SEARCH);
+      setMessage(i18n._(NOTHING_TO_SEARCH));
       return;
     }
     setMessage(null);
@@ -76,7 +81,7 @@ export function SearchBox({ latitude, longitude }: SearchBoxProps) {
     <div className="search" ref={container}>
       <form role="search" className="search__form" onSubmit={submit}>
         <label htmlFor={id} className="visually-hidden">
-          Search outlets, offers and categories
+          <Trans>Search outlets, offers and categories</Trans>
         </label>
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" className="search__icon">
           <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
@@ -86,7 +91,7 @@ export function SearchBox({ latitude, longitude }: SearchBoxProps) {
           id={id}
           type="search"
           className="search__input"
-          placeholder="Search cafés, restaurants, offers…"
+          placeholder={t`Search cafés, restaurants, offers…`}
           autoComplete="off"
           enterKeyHint="search"
           value={text}
@@ -109,12 +114,12 @@ export function SearchBox({ latitude, longitude }: SearchBoxProps) {
           }}
         />
         {text ? (
-          <button type="button" className="search__clear" aria-label="Clear search" onClick={clear}>
+          <button type="button" className="search__clear" aria-label={t`Clear search`} onClick={clear}>
             ×
           </button>
         ) : null}
         <button type="submit" className="search__submit">
-          Search
+          <Trans>Search</Trans>
         </button>
       </form>
       {message ? (
@@ -126,7 +131,7 @@ export function SearchBox({ latitude, longitude }: SearchBoxProps) {
         <div
           className="search__panel"
           role="region"
-          aria-label="Search suggestions"
+          aria-label={t`Search suggestions`}
           onKeyDown={(event) => {
             // Arrow keys move between suggestions; Escape returns to the box.
             const items = [...(container.current?.querySelectorAll<HTMLElement>('.search__item') ?? [])];
@@ -148,12 +153,12 @@ export function SearchBox({ latitude, longitude }: SearchBoxProps) {
             query={search}
             loading={
               <p className="search__status" role="status">
-                Searching…
+                <Trans>Searching…</Trans>
               </p>
             }
-            errorView={(error) => (
+            errorView={() => (
               <p className="search__status" role="alert">
-                {error.message === NOTHING_TO_SEARCH ? NOTHING_TO_SEARCH : "Search isn't working right now. Try again."}
+                <Trans>Search isn't working right now. Try again.</Trans>
               </p>
             )}
           >
@@ -184,19 +189,22 @@ function SearchResults({
   onPick: () => void;
   onCategory: (slug: string) => void;
 }) {
+  const { t } = useLingui();
   const { outletResult, advertisementResult, businessResult } = result;
   if (outletResult.length + advertisementResult.length + businessResult.length === 0) {
     return (
       <p className="search__status" role="status">
-        No matches. Try another name or area.
+        <Trans>No matches. Try another name or area.</Trans>
       </p>
     );
   }
   return (
     <>
       {outletResult.length > 0 ? (
-        <section className="search__group" aria-label="Outlets">
-          <h3 className="search__group-title">Outlets</h3>
+        <section className="search__group" aria-label={t`Outlets`}>
+          <h3 className="search__group-title">
+            <Trans>Outlets</Trans>
+          </h3>
           <ul>
             {outletResult.map((outlet) => (
               <li key={outlet.id}>
@@ -204,12 +212,14 @@ function SearchResults({
                   <span className="search__item-main">
                     <span className="search__item-title">{outlet.name}</span>
                     <span className="search__item-sub">
-                      {outlet.category.name} · {outlet.locality}, {outlet.city.name}
+                      {localName(outlet.category)} · {outlet.locality}, {localName(outlet.city)}
                     </span>
                   </span>
                   <span className="search__item-side">
                     {outlet.liveOffer ? (
-                      <span className="search__pill">{formatPercent(outlet.liveOffer.discountPercent, { decimals: 1 })} off</span>
+                      <span className="search__pill">
+                        <PercentOff percent={formatPercent(outlet.liveOffer.discountPercent, { decimals: 1 })} />
+                      </span>
                     ) : null}
                     {formatDistance(outlet.distanceKm)}
                   </span>
@@ -220,8 +230,10 @@ function SearchResults({
         </section>
       ) : null}
       {advertisementResult.length > 0 ? (
-        <section className="search__group" aria-label="Offers">
-          <h3 className="search__group-title">Offers</h3>
+        <section className="search__group" aria-label={t`Offers`}>
+          <h3 className="search__group-title">
+            <Trans>Offers</Trans>
+          </h3>
           <ul>
             {advertisementResult.map((ad) => (
               <li key={ad.id}>
@@ -240,8 +252,10 @@ function SearchResults({
         </section>
       ) : null}
       {businessResult.length > 0 ? (
-        <section className="search__group" aria-label="Categories and brands">
-          <h3 className="search__group-title">Categories &amp; brands</h3>
+        <section className="search__group" aria-label={t`Categories and brands`}>
+          <h3 className="search__group-title">
+            <Trans>Categories &amp; brands</Trans>
+          </h3>
           <ul>
             {businessResult.map((business) =>
               business.type === 'category' ? (
@@ -249,10 +263,12 @@ function SearchResults({
                   <button type="button" className="search__item" onClick={() => onCategory(business.slug)}>
                     <span className="search__item-main">
                       <span className="search__item-title">
-                        <span aria-hidden="true">{business.icon} </span>
-                        {business.name}
+                        <CategoryIcon icon={business.icon} size={16} className="search__item-icon" />{' '}
+                        {localName(business)}
                       </span>
-                      <span className="search__item-sub">Category</span>
+                      <span className="search__item-sub">
+                        <Trans>Category</Trans>
+                      </span>
                     </span>
                   </button>
                 </li>
@@ -262,7 +278,8 @@ function SearchResults({
                     <span className="search__item-main">
                       <span className="search__item-title">{business.name}</span>
                       <span className="search__item-sub">
-                        {business.branchCount} {business.branchCount === 1 ? 'branch' : 'branches'} · {business.category.name}
+                        <Branches count={business.branchCount} /> ·{' '}
+                        {localName(business.category)}
                       </span>
                     </span>
                   </Link>
@@ -274,4 +291,14 @@ function SearchResults({
       ) : null}
     </>
   );
+}
+
+/** "20% off" (a suggestion's live discount). */
+function PercentOff({ percent }: { percent: string }) {
+  return <Trans comment="A live discount in a search suggestion, e.g. 20% off">{percent} off</Trans>;
+}
+
+/** "3 branches" (a chain in the suggestions). */
+function Branches({ count }: { count: number }) {
+  return <Plural value={count} one="# branch" other="# branches" />;
 }

@@ -1,3 +1,4 @@
+import { msg, t } from '@lingui/core/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { NearbyOutletsInput } from '@server/modules/outlets/schema';
@@ -12,8 +13,8 @@ export type OutletListFilters = {
   noLocation: boolean;
 };
 
-/** SPEC §8: the list's error text (a time-out or a cancelled request included). */
-export const OUTLETS_ERROR = 'Unable to fetch outlets.';
+/** SPEC §8: the list's error text (a time-out or a cancelled request included); `i18n._` it. */
+export const OUTLETS_ERROR = msg`Unable to fetch outlets.`;
 
 /**
  * The home page's outlet list: an infinite query over `outlets.nearby` whose pages are folded by
@@ -35,10 +36,10 @@ export function useOutletList(filters: OutletListFilters, enabled = true) {
 
   const state = useMemo(() => foldPages(query.data?.pages ?? []), [query.data]);
 
-  /** Loads the next page unless one is on its way (then says "Already fetching"). */
+  /** Loads the next page unless one is on its way (then says "Already fetching", SPEC §8). */
   const loadMore = async (): Promise<string | null> => {
     const request = requestNextPage(state, query.isFetchingNextPage);
-    if (!request.ok) return request.reason;
+    if (!request.ok) return request.reason === 'Already fetching' ? t`Already fetching` : t`No more outlets`;
     await query.fetchNextPage({ cancelRefetch: false });
     return null;
   };

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useAtom } from 'jotai';
 import { RESET } from 'jotai/utils';
 import { useCallback, useEffect, useState } from 'react';
@@ -5,11 +6,11 @@ import { locationAtom, type StoredLocation } from '../atoms';
 
 export type LocationPermission = 'granted' | 'denied' | 'prompt' | 'unsupported';
 
-/** SPEC §8 permission messages. */
-export const PERMISSION_DENIED = 'Geolocation permission denied';
-export const PERMISSION_ALREADY_GRANTED =
-  'Location access is already allowed. To turn it off, revoke it manually in your browser settings.';
-const UNAVAILABLE = "We couldn't read your location. Choose a location instead.";
+/** SPEC §8 permission messages (in the reader's language when shown). */
+export const PERMISSION_DENIED = () => t`Geolocation permission denied`;
+export const PERMISSION_ALREADY_GRANTED = () =>
+  t`Location access is already allowed. To turn it off, revoke it manually in your browser settings.`;
+const UNAVAILABLE = () => t`We couldn't read your location. Choose a location instead.`;
 
 const hasGeolocation = () => typeof navigator !== 'undefined' && 'geolocation' in navigator;
 
@@ -104,12 +105,14 @@ export function useShopperLocation() {
   const requestDeviceLocation = useCallback(async (): Promise<string | null> => {
     setMessage(null);
     if (!hasGeolocation()) {
-      setMessage(UNAVAILABLE);
-      return UNAVAILABLE;
+      const text = UNAVAILABLE();
+      setMessage(text);
+      return text;
     }
     if (permission === 'granted' && location?.fetchedLocation) {
-      setMessage(PERMISSION_ALREADY_GRANTED);
-      return PERMISSION_ALREADY_GRANTED;
+      const text = PERMISSION_ALREADY_GRANTED();
+      setMessage(text);
+      return text;
     }
     setLocating(true);
     try {
@@ -119,7 +122,7 @@ export function useShopperLocation() {
       return null;
     } catch (error) {
       const denied = (error as GeolocationPositionError | undefined)?.code === 1;
-      const text = denied ? PERMISSION_DENIED : UNAVAILABLE;
+      const text = denied ? PERMISSION_DENIED() : UNAVAILABLE();
       if (denied) setPermission('denied');
       setMessage(text);
       return text;

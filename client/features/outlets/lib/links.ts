@@ -1,13 +1,16 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 /** Outlet page links (SPEC §2): `/{city}/{name}` and `/{category}/{outlet-name}/instore-offers/{outletId}`. */
 export const OUTLET_TABS = ['instore-offers', 'upcoming-offers', 'menu', 'photos', 'about'] as const;
 export type OutletTab = (typeof OUTLET_TABS)[number];
 
-export const OUTLET_TAB_LABELS: Record<OutletTab, string> = {
-  'instore-offers': 'In-store',
-  'upcoming-offers': 'Upcoming',
-  menu: 'Menu',
-  photos: 'Photos',
-  about: 'About',
+/** The tabs' names (`i18n._` them). */
+export const OUTLET_TAB_LABELS: Record<OutletTab, MessageDescriptor> = {
+  'instore-offers': msg({ message: 'In-store', comment: 'Outlet page tab: the offers at the outlet now' }),
+  'upcoming-offers': msg({ message: 'Upcoming', comment: 'Outlet page tab: offers later today and tomorrow' }),
+  menu: msg({ message: 'Menu', comment: 'Outlet page tab' }),
+  photos: msg({ message: 'Photos', comment: 'Outlet page tab' }),
+  about: msg({ message: 'About', comment: 'Outlet page tab' }),
 };
 
 /** The overlays every outlet page accepts (login and signup are the auth panel's). */

@@ -34,6 +34,6 @@ describe('shareOutlet (SPEC §8)', () => {
     expect(writeText).toHaveBeenCalledWith(expect.stringContaining(outlet.url));
 
     const share = vi.fn().mockRejectedValue(new Error('NotAllowedError'));
-    expect((await shareOutlet(outlet, { share, clipboard: { writeText } as never })).message).toBe(SHARE_MESSAGES.copied);
+    expect((await shareOutlet(outlet, { share, clipboard: { writeText } as never })).message).toBe(SHARE_MESSAGES.copied());
   });
 });

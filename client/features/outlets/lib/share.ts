@@ -1,9 +1,11 @@
-/** SPEC §8 sharing messages, word for word. */
+import { t } from '@lingui/core/macro';
+
+/** SPEC §8 sharing messages, word for word in English (the Hindi in the catalog). */
 export const SHARE_MESSAGES = {
-  noOutlet: 'No outlet available to share',
-  cancelled: 'Share operation was cancelled',
-  copied: 'Copied to clipboard instead',
-  failed: "Couldn't share this outlet",
+  noOutlet: () => t`No outlet available to share`,
+  cancelled: () => t`Share operation was cancelled`,
+  copied: () => t`Copied to clipboard instead`,
+  failed: () => t`Couldn't share this outlet`,
 } as const;
 
 export type ShareOutcome = { ok: boolean; message: string | null };
@@ -18,10 +20,11 @@ export async function shareOutlet(
   outlet: Shareable | null | undefined,
   nav: Pick<Navigator, 'share' | 'clipboard'> | undefined = typeof navigator === 'undefined' ? undefined : navigator,
 ): Promise<ShareOutcome> {
-  if (!outlet) return { ok: false, message: SHARE_MESSAGES.noOutlet };
-  const text = outlet.discountText
-    ? `${outlet.name}, ${outlet.locality}: ${outlet.discountText} when you pay with Bachat.`
-    : `${outlet.name}, ${outlet.locality}: pay your bill with Bachat and save instantly.`;
+  if (!outlet) return { ok: false, message: SHARE_MESSAGES.noOutlet() };
+  const { name, locality, discountText } = outlet;
+  const text = discountText
+    ? t`${name}, ${locality}: ${discountText} when you pay with Bachat.`
+    : t`${name}, ${locality}: pay your bill with Bachat and save instantly.`;
 
   if (nav && typeof nav.share === 'function') {
     try {
@@ -29,7 +32,7 @@ export async function shareOutlet(
       return { ok: true, message: null };
     } catch (error) {
       if ((error as { name?: string } | null)?.name === 'AbortError') {
-        return { ok: false, message: SHARE_MESSAGES.cancelled };
+        return { ok: false, message: SHARE_MESSAGES.cancelled() };
       }
       // Fall through to the clipboard.
     }
@@ -37,8 +40,8 @@ export async function shareOutlet(
   try {
     await nav?.clipboard?.writeText(`${text} ${outlet.url}`);
     if (!nav?.clipboard) throw new Error('No clipboard');
-    return { ok: true, message: SHARE_MESSAGES.copied };
+    return { ok: true, message: SHARE_MESSAGES.copied() };
   } catch {
-    return { ok: false, message: SHARE_MESSAGES.failed };
+    return { ok: false, message: SHARE_MESSAGES.failed() };
   }
 }

@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
 import type { City } from '@server/modules/cities/schema';
@@ -12,6 +13,7 @@ import { OutletList } from '../components/outlet-list';
 import { SearchBox } from '../components/search-box';
 import { OUTLETS_ERROR, useOutletList, type OutletListFilters } from '../hooks/use-outlet-list';
 import { useShopperLocation } from '../hooks/use-shopper-location';
+import { localName } from '@client/lib/i18n';
 import { hasMorePages, initialOutletListState, outletListReducer } from '../paging';
 import '@client/styles/home.css';
 import '@client/styles/outlets.css';
@@ -46,14 +48,14 @@ export function listFilters(
   return { ...base, noLocation: true, city: city?.slug };
 }
 
-function locationLabel(location: StoredLocation): string {
-  if (location.isSelectedLocation) {
-    return [location.locality, location.division].filter(Boolean).join(', ') || 'Chosen location';
-  }
-  return 'Near you';
+/** The place a hand-chosen location names ("Indiranagar, Bengaluru"), or null. */
+function chosenPlace(location: StoredLocation | null): string | null {
+  if (!location?.isSelectedLocation) return null;
+  return [location.locality, location.division].filter(Boolean).join(', ') || null;
 }
 
 export function HomePage() {
+  const { t, i18n } = useLingui();
   const shopper = useShopperLocation();
   const [pickerOpen, setPickerOpen] = useState(false);
   const citySlug = useAtomValue(selectedCityAtom);
@@ -81,26 +83,36 @@ export function HomePage() {
   );
 
   const state = searching ? searchState : nearby.state;
+  const place = chosenPlace(shopper.location);
+  const cityName = city ? localName(city) : null;
+  // Issue 17: an area chosen by hand is named ("Outlets near Indiranagar"), never "near you"; and a
+  // count is shown only where it counts what the heading says (a city's outlets): a list by distance
+  // runs on into other cities.
   const heading = searching
-    ? `Results for “${searchString}”`
+    ? t`Results for "${searchString}"`
     : filters.noLocation
-      ? `Outlets in ${city?.name ?? 'your city'}`
-      : 'Outlets near you';
+      ? cityName
+        ? t`Outlets in ${cityName}`
+        : t`Outlets in your city`
+      : place
+        ? t`Outlets near ${place}`
+        : t`Outlets near you`;
+  const outletCount = nearby.state.totalCount;
 
   const showLocationBanner = shopper.ready && !shopper.location;
 
   return (
     <div className="page home">
-      <title>Bachat · Pay at the outlet, save instantly</title>
+      <title>{t`Bachat · Pay at the outlet, save instantly`}</title>
       <meta
         name="description"
-        content="Find instant discounts at restaurants, cafés, shops and salons near you. Pay your bill at the outlet with Bachat and save on the spot."
+        content={t`Find instant discounts at restaurants, cafés, shops and salons near you. Pay your bill at the outlet with Bachat and save on the spot.`}
       />
 
       <section className="home__intro" aria-labelledby="home-title">
         <div className="home__intro-text">
           <h1 id="home-title" className="home__title">
-            Find savings near you
+            <Trans>Find savings near you</Trans>
           </h1>
           {shopper.location ? (
             <button
@@ -110,8 +122,12 @@ export function HomePage() {
               aria-haspopup="dialog"
             >
               <PinIcon width={18} height={18} />
-              <span className="location-button__label">{locationLabel(shopper.location)}</span>
-              <span className="location-button__change">Change</span>
+              <span className="location-button__label">
+                {shopper.location.isSelectedLocation ? (place ?? t`Chosen location`) : t`Near you`}
+              </span>
+              <span className="location-button__change">
+                <Trans>Change</Trans>
+              </span>
             </button>
           ) : null}
         </div>
@@ -121,22 +137,26 @@ export function HomePage() {
       <SearchBox latitude={filters.latitude} longitude={filters.longitude} />
 
       {showLocationBanner ? (
-        <section className="location-banner" aria-label="Location">
+        <section className="location-banner" aria-label={t`Location`}>
           <span className="location-banner__icon" aria-hidden="true">
-            📍
+            <PinIcon width={22} height={22} />
           </span>
           <div className="location-banner__text">
-            <strong>See the nearest offers first</strong>
-            <span>Allow location, or choose an area by hand.</span>
+            <strong>
+              <Trans>See the nearest offers first</Trans>
+            </strong>
+            <span>
+              <Trans>Allow location, or choose an area by hand.</Trans>
+            </span>
           </div>
           <div className="location-banner__actions">
             {shopper.permission !== 'unsupported' ? (
               <Button size="sm" onClick={() => void shopper.requestDeviceLocation()} disabled={shopper.locating}>
-                {shopper.locating ? 'Locating…' : 'Use my location'}
+                {shopper.locating ? <Trans>Locating…</Trans> : <Trans>Use my location</Trans>}
               </Button>
             ) : null}
             <Button size="sm" variant="secondary" onClick={() => setPickerOpen(true)}>
-              Choose location
+              <Trans>Choose location</Trans>
             </Button>
           </div>
         </section>
@@ -149,7 +169,7 @@ export function HomePage() {
 
       <section className="home__section" aria-labelledby="categories-title">
         <h2 id="categories-title" className="section-title">
-          Browse by category
+          <Trans>Browse by category</Trans>
         </h2>
         <CategoryChips />
       </section>
@@ -159,22 +179,24 @@ export function HomePage() {
           <h2 id="outlets-title" className="section-title">
             {heading}
           </h2>
-          {!searching && nearby.query.data ? (
-            <span className="muted home__count">{nearby.state.totalCount} outlets</span>
+          {!searching && filters.noLocation && nearby.query.data ? (
+            <span className="muted home__count">
+              <Plural value={outletCount} one="# outlet" other="# outlets" />
+            </span>
           ) : null}
         </div>
         <OutletList
           outlets={state.cardsData}
           isPending={searching ? search.isPending : nearby.query.isPending}
-          error={(searching ? search.isError : nearby.query.isError) ? OUTLETS_ERROR : null}
+          error={(searching ? search.isError : nearby.query.isError) ? i18n._(OUTLETS_ERROR) : null}
           onRetry={() => void (searching ? search.refetch() : nearby.query.refetch())}
           hasMore={!searching && hasMorePages(state) && nearby.query.hasNextPage}
           isFetchingMore={nearby.query.isFetchingNextPage}
           onLoadMore={nearby.loadMore}
           emptyText={
             searching
-              ? `No outlets match “${searchString}”. Try another name or area.`
-              : 'No outlets here yet. Try another category or city.'
+              ? t`No outlets match "${searchString}". Try another name or area.`
+              : t`No outlets here yet. Try another category or city.`
           }
         />
       </section>
@@ -185,11 +207,13 @@ export function HomePage() {
         </span>
         <div>
           <h2 id="hero-title" className="hero__title">
-            Pay your bill at the outlet and save instantly
+            <Trans>Pay your bill at the outlet and save instantly</Trans>
           </h2>
           <p className="hero__text">
-            Pick an outlet, enter your final bill and the discount applies on the spot, on top of
-            the outlet&rsquo;s own offers.
+            <Trans>
+              Pick an outlet, enter your final bill and the discount applies on the spot, on top of the outlet's own
+              offers.
+            </Trans>
           </p>
         </div>
       </section>

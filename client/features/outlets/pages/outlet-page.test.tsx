@@ -13,8 +13,8 @@ const outlet: OutletDetails = {
   name: 'Kaapi Katte Koramangala',
   slug: 'kaapi-katte-koramangala',
   locality: 'Koramangala',
-  category: { id: 2, name: 'Cafés', slug: 'cafes' },
-  city: { id: 1, name: 'Bengaluru', slug: 'bengaluru' },
+  category: { id: 2, name: 'Cafés', nameHi: null, slug: 'cafes' },
+  city: { id: 1, name: 'Bengaluru', nameHi: null, slug: 'bengaluru' },
   latitude: 12.93,
   longitude: 77.62,
   distanceKm: null,
@@ -145,16 +145,18 @@ describe('OutletPage', () => {
     render(`${base}/about/2`);
     expect(await screen.findByText('Filter coffee roasted in-house since 2009.')).toBeInTheDocument();
     expect(screen.getByText('₹450 (approx.)')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '9845012345' })).toHaveAttribute('href', 'tel:9845012345');
+    // Issue 17: one way of writing a phone number, everywhere.
+    expect(screen.getByRole('link', { name: '+91 98450 12345' })).toHaveAttribute('href', 'tel:9845012345');
   });
 
-  it('says "Error fetching outlet Details" when the outlet cannot be loaded', async () => {
+  it('gives the page a human heading (not the API\'s "Error fetching outlet Details") when the outlet cannot be loaded', async () => {
     render(`${base}/instore-offers/999`, fixtures({
       'outlets.byId': () => {
         throw new Error('Error fetching outlet Details');
       },
     }));
-    expect(await screen.findByText('Error fetching outlet Details')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: "We couldn't load this outlet" })).toBeInTheDocument();
+    expect(screen.queryByText('Error fetching outlet Details')).not.toBeInTheDocument();
   });
 
   it('opens the overlays over the page and closes back to it', async () => {
@@ -179,7 +181,7 @@ describe('OutletPage', () => {
     await waitFor(() => expect(offerDialog).toHaveTextContent('Happy Hours: 22% off'));
     c.unmount();
     render(`${base}/about/2/31/how-it-works`);
-    expect(await screen.findByRole('dialog', { name: 'How “Happy Hours: 22% off” works' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'How "Happy Hours: 22% off" works' })).toBeInTheDocument();
   });
 
   it('renders the outlet page under the login overlay path (the auth panel is the shell’s)', async () => {
@@ -198,7 +200,7 @@ describe('OutletPage', () => {
     expect(sessionStorage.getItem('outletPageRedirect')).toBe('/bengaluru/kaapi-katte-koramangala');
   });
 
-  it('says "Error fetching outlet Details" with no retry when /{city}/{name} names no outlet', async () => {
+  it('says it could not find the outlet, with no retry, when /{city}/{name} names no outlet', async () => {
     render('/bengaluru/no-such-place', fixtures({
       'outlets.bySlug': () => {
         throw new TRPCClientError('Error fetching outlet Details', {
@@ -206,7 +208,7 @@ describe('OutletPage', () => {
         });
       },
     }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Error fetching outlet Details');
+    expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't find this outlet");
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
   });
@@ -219,7 +221,7 @@ describe('OutletPage', () => {
       })
       .mockImplementation(() => outlet);
     const { user } = render(`${base}/instore-offers/2`, fixtures({ 'outlets.byId': byId }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Error fetching outlet Details');
+    expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't load this outlet");
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Kaapi Katte Koramangala' })).toBeInTheDocument();
   });

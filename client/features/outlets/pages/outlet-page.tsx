@@ -1,10 +1,11 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import type { OutletDetails } from '@server/modules/outlets/schema';
 import { paths } from '@client/app/paths';
 import { Button } from '@client/components/ui/button';
-import { PinIcon } from '@client/components/ui/icons';
+import { PinIcon, StoreIcon } from '@client/components/ui/icons';
 import { QueryState } from '@client/components/ui/query-state';
 import { Spinner } from '@client/components/ui/spinner';
 import { errorCode } from '@client/lib/trpc-errors';
@@ -32,17 +33,17 @@ import {
   type OutletRouteParams,
   type OutletTab,
 } from '../lib/links';
+import { localName } from '@client/lib/i18n';
 import { shareOutlet } from '../lib/share';
 import '@client/styles/outlets.css';
 
-/** SPEC §8. */
-export const OUTLET_DETAILS_ERROR = 'Error fetching outlet Details';
 /** SPEC §3: the outlet page the top bar's back icon returns to. */
 export const OUTLET_PAGE_REDIRECT_KEY = 'outletPageRedirect';
 
 const FIXED_OVERLAYS = new Set(['how-it-works', 'instant-offer', 'shuffle-unlock', 'login', 'signup']);
 
 export function OutletPage() {
+  const { t } = useLingui();
   const params = useParams() as unknown as OutletRouteParams;
   const basePath = outletBasePath(params);
   const place = useAtomValue(locationAtom);
@@ -59,37 +60,51 @@ export function OutletPage() {
       query={details}
       loading={
         <div className="page-loader">
-          <Spinner size={40} label="Loading outlet" />
+          <Spinner size={40} label={t`Loading outlet`} />
         </div>
       }
       // Nothing to retry when the address itself names no outlet (`outlets.bySlug` says NOT_FOUND).
-      errorView={(error, retry) => <OutletError onRetry={!params.outletId && errorCode(error) === 'NOT_FOUND' ? null : retry} />}
+      errorView={(error, retry) =>
+        errorCode(error) === 'NOT_FOUND' ? <OutletError onRetry={params.outletId ? retry : null} missing /> : <OutletError onRetry={retry} />
+      }
     >
       {(outlet) => <OutletView outlet={outlet} params={params} />}
     </QueryState>
   );
 }
 
-/** SPEC §8: the outlet could not be loaded (or the address names none). */
-function OutletError({ onRetry }: { onRetry: (() => void) | null }) {
+/**
+ * The outlet could not be loaded, or the address names none. SPEC §8's "Error fetching outlet Details"
+ * stays the server's message (the API's words); the page speaks to the shopper (issue 17).
+ */
+function OutletError({ onRetry, missing = false }: { onRetry: (() => void) | null; missing?: boolean }) {
+  const { t } = useLingui();
   return (
     <div className="page outlet-error">
-      <title>Outlet not found · Bachat</title>
+      <title>{missing ? t`Outlet not found · Bachat` : t`Outlet unavailable · Bachat`}</title>
       <span className="outlet-error__icon" aria-hidden="true">
-        🏪
+        <StoreIcon width={48} height={48} />
       </span>
-      <p className="outlet-error__text" role="alert">
-        {OUTLET_DETAILS_ERROR}
-      </p>
-      <p className="muted">The outlet may have moved or is no longer on Bachat. Check the link, or find it from the home page.</p>
+      <div role="alert">
+        <h1 className="outlet-error__text">
+          {missing ? <Trans>We couldn't find this outlet</Trans> : <Trans>We couldn't load this outlet</Trans>}
+        </h1>
+        <p className="muted">
+          {missing ? (
+            <Trans>The outlet may have moved or is no longer on Bachat. Check the link, or find it from the home page.</Trans>
+          ) : (
+            <Trans>Check your connection and try again, or find the outlet from the home page.</Trans>
+          )}
+        </p>
+      </div>
       <div className="outlet-error__actions">
         {onRetry ? (
           <Button variant="secondary" onClick={onRetry}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         ) : null}
         <Link href={paths.home.href()} className="btn btn--primary btn--md">
-          Back to home
+          <Trans>Back to home</Trans>
         </Link>
       </div>
     </div>
@@ -97,6 +112,7 @@ function OutletError({ onRetry }: { onRetry: (() => void) | null }) {
 }
 
 function OutletView({ outlet, params }: { outlet: OutletDetails; params: OutletRouteParams }) {
+  const { t, i18n } = useLingui();
   const [, navigate] = useLocation();
   const tab: OutletTab = params.tab ?? 'instore-offers';
   const basePath = outletBasePath(params);
@@ -110,7 +126,12 @@ function OutletView({ outlet, params }: { outlet: OutletDetails; params: OutletR
 
   const offer = outlet.liveOffer;
   const distance = formatDistance(outlet.distanceKm);
-  const tabHref = (t: OutletTab) => outletTabHref(params.first, params.name, t, outlet.id);
+  const tabHref = (to: OutletTab) => outletTabHref(params.first, params.name, to, outlet.id);
+  const percent = offer ? formatPercent(offer.discountPercent, { decimals: 1 }) : '';
+  const name = outlet.name;
+  const locality = outlet.locality;
+  const city = localName(outlet.city);
+  const tabLabel = i18n._(OUTLET_TAB_LABELS[tab]);
   const pageHref = params.tab ? basePath : tabHref('instore-offers');
   const close = () => navigate(basePath, { replace: true });
 
@@ -123,17 +144,21 @@ function OutletView({ outlet, params }: { outlet: OutletDetails; params: OutletR
       name: outlet.name,
       locality: outlet.locality,
       url: `${window.location.origin}${pageHref}`,
-      discountText: offer ? `${formatPercent(offer.discountPercent, { decimals: 1 })} off` : null,
+      discountText: offer ? t`${percent} off` : null,
     });
     setToast(result.message);
   };
 
   return (
     <div className="page outlet-page">
-      <title>{`${outlet.name}, ${outlet.locality} · ${OUTLET_TAB_LABELS[tab]} · Bachat`}</title>
+      <title>{t`${name}, ${locality} · ${tabLabel} · Bachat`}</title>
       <meta
         name="description"
-        content={`${offer ? `${formatPercent(offer.discountPercent, { decimals: 1 })} off now at ` : 'Offers at '}${outlet.name}, ${outlet.locality}, ${outlet.city.name}. Pay your bill with Bachat and save instantly.`}
+        content={
+          offer
+            ? t`${percent} off now at ${name}, ${locality}, ${city}. Pay your bill with Bachat and save instantly.`
+            : t`Offers at ${name}, ${locality}, ${city}. Pay your bill with Bachat and save instantly.`
+        }
       />
 
       <header className="outlet-hero">
@@ -143,62 +168,66 @@ function OutletView({ outlet, params }: { outlet: OutletDetails; params: OutletR
           ) : null}
         </div>
         <div className="outlet-hero__body">
-          <p className="outlet-hero__category">{outlet.category.name}</p>
+          <p className="outlet-hero__category">{localName(outlet.category)}</p>
           <h1 className="outlet-hero__name">{outlet.name}</h1>
           <p className="outlet-hero__address">
             <PinIcon width={16} height={16} />
             <span>
-              {outlet.locality}, {outlet.city.name}
-              {distance ? ` · ${distance} away` : ''}
+              {locality}, {city}
+              {distance ? <> · {t`${distance} away`}</> : null}
             </span>
           </p>
           <p className="outlet-hero__hours">
             <span className={outlet.isOpenNow ? 'status-dot status-dot--open' : 'status-dot status-dot--closed'}>
-              {outlet.isOpenNow ? 'Open now' : 'Closed now'}
+              {outlet.isOpenNow ? <Trans>Open now</Trans> : <Trans>Closed now</Trans>}
             </span>
             <span className="muted"> · {formatHours(outlet.opensAt, outlet.closesAt)}</span>
           </p>
           <div className="outlet-hero__actions">
             <Button variant="secondary" size="sm" onClick={() => void onShare()}>
-              Share
+              <Trans>Share</Trans>
             </Button>
             <Link href={`${pageHref}/how-it-works`} className="btn btn--ghost btn--sm">
-              How it works
+              <Trans>How it works</Trans>
             </Link>
           </div>
         </div>
       </header>
 
-      <section className="live-offer" aria-label="Offer live now">
+      <section className="live-offer" aria-label={t`Offer live now`}>
         {offer ? (
           <Link href={`${pageHref}/instant-offer`} className="live-offer__link">
             <span className="live-offer__pct">
-              <strong>{formatPercent(offer.discountPercent, { decimals: 1 })}</strong> OFF
+              <Trans comment="A discount badge, e.g. 20% OFF">
+                <strong>{percent}</strong> OFF
+              </Trans>
             </span>
             <span className="live-offer__text">
               <span className="live-offer__title">{offerLabel(offer)}</span>
               <span className="live-offer__sub">
-                {offerUntil(offer) ?? 'All day today'} · on your total bill
+                {offerUntil(offer) ?? t`All day today`} · <Trans>on your total bill</Trans>
               </span>
             </span>
           </Link>
         ) : (
-          <p className="live-offer__none">No instant discount live right now. See upcoming offers.</p>
+          <p className="live-offer__none">
+            <Trans>No instant discount live right now. See upcoming offers.</Trans>
+          </p>
         )}
         <Link href={paths.enterAmount.href(outlet.id)} className="btn btn--primary btn--md live-offer__pay">
-          Pay Bill
+          <Trans>Pay Bill</Trans>
         </Link>
       </section>
 
-      <nav className="outlet-tabs" aria-label="Outlet sections">
-        {OUTLET_TABS.map((t) => (
-          <Link key={t} href={tabHref(t)} className="outlet-tabs__link" aria-current={t === tab ? 'page' : undefined}>
-            {OUTLET_TAB_LABELS[t]}
+      <nav className="outlet-tabs" aria-label={t`Outlet sections`}>
+        {OUTLET_TABS.map((each) => (
+          <Link key={each} href={tabHref(each)} className="outlet-tabs__link" aria-current={each === tab ? 'page' : undefined}>
+            {i18n._(OUTLET_TAB_LABELS[each])}
           </Link>
         ))}
       </nav>
 
-      <section className="outlet-tab-panel" aria-label={OUTLET_TAB_LABELS[tab]}>
+      <section className="outlet-tab-panel" aria-label={tabLabel}>
         {tab === 'instore-offers' ? <InstoreOffersTab outlet={outlet} basePath={pageHref} /> : null}
         {tab === 'upcoming-offers' ? <UpcomingOffersTab outletId={outlet.id} /> : null}
         {tab === 'menu' ? <MenuTab outletId={outlet.id} /> : null}
@@ -209,10 +238,10 @@ function OutletView({ outlet, params }: { outlet: OutletDetails; params: OutletR
       <div className="pay-bar">
         <div className="pay-bar__text">
           <strong>{outlet.name}</strong>
-          <span>{offer ? `${formatPercent(offer.discountPercent, { decimals: 1 })} off your bill now` : 'Pay your bill with Bachat'}</span>
+          <span>{offer ? t`${percent} off your bill now` : t`Pay your bill with Bachat`}</span>
         </div>
         <Link href={paths.enterAmount.href(outlet.id)} className="btn btn--primary btn--md">
-          Pay Bill
+          <Trans>Pay Bill</Trans>
         </Link>
       </div>
 

@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { Bill } from '@server/modules/bills/schema';
@@ -11,35 +12,50 @@ import { ShuffleCards } from './shuffle-cards';
 
 /** /payment-breakdown/{id}/convinience-fees: what the fee and its GST are, with this bill's figures. */
 export function ConvenienceFeesOverlay({ bill, onClose }: { bill: Bill; onClose: () => void }) {
+  const { t } = useLingui();
+  const feePercent = formatPercent(bill.convenienceFeePercent);
+  const gstPercent = formatPercent(bill.gstPercent);
   return (
-    <Sheet title="Convenience fee" onClose={onClose} className="sheet__panel--pay">
+    <Sheet title={t`Convenience fee`} onClose={onClose} className="sheet__panel--pay">
       <p>
-        A small convenience fee covers the secure card and UPI payment. It is worked out on the amount after your
-        discounts, and GST is charged on the fee as Indian law requires. Both are shown in full before you pay;
-        nothing is added later.
+        <Trans>
+          A small convenience fee covers the secure card and UPI payment. It is worked out on the amount after your
+          discounts, and GST is charged on the fee as Indian law requires. Both are shown in full before you pay;
+          nothing is added later.
+        </Trans>
       </p>
-      <dl className="breakdown fee-table" aria-label="Fee for this bill">
+      <dl className="breakdown fee-table" aria-label={t`Fee for this bill`}>
         <div className="breakdown__row">
-          <dt>Amount after discounts</dt>
+          <dt>
+            <Trans>Amount after discounts</Trans>
+          </dt>
           <dd>{formatRupeesExact(bill.subtotalPaise)}</dd>
         </div>
         <div className="breakdown__row">
-          <dt>Convenience fee ({formatPercent(bill.convenienceFeePercent)})</dt>
+          <dt>
+            <Trans>Convenience fee ({feePercent})</Trans>
+          </dt>
           <dd>{formatRupeesExact(bill.convenienceFeePaise)}</dd>
         </div>
         <div className="breakdown__row">
-          <dt>GST on the fee ({formatPercent(bill.gstPercent)})</dt>
+          <dt>
+            <Trans>GST on the fee ({gstPercent})</Trans>
+          </dt>
           <dd>{formatRupeesExact(bill.gstPaise)}</dd>
         </div>
         <div className="breakdown__row breakdown__row--total">
-          <dt>You pay</dt>
+          <dt>
+            <Trans>You pay</Trans>
+          </dt>
           <dd>{formatRupeesExact(bill.amountPaise)}</dd>
         </div>
       </dl>
       <p className="muted">
-        Each amount is rounded to the nearest paisa, and the lines always add up to what you pay.
+        <Trans>Each amount is rounded to the nearest paisa, and the lines always add up to what you pay.</Trans>
       </p>
-      <Button onClick={onClose}>Got it</Button>
+      <Button onClick={onClose}>
+        <Trans>Got it</Trans>
+      </Button>
     </Sheet>
   );
 }
@@ -54,24 +70,36 @@ export function ShuffleHowItWorksOverlay({
   onClose: () => void;
   shuffleHref: string;
 }) {
-  const { minPercent, maxPercent } = bill.shuffleRange;
+  const { t } = useLingui();
+  const min = formatPercent(bill.shuffleRange.minPercent);
+  const max = formatPercent(bill.shuffleRange.maxPercent);
+  const outlet = bill.outletName;
   return (
-    <Sheet title="How Shuffle Cards works" onClose={onClose} className="sheet__panel--pay">
+    <Sheet title={t`How Shuffle Cards works`} onClose={onClose} className="sheet__panel--pay">
       <ol className="steps-list">
         <li>
-          Every card hides an extra discount between {formatPercent(minPercent)} and {formatPercent(maxPercent)} at{' '}
-          {bill.outletName}. There are no blank cards.
+          <Trans>
+            Every card hides an extra discount between {min} and {max} at {outlet}. There are no blank cards.
+          </Trans>
         </li>
-        <li>We shuffle the cards face down. Pick one and press Reveal to turn it over.</li>
         <li>
-          Your discount is saved as a coupon in your profile and applies on top of the instant discount, until the
-          outlet closes today.
+          <Trans>We shuffle the cards face down. Pick one and press Reveal to turn it over.</Trans>
         </li>
-        <li>You get one free shuffle a day at each outlet. A Golden Key from Refer &amp; Earn buys another.</li>
-        <li>The card&rsquo;s value is drawn securely on our server the moment you reveal it; nobody can pick it.</li>
+        <li>
+          <Trans>
+            Your discount is saved as a coupon in your profile and applies on top of the instant discount, until the outlet
+            closes today.
+          </Trans>
+        </li>
+        <li>
+          <Trans>You get one free shuffle a day at each outlet. A Golden Key from Refer &amp; Earn buys another.</Trans>
+        </li>
+        <li>
+          <Trans>The card's value is drawn securely on our server the moment you reveal it; nobody can pick it.</Trans>
+        </li>
       </ol>
       <Link href={shuffleHref} className="btn btn--primary btn--md">
-        Play Shuffle Cards
+        <Trans>Play Shuffle Cards</Trans>
       </Link>
     </Sheet>
   );
@@ -87,6 +115,7 @@ export function ShuffleOverlay({
   onClose: () => void;
   howItWorksHref: string;
 }) {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   // One snapshot of the deal for this visit: it must not change under the shopper mid-game.
   const deal = trpc.shuffles.deal.useQuery(
@@ -102,7 +131,7 @@ export function ShuffleOverlay({
   const body = (
     <QueryState
       query={deal}
-      loadingLabel="Dealing the cards"
+      loadingLabel={t`Dealing the cards`}
       errorView={(error) => (
         <p className="shuffle__error" role="alert">
           {error.message}
@@ -114,27 +143,31 @@ export function ShuffleOverlay({
           <div className="golden-key-offer">
             <p>
               <strong>
-                {freeAvailable
-                  ? 'Shuffle Cards is not available right now.'
-                  : "You have used today's free shuffle at this outlet."}
+                {freeAvailable ? (
+                  <Trans>Shuffle Cards is not available right now.</Trans>
+                ) : (
+                  <Trans>You have used today's free shuffle at this outlet.</Trans>
+                )}
               </strong>
             </p>
-            <p>{goldKeys > 0 ? `You have ${goldKeys} Golden Keys.` : 'You have no Golden Keys left. Refer a friend to earn more.'}</p>
+            <p>
+              <GoldKeys count={goldKeys} />
+            </p>
             <Link href={paths.referEarn.href()} className="btn btn--secondary btn--sm">
-              Refer &amp; earn Golden Keys
+              <Trans>Refer &amp; earn Golden Keys</Trans>
             </Link>
           </div>
         ) : (
           <>
             {!freeAvailable ? (
               <p className="golden-key-offer">
-                You&rsquo;ve used today&rsquo;s free shuffle here. One more costs 1 Golden Key (you have {goldKeys}).
+                <Trans>You've used today's free shuffle here. One more costs 1 Golden Key (you have {goldKeys}).</Trans>
               </p>
             ) : null}
             <ShuffleCards
               minPercent={minPercent}
               maxPercent={maxPercent}
-              dealLabel={freeAvailable ? 'Shuffle the cards' : 'Use 1 Golden Key to shuffle'}
+              dealLabel={freeAvailable ? t`Shuffle the cards` : t`Use 1 Golden Key to shuffle`}
               deal={() => Promise.resolve({ cards: cardCount })}
               reveal={async (card) => {
                 const result = await save.mutateAsync({ outletId, card, useGoldKey: !freeAvailable });
@@ -154,23 +187,30 @@ export function ShuffleOverlay({
     </QueryState>
   );
 
+  const until = won ? formatClockTime(won.validUntil) : '';
   return (
-    <Sheet title="Shuffle Cards" onClose={onClose} className="sheet__panel--pay pay-sheet__panel--game">
+    <Sheet title={t`Shuffle Cards`} onClose={onClose} className="sheet__panel--pay pay-sheet__panel--game">
       {body}
       {won ? (
         <>
           <p className="muted">
-            Saved as a coupon, valid until{' '}
-            {formatClockTime(won.validUntil)}{' '}
-            today. It&rsquo;s already on your bill.
+            <Trans>Saved as a coupon, valid until {until} today. It's already on your bill.</Trans>
           </p>
-          <Button onClick={onClose}>See my new total</Button>
+          <Button onClick={onClose}>
+            <Trans>See my new total</Trans>
+          </Button>
         </>
       ) : (
         <Link href={howItWorksHref} className="text-button">
-          How it works
+          <Trans>How it works</Trans>
         </Link>
       )}
     </Sheet>
   );
+}
+
+/** How many Golden Keys the shopper has, or how to get more. */
+function GoldKeys({ count }: { count: number }) {
+  if (count === 0) return <Trans>You have no Golden Keys left. Refer a friend to earn more.</Trans>;
+  return <Plural value={count} one="You have # Golden Key." other="You have # Golden Keys." />;
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { paths } from '@client/app/paths';
@@ -12,8 +13,8 @@ type CardLink = { href: string; label: string };
 type OrderGateProps = {
   /** The page's `<title>` while it waits for a login or an order id. */
   title: string;
-  /** What the shopper logs in to do ("finish paying"). */
-  what: string;
+  /** The login prompt's heading ("Log in to finish paying"). */
+  loginHeading: ReactNode;
   /** The card shown when the URL has no `?orderId=`. */
   missing: { heading: string; text: string; links: CardLink[] };
   /** The page itself, once a shopper is logged in and the URL names an order. */
@@ -43,19 +44,18 @@ export function PayNotice({ title, heading, text, links }: { title: string; head
   );
 }
 
-const NOT_FOUND_LINKS: CardLink[] = [
-  { href: paths.redeemedHistory.href(), label: 'Open history' },
-  { href: paths.home.href(), label: 'Back to home' },
-];
-
 /** The card for an order id that names none of the shopper's orders (mistyped, old or someone else's link). */
 export function PaymentNotFound() {
+  const { t } = useLingui();
   return (
     <PayNotice
-      title="Payment not found · Bachat"
-      heading="We couldn’t find that payment"
-      text="The link may be incomplete or belong to another account. Your payments, receipts and refunds are in your history."
-      links={NOT_FOUND_LINKS}
+      title={t`Payment not found · Bachat`}
+      heading={t`We couldn't find that payment`}
+      text={t`The link may be incomplete or belong to another account. Your payments, receipts and refunds are in your history.`}
+      links={[
+        { href: paths.redeemedHistory.href(), label: t`Open history` },
+        { href: paths.home.href(), label: t`Back to home` },
+      ]}
     />
   );
 }
@@ -65,7 +65,7 @@ export function PaymentNotFound() {
  * logged-out shopper, a card that points elsewhere when there is no order id, "we couldn't find that
  * payment" for an id that cannot be one, otherwise the page for that order.
  */
-export function OrderGate({ title, what, missing, children }: OrderGateProps) {
+export function OrderGate({ title, loginHeading, missing, children }: OrderGateProps) {
   const [search] = useSearchParams();
   const orderId = (search.get('orderId') ?? '').trim();
   const gate = useShopperGate();
@@ -74,7 +74,7 @@ export function OrderGate({ title, what, missing, children }: OrderGateProps) {
     return (
       <div className="pay-page">
         <title>{title}</title>
-        <LoginPrompt onLogin={gate.openLogin} what={what} />
+        <LoginPrompt onLogin={gate.openLogin} heading={loginHeading} />
       </div>
     );
   }
@@ -99,13 +99,14 @@ export function OrderLoadError({
   retry: () => void;
   retrying: boolean;
 }) {
+  const { t } = useLingui();
   const code = errorCode(error);
   if (code === 'NOT_FOUND' || code === 'BAD_REQUEST') return <PaymentNotFound />;
   return (
     <div className="pay-page">
       <title>{title}</title>
       <InlineError
-        message="We could not load this payment. Check your connection and try again."
+        message={t`We could not load this payment. Check your connection and try again.`}
         onRetry={retry}
         retrying={retrying}
       />

@@ -1,5 +1,8 @@
-/** The outlet the shopper is paying, at the top of each payment screen. */
-export function OutletHeading({ name, label = 'Paying at' }: { name: string; label?: string }) {
+import { Trans } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+
+/** The outlet the shopper is paying, at the top of each payment screen ("Paying at", or `label`). */
+export function OutletHeading({ name, label }: { name: string; label?: ReactNode }) {
   const initial = name.trim().charAt(0).toUpperCase() || '₹';
   return (
     <div className="pay-outlet">
@@ -7,7 +10,7 @@ export function OutletHeading({ name, label = 'Paying at' }: { name: string; lab
         {initial}
       </span>
       <div>
-        <p className="pay-outlet__label">{label}</p>
+        <p className="pay-outlet__label">{label ?? <Trans>Paying at</Trans>}</p>
         <h1 className="pay-outlet__name">{name}</h1>
       </div>
     </div>

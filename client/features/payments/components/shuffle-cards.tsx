@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useReducer, useRef, type CSSProperties } from 'react';
 import { Button } from '@client/components/ui/button';
 import { useReducedMotion } from '../hooks/use-reduced-motion';
@@ -22,7 +24,7 @@ type ShuffleCardsProps = {
 };
 
 const defaultError = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
+  error instanceof Error && error.message ? error.message : t`Something went wrong. Please try again.`;
 
 /**
  * Shuffle Cards: the outlet's range is shown first, the cards are dealt face down and shuffled, the
@@ -36,9 +38,10 @@ export function ShuffleCards({
   deal,
   reveal,
   onRevealed,
-  dealLabel = 'Shuffle the cards',
+  dealLabel,
   errorMessage = defaultError,
 }: ShuffleCardsProps) {
+  const { t } = useLingui();
   const reducedMotion = useReducedMotion();
   const [state, dispatch] = useReducer(shuffleGameReducer, initialShuffleGame);
   const mounted = useRef(true);
@@ -84,34 +87,40 @@ export function ShuffleCards({
   const phase = state.phase;
   const canPick = phase === 'picking';
 
+  const picked = selected === null ? 0 : selected + 1;
+  const won = phase === 'revealed' ? formatPercent(state.percent) : '';
   const status =
     phase === 'dealing'
-      ? 'Dealing the cards…'
+      ? t`Dealing the cards…`
       : phase === 'shuffling'
-        ? 'Shuffling the cards…'
+        ? t`Shuffling the cards…`
         : phase === 'picking'
           ? selected === null
-            ? 'Pick a card, then reveal it.'
-            : `Card ${selected + 1} picked. Press Reveal to turn it over.`
+            ? t`Pick a card, then reveal it.`
+            : t`Card ${picked} picked. Press Reveal to turn it over.`
           : phase === 'revealing'
-            ? 'Turning your card over…'
+            ? t`Turning your card over…`
             : phase === 'revealed'
-              ? `You unlocked an additional ${formatPercent(state.percent)} off.`
+              ? t`You unlocked an additional ${won} off.`
               : '';
+  const min = formatPercent(minPercent);
+  const max = formatPercent(maxPercent);
 
   const error = (phase === 'ready' || phase === 'picking') && state.error ? state.error : null;
 
   return (
-    <section className={`shuffle${reducedMotion ? ' shuffle--still' : ''}`} aria-label="Shuffle Cards">
+    <section className={`shuffle${reducedMotion ? ' shuffle--still' : ''}`} aria-label={t`Shuffle Cards`}>
       <p className="shuffle__range">
-        Every card hides <strong>{formatPercent(minPercent)}</strong> to{' '}
-        <strong>{formatPercent(maxPercent)}</strong> off, on top of your instant discount. No blank cards.
+        <Trans>
+          Every card hides <strong>{min}</strong> to <strong>{max}</strong> off, on top of your instant discount. No blank
+          cards.
+        </Trans>
       </p>
 
       <div
         className={`shuffle__deck shuffle__deck--${phase}`}
         role="group"
-        aria-label={canPick ? 'Pick a card' : 'Cards'}
+        aria-label={canPick ? t`Pick a card` : t`Cards`}
       >
         {Array.from({ length: cards }, (_, index) => {
           const isSelected = selected === index;
@@ -119,6 +128,8 @@ export function ShuffleCards({
             phase === 'revealed' ? (isSelected ? state.percent : (state.others[index] ?? null)) : null;
           const flipped = value !== null;
           const faded = phase === 'revealed' && !isSelected;
+          const number = index + 1;
+          const percent = value !== null ? formatPercent(value) : '';
           const classes = [
             'shuffle-card',
             isSelected ? 'shuffle-card--selected' : '',
@@ -136,8 +147,10 @@ export function ShuffleCards({
               aria-pressed={phase === 'picking' || phase === 'revealing' || phase === 'revealed' ? isSelected : undefined}
               aria-label={
                 value !== null
-                  ? `Card ${index + 1}: ${formatPercent(value)} off${isSelected ? ', your pick' : ''}`
-                  : `Card ${index + 1} of ${cards}, face down`
+                  ? isSelected
+                    ? t`Card ${number}: ${percent} off, your pick`
+                    : t`Card ${number}: ${percent} off`
+                  : t`Card ${number} of ${cards}, face down`
               }
               disabled={!canPick}
               onClick={() => dispatch({ type: 'select', index })}
@@ -149,8 +162,8 @@ export function ShuffleCards({
                 <span className="shuffle-card__face shuffle-card__front">
                   {value !== null ? (
                     <>
-                      <span className="shuffle-card__pct">{formatPercent(value)}</span>
-                      <span className="shuffle-card__off">{isSelected ? 'extra off' : 'was here'}</span>
+                      <span className="shuffle-card__pct">{percent}</span>
+                      <span className="shuffle-card__off">{isSelected ? t`extra off` : t`was here`}</span>
                     </>
                   ) : null}
                 </span>
@@ -172,12 +185,12 @@ export function ShuffleCards({
       <div className="shuffle__actions">
         {phase === 'ready' || phase === 'dealing' ? (
           <Button onClick={() => void startDeal()} disabled={phase === 'dealing'}>
-            {phase === 'dealing' ? 'Dealing…' : dealLabel}
+            {phase === 'dealing' ? t`Dealing…` : (dealLabel ?? t`Shuffle the cards`)}
           </Button>
         ) : null}
         {phase === 'shuffling' || phase === 'picking' || phase === 'revealing' ? (
           <Button onClick={() => void startReveal()} disabled={phase !== 'picking' || selected === null}>
-            {phase === 'revealing' ? 'Revealing…' : 'Reveal my discount'}
+            {phase === 'revealing' ? t`Revealing…` : t`Reveal my discount`}
           </Button>
         ) : null}
       </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPercent, formatRupees, formatRupeesExact } from '@client/lib/format';
+import { formatPercent, formatRupeesExact, formatRupeesWhole } from '@client/lib/format';
 import {
   BILL_MESSAGES,
   amountInputToPaise,
@@ -12,10 +12,9 @@ import {
 
 describe('en-IN money formatting', () => {
   it('groups rupees the Indian way (lakh, crore)', () => {
-    expect(formatRupees(1_000_00)).toBe('₹1,000');
-    expect(formatRupees(1_00_000_00)).toBe('₹1,00,000');
-    expect(formatRupees(1_23_45_678_00)).toBe('₹1,23,45,678');
-    expect(formatRupees(75_885)).toBe('₹758.85');
+    expect(formatRupeesWhole(1_000_00)).toBe('₹1,000');
+    expect(formatRupeesWhole(1_00_000_00)).toBe('₹1,00,000');
+    expect(formatRupeesExact(1_23_45_678_00)).toBe('₹1,23,45,678.00');
     expect(formatRupeesExact(75_885)).toBe('₹758.85');
     expect(formatRupeesExact(1_000_00)).toBe('₹1,000.00');
     expect(formatRupeesExact(5)).toBe('₹0.05');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { refundLabel } from '@client/lib/refunds';
-import { describeOutcome, NOTHING_CHARGED } from './outcome';
+import { describeOutcome, nothingCharged } from './outcome';
 
 const base = { amountPaise: 910_62, outletName: 'Kaapi Katte', failureReason: null, coupon: null, refunds: [] };
 const refund = (status: 'pending' | 'processed' | 'failed', amountPaise = 910_62) => ({
@@ -17,7 +17,7 @@ describe('describeOutcome: what /payment-failure says', () => {
       for (const s of ['pending', 'processed', 'failed'] as const) {
         const o = describeOutcome({ ...base, status, refunds: [refund(s)] });
         expect(o.tone).toBe('refund');
-        expect(o.money).not.toBe(NOTHING_CHARGED);
+        expect(o.money).not.toBe(nothingCharged());
         expect(o.refunds).toHaveLength(1);
       }
     }
@@ -50,7 +50,7 @@ describe('describeOutcome: what /payment-failure says', () => {
     expect(describeOutcome({ ...base, status: 'failed', failureReason: 'Your bank declined the payment.' })).toMatchObject({
       tone: 'fail',
       heading: 'Payment failed',
-      money: NOTHING_CHARGED,
+      money: nothingCharged(),
       reason: 'Your bank declined the payment.',
     });
     expect(describeOutcome({ ...base, status: 'expired' })).toMatchObject({ tone: 'neutral', heading: 'This checkout expired', retryLabel: 'Start again' });

@@ -1,16 +1,17 @@
+import { t } from '@lingui/core/macro';
 import type { Receipt, RefundView } from '@server/modules/payments/schema';
 import { ORDER_TTL_MINUTES } from '@server/modules/orders/schema';
-import { formatRupeesExact } from '@client/lib/format';
-import { refundLabel, refundStateText } from '@client/lib/refunds';
+import { formatPercent, formatRupeesExact } from '@client/lib/format';
+import { reasonText, refundLabel, refundStateText } from '@client/lib/refunds';
 
 /**
  * What /payment-failure says about an order, decided from the server's receipt only (status, reason,
- * coupon state, refunds). Pure, so every combination is tested without rendering. The page never claims
- * "no money was taken" when a refund exists, and never says the coupon is still the shopper's when it
- * was used elsewhere or has expired.
+ * coupon state, refunds), in the reader's language. Pure, so every combination is tested without
+ * rendering. The page never claims "no money was taken" when a refund exists, and never says the coupon
+ * is still the shopper's when it was used elsewhere or has expired.
  */
 
-export const NOTHING_CHARGED = 'No money was taken from your account.';
+export const nothingCharged = () => t`No money was taken from your account.`;
 
 export type OutcomeTone = 'fail' | 'refund' | 'neutral' | 'paid';
 
@@ -33,66 +34,73 @@ export interface Outcome {
 
 function couponLine(r: Pick<Receipt, 'coupon' | 'status'>): string | null {
   if (!r.coupon || r.status === 'paid') return null;
-  if (r.coupon.state === 'available') return `Your ${r.coupon.discountPercent}% Shuffle coupon is still yours to use.`;
-  if (r.coupon.state === 'used') return 'Your Shuffle coupon was used on another payment, so it is no longer available.';
-  return 'Your Shuffle coupon has expired.';
+  const percent = formatPercent(r.coupon.discountPercent);
+  if (r.coupon.state === 'available') return t`Your ${percent} Shuffle coupon is still yours to use.`;
+  if (r.coupon.state === 'used') return t`Your Shuffle coupon was used on another payment, so it is no longer available.`;
+  return t`Your Shuffle coupon has expired.`;
 }
 
 export function describeOutcome(
   r: Pick<Receipt, 'status' | 'amountPaise' | 'outletName' | 'failureReason' | 'coupon' | 'refunds'>,
 ): Outcome {
   const amount = formatRupeesExact(r.amountPaise);
+  const outlet = r.outletName;
   const refunds = r.refunds.map((f) => ({ label: refundLabel(f), state: refundStateText(f), status: f.status }));
   const coupon = couponLine(r);
   const returned = r.refunds.filter((f) => f.status !== 'failed');
   if (r.refunds.length && r.status !== 'paid') {
     const all = r.refunds.every((f) => f.status === 'processed');
     const delayed = r.refunds.some((f) => f.status === 'failed');
+    const back = formatRupeesExact(returned.reduce((s, f) => s + f.amountPaise, 0));
+    const reason = r.failureReason ?? r.refunds[0]?.reason ?? null;
     return {
       tone: 'refund',
-      heading: delayed ? 'Your refund is delayed' : all ? 'Your payment was refunded' : 'We are refunding your payment',
+      heading: delayed ? t`Your refund is delayed` : all ? t`Your payment was refunded` : t`We are refunding your payment`,
       money: returned.length
-        ? `${all ? 'We have returned' : 'We are returning'} ${formatRupeesExact(returned.reduce((s, f) => s + f.amountPaise, 0))} to you.`
-        : 'We owe you a refund and are retrying it.',
-      summary: `Your payment of ${amount} at ${r.outletName} reached us but could not be accepted.`,
-      reason: r.failureReason ?? r.refunds[0]?.reason ?? null,
+        ? all
+          ? t`We have returned ${back} to you.`
+          : t`We are returning ${back} to you.`
+        : t`We owe you a refund and are retrying it.`,
+      summary: t`Your payment of ${amount} at ${outlet} reached us but could not be accepted.`,
+      reason: reason ? reasonText(reason) : null,
       coupon,
       refunds,
-      retryLabel: 'Pay again',
+      retryLabel: t`Pay again`,
     };
   }
   if (r.status === 'expired') {
+    const minutes = ORDER_TTL_MINUTES;
     return {
       tone: 'neutral',
-      heading: 'This checkout expired',
-      money: NOTHING_CHARGED,
-      summary: `A checkout stays open for ${ORDER_TTL_MINUTES} minutes. Start again from your bill at ${r.outletName}.`,
+      heading: t`This checkout expired`,
+      money: nothingCharged(),
+      summary: t`A checkout stays open for ${minutes} minutes. Start again from your bill at ${outlet}.`,
       reason: null,
       coupon,
       refunds,
-      retryLabel: 'Start again',
+      retryLabel: t`Start again`,
     };
   }
   if (r.status === 'created') {
     return {
       tone: 'neutral',
-      heading: 'Payment not completed',
-      money: 'We have not received this payment.',
-      summary: `If money left your account for ${amount} at ${r.outletName}, it is either confirmed here or returned to you automatically.`,
+      heading: t`Payment not completed`,
+      money: t`We have not received this payment.`,
+      summary: t`If money left your account for ${amount} at ${outlet}, it is either confirmed here or returned to you automatically.`,
       reason: null,
       coupon,
       refunds,
-      retryLabel: 'Try again',
+      retryLabel: t`Try again`,
     };
   }
   return {
     tone: 'fail',
-    heading: 'Payment failed',
-    money: NOTHING_CHARGED,
-    summary: `Your payment of ${amount} at ${r.outletName} did not go through.`,
-    reason: r.failureReason,
+    heading: t`Payment failed`,
+    money: nothingCharged(),
+    summary: t`Your payment of ${amount} at ${outlet} did not go through.`,
+    reason: r.failureReason ? reasonText(r.failureReason) : null,
     coupon,
     refunds,
-    retryLabel: 'Try again',
+    retryLabel: t`Try again`,
   };
 }

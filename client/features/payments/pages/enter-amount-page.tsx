@@ -1,10 +1,13 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { InlineError } from '@client/components/ui/inline-error';
 import { QueryState } from '@client/components/ui/query-state';
+import { FlashIcon, LockIcon } from '@client/components/ui/icons';
 import { PageLoader } from '@client/components/ui/spinner';
-import { formatPercent, formatRupees } from '@client/lib/format';
+import { formatPercent, formatRupeesExact, formatRupeesWhole } from '@client/lib/format';
+import { validationMessage } from '@client/lib/validation';
 import { trpc } from '@client/lib/trpc';
 import { errorCode } from '@client/lib/trpc-errors';
 import { InfoIcon } from '../components/info-icon';
@@ -19,6 +22,7 @@ const QUICK_AMOUNTS_PAISE = [500_00, 1_000_00, 2_000_00] as const;
 
 /** /enter-amount/{outletId}: the shopper types the final bill; the breakdown comes from the server. */
 export function EnterAmountPage() {
+  const { t } = useLingui();
   const params = useParams<{ outletId: string }>();
   const outletId = Number(params.outletId);
   const gate = useShopperGate();
@@ -28,7 +32,7 @@ export function EnterAmountPage() {
   if (!gate.isLoggedIn) {
     return (
       <div className="pay-page">
-        <title>Pay your bill · Bachat</title>
+        <title>{t`Pay your bill · Bachat`}</title>
         <LoginPrompt onLogin={gate.openLogin} />
       </div>
     );
@@ -37,25 +41,32 @@ export function EnterAmountPage() {
 }
 
 function OutletMissing() {
+  const { t } = useLingui();
   return (
     <div className="pay-page">
-      <title>Outlet not found · Bachat</title>
+      <title>{t`Outlet not found · Bachat`}</title>
       <div className="pay-card">
-        <h1 className="pay-title">We couldn&rsquo;t find this outlet</h1>
-        <p className="pay-subtitle">Open the outlet from the home page and tap Pay Bill again.</p>
+        <h1 className="pay-title">
+          <Trans>We couldn't find this outlet</Trans>
+        </h1>
+        <p className="pay-subtitle">
+          <Trans>Open the outlet from the home page and tap Pay Bill again.</Trans>
+        </p>
       </div>
     </div>
   );
 }
 
 function EnterAmount({ outletId }: { outletId: number }) {
+  const { t } = useLingui();
   const [, navigate] = useLocation();
   const ids = { input: useId(), hint: useId(), error: useId() };
   const outlet = trpc.outlets.byId.useQuery({ outletId }, { staleTime: 60_000 });
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
   const check = checkBillAmount(amount);
-  const showError = touched && !check.ok && amount !== '' ? check.error : null;
+  const showError = touched && !check.ok && amount !== '' && check.error ? validationMessage(check.error) : null;
+  const entered = check.ok && check.paise !== null ? formatRupeesExact(check.paise) : null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -75,33 +86,32 @@ function EnterAmount({ outletId }: { outletId: number }) {
           <OutletMissing />
         ) : (
           <div className="pay-page">
-            <InlineError message="Error fetching outlet Details" onRetry={retry} retrying={outlet.isFetching} />
+            <InlineError message={t`We couldn't load this outlet.`} onRetry={retry} retrying={outlet.isFetching} />
           </div>
         )
       }
     >
       {({ name, liveOffer: offer }) => (
         <div className="pay-page">
-          <title>{`Pay your bill at ${name} · Bachat`}</title>
-          <meta
-            name="description"
-            content={`Enter your final bill at ${name} and get an instant discount when you pay with Bachat.`}
-          />
+          <title>{t`Pay your bill at ${name} · Bachat`}</title>
+          <meta name="description" content={t`Enter your final bill at ${name} and get an instant discount when you pay with Bachat.`} />
 
           <form className="pay-card" onSubmit={submit} noValidate>
             <OutletHeading name={name} />
 
             {offer ? (
               <p className="offer-pill">
-                <span aria-hidden="true">⚡</span> {formatPercent(offer.discountPercent)} instant discount live now
+                <FlashIcon width={16} height={16} /> <LivePercent percent={formatPercent(offer.discountPercent)} />
               </p>
             ) : (
-              <p className="offer-pill offer-pill--none">No instant discount is live right now; Shuffle Cards may still unlock one.</p>
+              <p className="offer-pill offer-pill--none">
+                <Trans>No instant discount is live right now; Shuffle Cards may still unlock one.</Trans>
+              </p>
             )}
 
             <div className="amount-field">
               <label htmlFor={ids.input} className="amount-field__label">
-                Enter the final bill amount
+                <Trans>Enter the final bill amount</Trans>
               </label>
               <div className="amount-field__box" data-invalid={showError ? 'true' : undefined}>
                 <span className="amount-field__currency" aria-hidden="true">
@@ -125,9 +135,11 @@ function EnterAmount({ outletId }: { outletId: number }) {
                 />
               </div>
               <p id={ids.hint} className="amount-field__hint">
-                {check.ok && check.paise !== null
-                  ? `You entered ${formatRupees(check.paise)}. Your discount is worked out on the next screen.`
-                  : 'As printed on the outlet’s bill, taxes included.'}
+                {entered !== null ? (
+                  <Trans>You entered {entered}. Your discount is worked out on the next screen.</Trans>
+                ) : (
+                  <Trans>As printed on the outlet's bill, taxes included.</Trans>
+                )}
               </p>
               {showError ? (
                 <p id={ids.error} className="amount-field__error" role="alert">
@@ -138,11 +150,11 @@ function EnterAmount({ outletId }: { outletId: number }) {
 
             {check.notice ? (
               <p className="pay-notice" role="status">
-                <InfoIcon /> {check.notice}
+                <InfoIcon /> {validationMessage(check.notice)}
               </p>
             ) : null}
 
-            <div className="quick-amounts" aria-label="Quick amounts" role="group">
+            <div className="quick-amounts" aria-label={t`Quick amounts`} role="group">
               {QUICK_AMOUNTS_PAISE.map((paise) => (
                 <button
                   key={paise}
@@ -153,20 +165,25 @@ function EnterAmount({ outletId }: { outletId: number }) {
                     setTouched(true);
                   }}
                 >
-                  {formatRupees(paise)}
+                  {formatRupeesWhole(paise)}
                 </button>
               ))}
             </div>
 
             <Button type="submit" className="pay-cta" disabled={!check.ok}>
-              Continue
+              <Trans>Continue</Trans>
             </Button>
           </form>
           <p className="pay-secure">
-            <span aria-hidden="true">🔒</span> You see the full breakdown before you pay.
+            <LockIcon width={16} height={16} /> <Trans>You see the full breakdown before you pay.</Trans>
           </p>
         </div>
       )}
     </QueryState>
   );
+}
+
+/** "20% instant discount live now". */
+function LivePercent({ percent }: { percent: string }) {
+  return <Trans>{percent} instant discount live now</Trans>;
 }

@@ -1,13 +1,16 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'wouter';
 import type { Bill } from '@server/modules/bills/schema';
 import { paths } from '@client/app/paths';
 import { Button } from '@client/components/ui/button';
+import { CelebrateIcon, LockIcon } from '@client/components/ui/icons';
 import { InlineError } from '@client/components/ui/inline-error';
 import { QueryState } from '@client/components/ui/query-state';
 import { PageLoader } from '@client/components/ui/spinner';
 import { useCurrentUser } from '@client/lib/auth';
-import { formatPercent, formatRupees, formatRupeesExact } from '@client/lib/format';
+import { formatPercent, formatRupeesExact } from '@client/lib/format';
+import { validationMessage } from '@client/lib/validation';
 import { trpc } from '@client/lib/trpc';
 import { errorCode } from '@client/lib/trpc-errors';
 import { BreakdownLines } from '../components/breakdown-lines';
@@ -28,6 +31,7 @@ type Params = { outletId: string; overlay?: string; sub?: string };
  * server recomputes.
  */
 export function PaymentBreakdownPage() {
+  const { t } = useLingui();
   const params = useParams<Params>();
   const [search] = useSearchParams();
   const [, navigate] = useLocation();
@@ -44,7 +48,7 @@ export function PaymentBreakdownPage() {
   if (!validOutlet) {
     return (
       <div className="pay-page">
-        <InlineError message="We couldn't find this outlet." />
+        <InlineError message={t`We couldn't find this outlet.`} />
       </div>
     );
   }
@@ -52,7 +56,7 @@ export function PaymentBreakdownPage() {
   if (!gate.isLoggedIn) {
     return (
       <div className="pay-page">
-        <title>Bill breakdown · Bachat</title>
+        <title>{t`Bill breakdown · Bachat`}</title>
         <LoginPrompt onLogin={gate.openLogin} />
       </div>
     );
@@ -79,6 +83,7 @@ function useIdempotencyKeys(): { keyFor: (scope: string) => string; forget: (sco
 }
 
 function Breakdown({ outletId, amount, overlay }: { outletId: number; amount: string; overlay: BreakdownOverlay | null }) {
+  const { t } = useLingui();
   const [, navigate] = useLocation();
   const bill = trpc.bills.get.useQuery({ outletId, amount }, { refetchOnWindowFocus: false });
   const createOrder = trpc.orders.create.useMutation();
@@ -121,7 +126,7 @@ function Breakdown({ outletId, amount, overlay }: { outletId: number; amount: st
         navigate(withQuery(paths.paymentFailure.href(), { orderId: order.orderId }));
       }
     } catch (error) {
-      setPayError(error instanceof Error && error.message ? error.message : 'We could not start the payment. Please try again.');
+      setPayError(error instanceof Error && error.message ? error.message : t`We could not start the payment. Please try again.`);
     } finally {
       setPaying(false);
     }
@@ -135,12 +140,14 @@ function Breakdown({ outletId, amount, overlay }: { outletId: number; amount: st
         const badInput = errorCode(error) === 'BAD_REQUEST';
         return (
           <div className="pay-page">
-            <title>Bill breakdown · Bachat</title>
+            <title>{t`Bill breakdown · Bachat`}</title>
             <div className="pay-card">
-              <h1 className="pay-title">{badInput ? 'Please check the amount' : 'We could not work out your bill'}</h1>
+              <h1 className="pay-title">
+                {badInput ? <Trans>Please check the amount</Trans> : <Trans>We could not work out your bill</Trans>}
+              </h1>
               <InlineError message={error.message} onRetry={badInput ? undefined : retry} retrying={bill.isFetching} />
               <Link href={paths.enterAmount.href(outletId)} className="btn btn--secondary btn--md">
-                Change the amount
+                <Trans>Change the amount</Trans>
               </Link>
             </div>
           </div>
@@ -148,23 +155,27 @@ function Breakdown({ outletId, amount, overlay }: { outletId: number; amount: st
       }}
     >
       {(b) => {
-        const { minPercent, maxPercent } = b.shuffleRange;
+        const min = formatPercent(b.shuffleRange.minPercent);
+        const max = formatPercent(b.shuffleRange.maxPercent);
+        const toPay = formatRupeesExact(b.amountPaise);
+        const saved = formatRupeesExact(b.discountPaise);
+        const outlet = b.outletName;
+        const couponPercent = b.coupon ? formatPercent(b.coupon.discountPercent) : '';
         return (
           <div className="pay-page">
-            <title>{`Pay ${formatRupees(b.amountPaise)} at ${b.outletName} · Bachat`}</title>
-            <meta name="description" content={`Your bill at ${b.outletName} with the instant discount, Shuffle discount and fees.`} />
+            <title>{t`Pay ${toPay} at ${outlet} · Bachat`}</title>
+            <meta name="description" content={t`Your bill at ${outlet} with the instant discount, Shuffle discount and fees.`} />
 
             <div className="pay-card">
-              <OutletHeading name={b.outletName} label="Bill breakdown" />
+              <OutletHeading name={outlet} label={<Trans>Bill breakdown</Trans>} />
               {b.message ? (
                 <p className="pay-notice" role="status">
-                  <InfoIcon /> {b.message}
+                  <InfoIcon /> {validationMessage(b.message)}
                 </p>
               ) : null}
               {!b.isOpen ? (
                 <p className="pay-notice">
-                  <InfoIcon /> {b.outletName} looks closed right now. Pay only at the counter while it&rsquo;s
-                  open.
+                  <InfoIcon /> <Trans>{outlet} looks closed right now. Pay only at the counter while it's open.</Trans>
                 </p>
               ) : null}
 
@@ -172,7 +183,7 @@ function Breakdown({ outletId, amount, overlay }: { outletId: number; amount: st
 
               {b.discountPaise > 0 ? (
                 <p className="savings-banner" data-testid="savings">
-                  <span aria-hidden="true">🎉</span> You save {formatRupeesExact(b.discountPaise)} on this bill
+                  <CelebrateIcon width={18} height={18} /> <Trans>You save {saved} on this bill</Trans>
                 </p>
               ) : null}
             </div>
@@ -181,10 +192,12 @@ function Breakdown({ outletId, amount, overlay }: { outletId: number; amount: st
               b.coupon ? (
                 <div className="coupon-applied">
                   <span>
-                    Shuffle coupon <strong>{formatPercent(b.coupon.discountPercent)} extra</strong> applied
+                    <Trans>
+                      Shuffle coupon <strong>{couponPercent} extra</strong> applied
+                    </Trans>
                   </span>
                   <Link href={href('shuffle')} className="text-button">
-                    Shuffle again
+                    <Trans>Shuffle again</Trans>
                   </Link>
                 </div>
               ) : (
@@ -196,16 +209,20 @@ function Breakdown({ outletId, amount, overlay }: { outletId: number; amount: st
                   </span>
                   <div>
                     <h2 id="shuffle-promo-title" className="shuffle-promo__title">
-                      Unlock {formatPercent(minPercent)}–{formatPercent(maxPercent)} more
+                      <Trans>
+                        Unlock {min}–{max} more
+                      </Trans>
                     </h2>
-                    <p className="shuffle-promo__text">Shuffle the cards and pick one for an additional discount.</p>
+                    <p className="shuffle-promo__text">
+                      <Trans>Shuffle the cards and pick one for an additional discount.</Trans>
+                    </p>
                   </div>
                   <div className="shuffle-promo__actions">
                     <Link href={href('shuffle')} className="btn btn--secondary btn--sm">
-                      Play Shuffle Cards
+                      <Trans>Play Shuffle Cards</Trans>
                     </Link>
                     <Link href={href('shuffle/how-it-works')} className="shuffle-promo__link">
-                      How it works
+                      <Trans>How it works</Trans>
                     </Link>
                   </div>
                 </section>
@@ -215,14 +232,14 @@ function Breakdown({ outletId, amount, overlay }: { outletId: number; amount: st
             {payError ? <InlineError message={payError} /> : null}
             <div className="pay-cta-bar">
               <Button className="pay-cta" onClick={() => void pay(b)} disabled={paying || bill.isFetching}>
-                {paying ? 'Starting payment…' : `Pay ${formatRupeesExact(b.amountPaise)}`}
+                {paying ? <Trans>Starting payment…</Trans> : <Trans>Pay {toPay}</Trans>}
               </Button>
             </div>
             <p className="pay-secure">
-              <span aria-hidden="true">🔒</span> Secure payment · Show the receipt at the counter
+              <LockIcon width={16} height={16} /> <Trans>Secure payment · Show the receipt at the counter</Trans>
             </p>
             <Link href={paths.enterAmount.href(outletId)} className="text-button" style={{ justifySelf: 'center' }}>
-              Change the amount
+              <Trans>Change the amount</Trans>
             </Link>
 
             {overlay === 'convinience-fees' ? <ConvenienceFeesOverlay bill={b} onClose={closeOverlay} /> : null}

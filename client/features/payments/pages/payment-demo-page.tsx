@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { paths } from '@client/app/paths';
@@ -19,14 +20,15 @@ import '@client/styles/payments.css';
  * real provider uses; the server answers with where to go next.
  */
 export function PaymentDemoPage() {
+  const { t } = useLingui();
   return (
     <OrderGate
-      title="Demo checkout · Bachat"
-      what="finish paying"
+      title={t`Demo checkout · Bachat`}
+      loginHeading={<Trans>Log in to finish paying</Trans>}
       missing={{
-        heading: 'No payment to complete',
-        text: 'Start from an outlet\u2019s Pay Bill button to pay a bill.',
-        links: [{ href: paths.home.href(), label: 'Find outlets' }],
+        heading: t`No payment to complete`,
+        text: t`Start from an outlet's Pay Bill button to pay a bill.`,
+        links: [{ href: paths.home.href(), label: t`Find outlets` }],
       }}
     >
       {(orderId) => <DemoCheckout orderId={orderId} />}
@@ -35,6 +37,7 @@ export function PaymentDemoPage() {
 }
 
 function DemoCheckout({ orderId }: { orderId: string }) {
+  const { t } = useLingui();
   const [, navigate] = useLocation();
   const checkout = trpc.payments.demoCheckout.useQuery({ orderId }, { refetchOnWindowFocus: false });
   const complete = trpc.payments.demoComplete.useMutation();
@@ -47,7 +50,7 @@ function DemoCheckout({ orderId }: { orderId: string }) {
       navigate(result.redirectTo, { replace: true });
     } catch (cause) {
       // Only the tRPC call can fail here.
-      setError(messageOf(cause, 'The payment could not be completed.'));
+      setError(messageOf(cause, t`The payment could not be completed.`));
     }
   }
 
@@ -56,34 +59,42 @@ function DemoCheckout({ orderId }: { orderId: string }) {
       query={checkout}
       loading={<PageLoader />}
       errorView={(cause, retry) => (
-        <OrderLoadError title="Demo checkout · Bachat" error={cause} retry={retry} retrying={checkout.isFetching} />
+        <OrderLoadError title={t`Demo checkout · Bachat`} error={cause} retry={retry} retrying={checkout.isFetching} />
       )}
     >
       {(order) => {
         const done = order.status !== 'created';
+        const amount = formatRupeesExact(order.amountPaise);
+        const outlet = order.outletName;
+        const minutes = ORDER_TTL_MINUTES;
+        const until = formatClockTime(order.expiresAt);
         return (
           <div className="pay-page">
-            <title>{`Pay ${formatRupeesExact(order.amountPaise)} · Demo checkout · Bachat`}</title>
-            <meta name="description" content="Bachat's sandbox checkout: complete or fail a test payment." />
+            <title>{t`Pay ${amount} · Demo checkout · Bachat`}</title>
+            <meta name="description" content={t`Bachat's sandbox checkout: complete or fail a test payment.`} />
             <section className="checkout" aria-labelledby="checkout-title">
               <div className="checkout__head">
-                <span className="checkout__sandbox">Sandbox · no real money</span>
+                <span className="checkout__sandbox">
+                  <Trans>Sandbox · no real money</Trans>
+                </span>
                 <h1 id="checkout-title" className="checkout__merchant">
-                  Paying {order.outletName}
+                  <Trans>Paying {outlet}</Trans>
                 </h1>
                 <p className="checkout__amount" data-testid="checkout-amount">
-                  {formatRupeesExact(order.amountPaise)}
+                  {amount}
                 </p>
               </div>
               <div className="checkout__body">
                 {done ? (
                   <>
                     <p>
-                      {order.status === 'paid'
-                        ? 'This order is already paid.'
-                        : order.status === 'expired'
-                          ? `This checkout has expired (it stays open for ${ORDER_TTL_MINUTES} minutes). Nothing was charged.`
-                          : 'This order can no longer be paid. Nothing was charged.'}
+                      {order.status === 'paid' ? (
+                        <Trans>This order is already paid.</Trans>
+                      ) : order.status === 'expired' ? (
+                        <Trans>This checkout has expired (it stays open for {minutes} minutes). Nothing was charged.</Trans>
+                      ) : (
+                        <Trans>This order can no longer be paid. Nothing was charged.</Trans>
+                      )}
                     </p>
                     <Link
                       href={
@@ -93,24 +104,24 @@ function DemoCheckout({ orderId }: { orderId: string }) {
                       }
                       className="btn btn--primary btn--md"
                     >
-                      {order.status === 'paid' ? 'See the receipt' : 'Continue'}
+                      {order.status === 'paid' ? <Trans>See the receipt</Trans> : <Trans>Continue</Trans>}
                     </Link>
                   </>
                 ) : (
                   <>
                     <p className="muted">
-                      This is the test checkout. Pay completes the payment as a card would; Fail declines it and nothing is
-                      charged. Open until {formatClockTime(order.expiresAt)}.
+                      <Trans>
+                        This is the test checkout. Pay completes the payment as a card would; Fail declines it and nothing is
+                        charged. Open until {until}.
+                      </Trans>
                     </p>
                     {error ? <InlineError message={error} /> : null}
                     <div className="checkout__actions">
                       <Button onClick={() => void finish('pay')} disabled={complete.isPending}>
-                        {complete.isPending && complete.variables?.outcome === 'pay'
-                          ? 'Paying…'
-                          : `Pay ${formatRupeesExact(order.amountPaise)}`}
+                        {complete.isPending && complete.variables?.outcome === 'pay' ? <Trans>Paying…</Trans> : <Trans>Pay {amount}</Trans>}
                       </Button>
                       <Button variant="secondary" className="btn--fail" onClick={() => void finish('fail')} disabled={complete.isPending}>
-                        Fail payment
+                        <Trans>Fail payment</Trans>
                       </Button>
                     </div>
                   </>

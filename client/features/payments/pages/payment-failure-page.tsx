@@ -1,9 +1,10 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import type { Receipt } from '@server/modules/payments/schema';
 import { paths } from '@client/app/paths';
 import { QueryState } from '@client/components/ui/query-state';
 import { PageLoader } from '@client/components/ui/spinner';
-import { refundLabel, refundStateText } from '@client/lib/refunds';
+import { reasonText, refundLabel, refundStateText } from '@client/lib/refunds';
 import { trpc } from '@client/lib/trpc';
 import { OrderGate, OrderLoadError } from '../components/order-gate';
 import { breakdownHref, withQuery } from '../lib/links';
@@ -11,24 +12,23 @@ import { paiseToAmountParam } from '../lib/money';
 import { describeOutcome } from '../lib/outcome';
 import '@client/styles/payments.css';
 
-export { NOTHING_CHARGED } from '../lib/outcome';
-
 /**
  * /payment-failure?orderId=…: a payment that did not go through, expired, or that we took but could
  * not accept and are refunding; what happened to the money and to the Shuffle coupon, from the server's
  * receipt. Without an order id it is a neutral page pointing to the history.
  */
 export function PaymentFailurePage() {
+  const { t } = useLingui();
   return (
     <OrderGate
-      title="Payment · Bachat"
-      what="see this payment"
+      title={t`Payment · Bachat`}
+      loginHeading={<Trans>Log in to see this payment</Trans>}
       missing={{
-        heading: 'No payment to show',
-        text: 'Looking for a payment? Your payments, receipts and refunds are in your history.',
+        heading: t`No payment to show`,
+        text: t`Looking for a payment? Your payments, receipts and refunds are in your history.`,
         links: [
-          { href: paths.redeemedHistory.href(), label: 'Open history' },
-          { href: paths.home.href(), label: 'Back to home' },
+          { href: paths.redeemedHistory.href(), label: t`Open history` },
+          { href: paths.home.href(), label: t`Back to home` },
         ],
       }}
     >
@@ -38,13 +38,14 @@ export function PaymentFailurePage() {
 }
 
 function Failure({ orderId }: { orderId: string }) {
+  const { t } = useLingui();
   const receipt = trpc.payments.byOrder.useQuery({ orderId }, { retry: false });
   return (
     <QueryState
       query={receipt}
       loading={<PageLoader />}
       errorView={(error, retry) => (
-        <OrderLoadError title="Payment · Bachat" error={error} retry={retry} retrying={receipt.isFetching} />
+        <OrderLoadError title={t`Payment · Bachat`} error={error} retry={retry} retrying={receipt.isFetching} />
       )}
     >
       {(r) => <FailureOutcome orderId={orderId} r={r} />}
@@ -53,19 +54,22 @@ function Failure({ orderId }: { orderId: string }) {
 }
 
 function FailureOutcome({ orderId, r }: { orderId: string; r: Receipt }) {
+  const { t } = useLingui();
   if (r.status === 'paid') {
     return (
       <div className="pay-page">
-        <title>Payment already completed · Bachat</title>
+        <title>{t`Payment already completed · Bachat`}</title>
         <div className="pay-card result">
-          <h1 className="result__title">This order is already paid</h1>
+          <h1 className="result__title">
+            <Trans>This order is already paid</Trans>
+          </h1>
           {r.refunds.map((f, i) => (
             <p key={i} className="muted">
-              {refundLabel(f)}: {f.reason}
+              {refundLabel(f)}: {reasonText(f.reason)}
             </p>
           ))}
           <Link href={withQuery(paths.paymentSuccess.href(), { orderId })} className="btn btn--primary btn--md">
-            See the receipt
+            <Trans>See the receipt</Trans>
           </Link>
         </div>
       </div>
@@ -73,9 +77,11 @@ function FailureOutcome({ orderId, r }: { orderId: string; r: Receipt }) {
   }
 
   const o = describeOutcome(r);
+  const heading = o.heading;
+  const reason = o.reason;
   return (
     <div className="pay-page">
-      <title>{`${o.heading} · Bachat`}</title>
+      <title>{t`${heading} · Bachat`}</title>
       <meta name="description" content={`${o.money} ${o.summary}`} />
       <div className="pay-card result">
         <span className={`result__icon result__icon--${o.tone}`} aria-hidden="true">
@@ -87,7 +93,11 @@ function FailureOutcome({ orderId, r }: { orderId: string; r: Receipt }) {
             <strong>{o.money}</strong>
           </p>
           <p className="pay-subtitle">{o.summary}</p>
-          {o.reason ? <p className="muted">Reason: {o.reason}</p> : null}
+          {reason ? (
+            <p className="muted">
+              <Trans>Reason: {reason}</Trans>
+            </p>
+          ) : null}
         </div>
         {r.refunds.map((f, i) => (
           <div key={i} className={`refund-box refund-box--${f.status}`} data-testid="refund">
@@ -95,14 +105,18 @@ function FailureOutcome({ orderId, r }: { orderId: string; r: Receipt }) {
             <p className="muted">{refundStateText(f)}</p>
           </div>
         ))}
-        {o.coupon ? <p className="muted" data-testid="coupon-state">{o.coupon}</p> : null}
+        {o.coupon ? (
+          <p className="muted" data-testid="coupon-state">
+            {o.coupon}
+          </p>
+        ) : null}
       </div>
       <div className="pay-actions">
         <Link href={breakdownHref(r.outletId, paiseToAmountParam(r.billPaise))} className="btn btn--primary btn--md">
           {o.retryLabel}
         </Link>
         <Link href={paths.redeemedHistory.href()} className="btn btn--secondary btn--md">
-          Open history
+          <Trans>Open history</Trans>
         </Link>
       </div>
     </div>

@@ -167,10 +167,10 @@ describe('PaymentSuccessPage and PaymentFailurePage with an order id that names 
     ['success', PaymentSuccessPage],
     ['failure', PaymentFailurePage],
   ] as const) {
-    it(`${page}: a malformed id shows "We couldn’t find that payment" with a way to history and home, no Retry, no request`, async () => {
+    it(`${page}: a malformed id shows "We couldn't find that payment" with a way to history and home, no Retry, no request`, async () => {
       const byOrder = vi.fn(() => receipt());
       renderWithProviders(<Page />, { path: `/payment-${page}?orderId=bogus`, trpc: { 'users.me': () => SHOPPER, 'payments.byOrder': byOrder } });
-      expect(await screen.findByRole('heading', { name: 'We couldn’t find that payment' })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: "We couldn't find that payment" })).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Open history' })).toHaveAttribute('href', '/redeemed-history');
       expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
       expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
@@ -189,7 +189,7 @@ describe('PaymentSuccessPage and PaymentFailurePage with an order id that names 
             },
           },
         });
-        expect(await screen.findByRole('heading', { name: 'We couldn’t find that payment' })).toBeInTheDocument();
+        expect(await screen.findByRole('heading', { name: "We couldn't find that payment" })).toBeInTheDocument();
         expect(screen.queryByText(error.message)).not.toBeInTheDocument();
         unmount();
       }

@@ -1,12 +1,14 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, Redirect } from 'wouter';
 import type { Receipt as ReceiptData } from '@server/modules/payments/schema';
 import { paths } from '@client/app/paths';
 import { Button } from '@client/components/ui/button';
+import { DoneIcon } from '@client/components/ui/icons';
 import { QueryState } from '@client/components/ui/query-state';
 import { PageLoader, Spinner } from '@client/components/ui/spinner';
 import { formatDateTime, formatRupeesExact } from '@client/lib/format';
-import { refundLabel, refundStateText } from '@client/lib/refunds';
+import { reasonText, refundLabel, refundStateText } from '@client/lib/refunds';
 import { trpc } from '@client/lib/trpc';
 import { ReceiptPdfButton } from '@client/components/ui/receipt-pdf-button';
 import { OrderGate, OrderLoadError } from '../components/order-gate';
@@ -23,16 +25,17 @@ export const RECEIPT_POLL_LIMIT_MS = 30_000;
  * paid, amount saved, time, receipt id and a short verification code), read from the server.
  */
 export function PaymentSuccessPage() {
+  const { t } = useLingui();
   return (
     <OrderGate
-      title="Payment receipt · Bachat"
-      what="see your receipt"
+      title={t`Payment receipt · Bachat`}
+      loginHeading={<Trans>Log in to see your receipt</Trans>}
       missing={{
-        heading: 'No receipt to show',
-        text: 'Your past payments and their receipts are in your history.',
+        heading: t`No receipt to show`,
+        text: t`Your past payments and their receipts are in your history.`,
         links: [
-          { href: paths.redeemedHistory.href(), label: 'Open history' },
-          { href: paths.home.href(), label: 'Back to home' },
+          { href: paths.redeemedHistory.href(), label: t`Open history` },
+          { href: paths.home.href(), label: t`Back to home` },
         ],
       }}
     >
@@ -42,6 +45,7 @@ export function PaymentSuccessPage() {
 }
 
 function Receipt({ orderId }: { orderId: string }) {
+  const { t } = useLingui();
   const [since] = useState(() => Date.now());
   const receipt = trpc.payments.byOrder.useQuery(
     { orderId },
@@ -58,7 +62,7 @@ function Receipt({ orderId }: { orderId: string }) {
       query={receipt}
       loading={<PageLoader />}
       errorView={(error, retry) => (
-        <OrderLoadError title="Payment receipt · Bachat" error={error} retry={retry} retrying={receipt.isFetching} />
+        <OrderLoadError title={t`Payment receipt · Bachat`} error={error} retry={retry} retrying={receipt.isFetching} />
       )}
     >
       {(r) => (
@@ -89,18 +93,23 @@ function ReceiptView({
   checking: boolean;
 }) {
   const utils = trpc.useUtils();
+  const { t } = useLingui();
   if (timedOut) {
     return (
       <div className="pay-page">
-        <title>Confirming your payment · Bachat</title>
+        <title>{t`Confirming your payment · Bachat`}</title>
         <div className="pay-card result">
-          <h1 className="result__title">Still waiting for the bank</h1>
+          <h1 className="result__title">
+            <Trans>Still waiting for the bank</Trans>
+          </h1>
           <p className="pay-subtitle">
-            Your payment has not been confirmed yet. You will not be charged twice: if it goes through, it shows in your
-            history with its receipt; if it does not, nothing is taken.
+            <Trans>
+              Your payment has not been confirmed yet. You will not be charged twice: if it goes through, it shows in your
+              history with its receipt; if it does not, nothing is taken.
+            </Trans>
           </p>
           <Button onClick={checkAgain} disabled={checking}>
-            {checking ? 'Checking…' : 'Check again'}
+            {checking ? <Trans>Checking…</Trans> : <Trans>Check again</Trans>}
           </Button>
         </div>
       </div>
@@ -109,11 +118,15 @@ function ReceiptView({
   if (r.status === 'created') {
     return (
       <div className="pay-page">
-        <title>Confirming your payment · Bachat</title>
+        <title>{t`Confirming your payment · Bachat`}</title>
         <div className="pay-card result">
-          <Spinner size={40} label="Confirming your payment" />
-          <h1 className="result__title">Confirming your payment…</h1>
-          <p className="pay-subtitle">This takes a few seconds. Please keep this page open.</p>
+          <Spinner size={40} label={t`Confirming your payment`} />
+          <h1 className="result__title">
+            <Trans>Confirming your payment…</Trans>
+          </h1>
+          <p className="pay-subtitle">
+            <Trans>This takes a few seconds. Please keep this page open.</Trans>
+          </p>
         </div>
       </div>
     );
@@ -123,28 +136,37 @@ function ReceiptView({
     return <Redirect to={withQuery(paths.paymentFailure.href(), { orderId })} replace />;
   }
 
+  const amount = formatRupeesExact(r.amountPaise);
+  const saved = formatRupeesExact(r.savedPaise);
+  const outlet = r.outletName;
   return (
     <div className="pay-page">
-      <title>{`Paid ${formatRupeesExact(r.amountPaise)} at ${r.outletName} · Bachat`}</title>
-      <meta name="description" content={`Your Bachat receipt for ${r.outletName}. Show it at the counter.`} />
+      <title>{t`Paid ${amount} at ${outlet} · Bachat`}</title>
+      <meta name="description" content={t`Your Bachat receipt for ${outlet}. Show it at the counter.`} />
 
       <div className="result">
         <span className="result__icon result__icon--ok" aria-hidden="true">
-          ✓
+          <DoneIcon width={32} height={32} />
         </span>
-        <h1 className="result__title">Payment successful</h1>
-        <p className="pay-subtitle">Show this receipt at the counter of {r.outletName}.</p>
+        <h1 className="result__title">
+          <Trans>Payment successful</Trans>
+        </h1>
+        <p className="pay-subtitle">
+          <Trans>Show this receipt at the counter of {outlet}.</Trans>
+        </p>
       </div>
 
-      <section className="receipt" aria-label="Receipt">
+      <section className="receipt" aria-label={t`Receipt`}>
         <div className="receipt__amount">
-          <span className="muted">Amount paid</span>
+          <span className="muted">
+            <Trans>Amount paid</Trans>
+          </span>
           <span className="receipt__amount-value" data-testid="receipt-amount">
-            {formatRupeesExact(r.amountPaise)}
+            {amount}
           </span>
           {r.savedPaise > 0 ? (
             <span className="receipt__saved" data-testid="receipt-saved">
-              You saved {formatRupeesExact(r.savedPaise)}
+              <Trans>You saved {saved}</Trans>
             </span>
           ) : null}
         </div>
@@ -152,7 +174,7 @@ function ReceiptView({
         {r.verificationCode ? (
           <div className="receipt__code">
             <span className="receipt__code-label" id="verification-code-label">
-              Verification code
+              <Trans>Verification code</Trans>
             </span>
             <span className="receipt__code-value" aria-labelledby="verification-code-label" data-testid="verification-code">
               {r.verificationCode}
@@ -162,51 +184,69 @@ function ReceiptView({
 
         <dl className="breakdown">
           <div className="breakdown__row">
-            <dt>Outlet</dt>
-            <dd className="breakdown__wrap">{r.outletName}</dd>
+            <dt>
+              <Trans>Outlet</Trans>
+            </dt>
+            <dd className="breakdown__wrap">{outlet}</dd>
           </div>
           <div className="breakdown__row">
-            <dt>Bill amount</dt>
+            <dt>
+              <Trans>Bill amount</Trans>
+            </dt>
             <dd>{formatRupeesExact(r.billPaise)}</dd>
           </div>
           {r.instantDiscountPaise > 0 ? (
             <div className="breakdown__row breakdown__row--saving">
-              <dt>Instant discount</dt>
+              <dt>
+                <Trans>Instant discount</Trans>
+              </dt>
               <dd>−{formatRupeesExact(r.instantDiscountPaise)}</dd>
             </div>
           ) : null}
           {r.shuffleDiscountPaise > 0 ? (
             <div className="breakdown__row breakdown__row--saving">
-              <dt>Shuffle discount</dt>
+              <dt>
+                <Trans>Shuffle discount</Trans>
+              </dt>
               <dd>−{formatRupeesExact(r.shuffleDiscountPaise)}</dd>
             </div>
           ) : null}
           <div className="breakdown__row">
-            <dt>Convenience fee</dt>
+            <dt>
+              <Trans>Convenience fee</Trans>
+            </dt>
             <dd>{formatRupeesExact(r.convenienceFeePaise)}</dd>
           </div>
           <div className="breakdown__row">
-            <dt>GST on the fee</dt>
+            <dt>
+              <Trans>GST on the fee</Trans>
+            </dt>
             <dd>{formatRupeesExact(r.gstPaise)}</dd>
           </div>
           <div className="breakdown__row">
-            <dt>Paid on</dt>
+            <dt>
+              <Trans>Paid on</Trans>
+            </dt>
             <dd>{r.paidAt ? formatDateTime(r.paidAt) : '—'}</dd>
           </div>
           <div className="breakdown__row">
-            <dt>Receipt ID</dt>
+            <dt>
+              <Trans>Receipt ID</Trans>
+            </dt>
             <dd className="receipt__meta" data-testid="receipt-id">
               {r.receiptCode ?? '—'}
             </dd>
           </div>
         </dl>
-        <p className="receipt__hint">Staff: match the verification code and the receipt ID with your payments screen.</p>
+        <p className="receipt__hint">
+          <Trans>Staff: match the verification code and the receipt ID with your payments screen.</Trans>
+        </p>
       </section>
 
       {r.refunds.map((f, i) => (
         <div key={i} className={`refund-box refund-box--${f.status}`} data-testid="refund">
           <p className="refund-box__title">{refundLabel(f)}</p>
-          <p className="muted">{f.reason}</p>
+          <p className="muted">{reasonText(f.reason)}</p>
           <p className="muted">{refundStateText(f)}</p>
         </div>
       ))}
@@ -214,10 +254,10 @@ function ReceiptView({
       <div className="pay-actions">
         <ReceiptPdfButton fetchPdf={() => utils.payments.receiptPdf.fetch({ orderId }, { staleTime: 0 })} />
         <Link href={paths.redeemedHistory.href()} className="btn btn--secondary btn--md">
-          View history
+          <Trans>View history</Trans>
         </Link>
         <Link href={paths.home.href()} className="btn btn--primary btn--md">
-          Done
+          <Trans>Done</Trans>
         </Link>
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Button } from '@client/components/ui/button';
 
@@ -48,7 +49,7 @@ export function ConfirmDialog({ title, children, confirmLabel, busy, error, onCo
         ) : null}
         <div className="confirm__actions">
           <button ref={cancelRef} type="button" className="btn btn--secondary btn--md" onClick={onCancel} disabled={busy}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <Button className="btn--danger" onClick={onConfirm} disabled={busy}>
             {confirmLabel}

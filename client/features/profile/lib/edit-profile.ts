@@ -1,8 +1,10 @@
+import { t } from '@lingui/core/macro';
 import { getAuthToken } from '@client/lib/auth';
+import { acceptLanguageHeader } from '@client/lib/i18n';
 import { REQUEST_TIMEOUT_MS } from '@client/lib/trpc';
 
 /** SPEC §8: what the profile form shows when saving fails for any reason but a field's own. */
-export const PROFILE_UPDATE_FAILED = 'Failed to update profile.';
+export const profileUpdateFailed = () => t`Failed to update profile.`;
 
 export type EditProfileResult = { ok: true } | { ok: false; message: string; fieldErrors: Record<string, string> };
 
@@ -20,7 +22,7 @@ export async function uploadProfile(input: { name: string; email: string; pictur
     const response = await fetch('/api/user/edit-profile', {
       method: 'POST',
       body,
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      headers: token ? { ...acceptLanguageHeader(), Authorization: `Bearer ${token}` } : acceptLanguageHeader(),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
     if (response.ok) return { ok: true };
@@ -29,8 +31,8 @@ export async function uploadProfile(input: { name: string; email: string; pictur
     for (const [field, value] of Object.entries(data.errors ?? {})) {
       if (typeof value === 'string' && field !== 'root') fieldErrors[field] = value;
     }
-    return { ok: false, message: PROFILE_UPDATE_FAILED, fieldErrors };
+    return { ok: false, message: profileUpdateFailed(), fieldErrors };
   } catch {
-    return { ok: false, message: PROFILE_UPDATE_FAILED, fieldErrors: {} };
+    return { ok: false, message: profileUpdateFailed(), fieldErrors: {} };
   }
 }

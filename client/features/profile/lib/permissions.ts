@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+
 /**
  * Local-only device permissions on the settings page (SPEC §3 PERMISSION_LOCATION_ACCESS and
  * PERMISSION_CAMERA_ACCESS, §6, §8). The browser owns the real state: once granted, only the
@@ -5,12 +7,12 @@
  */
 export type PermissionType = 'location' | 'camera';
 
+/** SPEC §8's words, in the reader's language when they are shown. */
 export const PERMISSION_MESSAGES = {
-  alreadyGranted:
-    'Permission is already granted. To revoke it, change it manually in your browser settings.',
-  denied: { location: 'Geolocation permission denied', camera: 'Camera permission denied' },
-  invalid: 'Invalid permission type',
-  unsupported: 'This device does not support this permission.',
+  alreadyGranted: () => t`Permission is already granted. To revoke it, change it manually in your browser settings.`,
+  denied: { location: () => t`Geolocation permission denied`, camera: () => t`Camera permission denied` },
+  invalid: () => t`Invalid permission type`,
+  unsupported: () => t`This device does not support this permission.`,
 } as const;
 
 export const PERMISSION_STORAGE_KEYS: Record<PermissionType, string> = {
@@ -33,27 +35,27 @@ export async function readPermission(type: PermissionType): Promise<PermissionSt
 
 /** Asks the browser for the permission; an already granted one yields the revoke-manually message. */
 export async function requestPermission(type: string): Promise<PermissionOutcome> {
-  if (type !== 'location' && type !== 'camera') return { granted: false, message: PERMISSION_MESSAGES.invalid };
+  if (type !== 'location' && type !== 'camera') return { granted: false, message: PERMISSION_MESSAGES.invalid() };
   if ((await readPermission(type)) === 'granted') {
-    return { granted: true, message: PERMISSION_MESSAGES.alreadyGranted };
+    return { granted: true, message: PERMISSION_MESSAGES.alreadyGranted() };
   }
   if (type === 'location') {
-    if (!navigator.geolocation) return { granted: false, message: PERMISSION_MESSAGES.unsupported };
+    if (!navigator.geolocation) return { granted: false, message: PERMISSION_MESSAGES.unsupported() };
     return new Promise((resolve) => {
       navigator.geolocation.getCurrentPosition(
         () => resolve({ granted: true, message: null }),
-        () => resolve({ granted: false, message: PERMISSION_MESSAGES.denied.location }),
+        () => resolve({ granted: false, message: PERMISSION_MESSAGES.denied.location() }),
         { timeout: 20_000 },
       );
     });
   }
-  if (!navigator.mediaDevices?.getUserMedia) return { granted: false, message: PERMISSION_MESSAGES.unsupported };
+  if (!navigator.mediaDevices?.getUserMedia) return { granted: false, message: PERMISSION_MESSAGES.unsupported() };
   try {
     const stream = await navigator.mediaDevices.getUserMedia({ video: true });
     for (const track of stream.getTracks()) track.stop();
     return { granted: true, message: null };
   } catch {
-    return { granted: false, message: PERMISSION_MESSAGES.denied.camera };
+    return { granted: false, message: PERMISSION_MESSAGES.denied.camera() };
   }
 }
 

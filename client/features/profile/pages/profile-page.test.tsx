@@ -20,7 +20,7 @@ describe('ProfilePage', () => {
   it('shows the name, phone and Golden Keys', async () => {
     renderWithProviders(<ProfilePage />, { path: '/profile', trpc: { 'users.me': () => USER } });
     expect(await screen.findByRole('heading', { name: 'Aarav Mehta', level: 1 })).toBeInTheDocument();
-    expect(screen.getByText('+91 9876543210')).toBeInTheDocument();
+    expect(screen.getByText('+91 98765 43210')).toBeInTheDocument();
     expect(screen.getByTestId('golden-keys')).toHaveTextContent('4');
   });
 

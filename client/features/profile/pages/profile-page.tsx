@@ -1,3 +1,5 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSetAtom } from 'jotai';
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { emailSchema, nameSchema } from '@server/modules/common/schema';
@@ -6,11 +8,15 @@ import { paths } from '@client/app/paths';
 import { UserAvatar } from '@client/components/layouts/user-avatar';
 import { Button } from '@client/components/ui/button';
 import { Field, fieldAria } from '@client/components/ui/field';
+import { KeyIcon } from '@client/components/ui/icons';
 import { PageLoader } from '@client/components/ui/spinner';
 import { useAuthActions, useRequireLogin, type CurrentUser } from '@client/lib/auth';
+import { flashAtom } from '@client/lib/flash';
+import { formatCount, formatPhone } from '@client/lib/format';
 import { trpc } from '@client/lib/trpc';
+import { firstIssue } from '@client/lib/validation';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { PROFILE_UPDATE_FAILED, uploadProfile } from '../lib/edit-profile';
+import { profileUpdateFailed, uploadProfile } from '../lib/edit-profile';
 import '@client/styles/profile.css';
 
 const ACCEPTED_IMAGES = 'image/jpeg,image/png,image/webp';
@@ -22,7 +28,9 @@ export function ProfilePage() {
 }
 
 function Profile({ user }: { user: CurrentUser }) {
+  const { t } = useLingui();
   const [, navigate] = useLocation();
+  const flash = useSetAtom(flashAtom);
   const utils = trpc.useUtils();
   // Golden Keys can change elsewhere (a friend signing up): show the latest on every visit.
   useEffect(() => {
@@ -50,16 +58,18 @@ function Profile({ user }: { user: CurrentUser }) {
       await deleteAccount.mutateAsync();
       setConfirmingDelete(false);
       signOut();
+      // Issue 17: say it happened, on the page the shopper lands on.
+      flash({ kind: 'account-deleted' });
       navigate(paths.home.href(), { replace: true });
     } catch {
-      setDeleteError('We could not delete your account. Please try again.');
+      setDeleteError(t`We could not delete your account. Please try again.`);
     }
   }
 
   return (
     <div className="page account-page">
-      <title>{`${user.name ?? 'Your'} profile · Bachat`}</title>
-      <meta name="description" content="Your Bachat profile: name, email, picture and Golden Keys." />
+      <title>{t`Your profile · Bachat`}</title>
+      <meta name="description" content={t`Your Bachat profile: name, email, picture and Golden Keys.`} />
 
       <section className="profile-hero" aria-labelledby="profile-name">
         <UserAvatar name={user.name} pictureUrl={user.profilePicUrl} size={72} />
@@ -67,51 +77,63 @@ function Profile({ user }: { user: CurrentUser }) {
           <h1 id="profile-name" className="profile-hero__name">
             {user.name}
           </h1>
-          {user.phoneNumber ? <p className="profile-hero__meta">+91 {user.phoneNumber}</p> : null}
+          {user.phoneNumber ? <p className="profile-hero__meta">{formatPhone(user.phoneNumber)}</p> : null}
         </div>
       </section>
 
       <section className="golden-keys" aria-labelledby="golden-keys-title">
         <span className="golden-keys__icon" aria-hidden="true">
-          🔑
+          <KeyIcon width={26} height={26} />
         </span>
         <div>
           <h2 id="golden-keys-title" className="golden-keys__title">
-            Golden Keys
+            <Trans>Golden Keys</Trans>
           </h2>
           <p className="golden-keys__count" data-testid="golden-keys">
-            {user.goldKeys}
+            {formatCount(user.goldKeys)}
           </p>
         </div>
         <Link href={paths.referEarn.href()} className="btn btn--secondary btn--sm golden-keys__cta">
-          Earn more
+          <Trans>Earn more</Trans>
         </Link>
       </section>
 
       <ProfileForm user={user} />
 
-      <nav className="card account-links" aria-label="Account">
-        <Link href={paths.coupons.href()}>My coupons</Link>
-        <Link href={paths.settings.href()}>Settings</Link>
-        <Link href={paths.referEarn.href()}>Refer &amp; earn</Link>
-        <Link href={paths.support.href()}>Help &amp; support</Link>
-        <Link href={paths.faqs.href()}>FAQs</Link>
-        <Link href={paths.aboutUs.href()}>About us</Link>
+      <nav className="card account-links" aria-label={t`Account`}>
+        <Link href={paths.coupons.href()}>
+          <Trans>My coupons</Trans>
+        </Link>
+        <Link href={paths.settings.href()}>
+          <Trans>Settings</Trans>
+        </Link>
+        <Link href={paths.referEarn.href()}>
+          <Trans>Refer &amp; earn</Trans>
+        </Link>
+        <Link href={paths.support.href()}>
+          <Trans>Help &amp; support</Trans>
+        </Link>
+        <Link href={paths.faqs.href()}>
+          <Trans>FAQs</Trans>
+        </Link>
+        <Link href={paths.aboutUs.href()}>
+          <Trans>About us</Trans>
+        </Link>
       </nav>
 
-      <section className="card account-actions" aria-label="Session">
+      <section className="card account-actions" aria-label={t`Session`}>
         <Button variant="secondary" onClick={() => void handleLogout()} disabled={logout.isPending}>
-          {logout.isPending ? 'Logging out…' : 'Logout'}
+          {logout.isPending ? <Trans>Logging out…</Trans> : <Trans>Logout</Trans>}
         </Button>
         <Button variant="ghost" className="account-actions__delete" onClick={() => setConfirmingDelete(true)}>
-          Delete account
+          <Trans>Delete account</Trans>
         </Button>
       </section>
 
       {confirmingDelete ? (
         <ConfirmDialog
-          title="Delete your account?"
-          confirmLabel={deleteAccount.isPending ? 'Deleting…' : 'Delete account'}
+          title={t`Delete your account?`}
+          confirmLabel={deleteAccount.isPending ? t`Deleting…` : t`Delete account`}
           busy={deleteAccount.isPending}
           error={deleteError}
           onConfirm={() => void handleDelete()}
@@ -120,8 +142,10 @@ function Profile({ user }: { user: CurrentUser }) {
             setDeleteError(null);
           }}
         >
-          This removes your profile, saved coupons and Golden Keys and signs you out everywhere. Payment
-          records are kept without your personal details. This cannot be undone.
+          <Trans>
+            This removes your profile, saved coupons and Golden Keys and signs you out everywhere. Payment records are kept
+            without your personal details. This cannot be undone.
+          </Trans>
         </ConfirmDialog>
       ) : null}
     </div>
@@ -129,6 +153,7 @@ function Profile({ user }: { user: CurrentUser }) {
 }
 
 function ProfileForm({ user }: { user: CurrentUser }) {
+  const { t } = useLingui();
   const ids = { name: useId(), email: useId(), picture: useId() };
   const utils = trpc.useUtils();
   const updateProfile = trpc.users.updateProfile.useMutation();
@@ -151,16 +176,26 @@ function ProfileForm({ user }: { user: CurrentUser }) {
     setStatus(null);
     if (!file) return;
     if (!ACCEPTED_IMAGES.split(',').includes(file.type)) {
-      setErrors((prev) => ({ ...prev, picture: 'Please choose a JPEG, PNG or WebP image.' }));
+      setErrors((prev) => ({ ...prev, picture: t`Please choose a JPEG, PNG or WebP image.` }));
       return;
     }
     if (file.size > PROFILE_PICTURE_MAX_BYTES) {
       const mb = Math.round(PROFILE_PICTURE_MAX_BYTES / (1024 * 1024));
-      setErrors((prev) => ({ ...prev, picture: `Please choose an image under ${mb} MB.` }));
+      setErrors((prev) => ({ ...prev, picture: t`Please choose an image under ${mb} MB.` }));
       return;
     }
     setErrors(({ picture: _dropped, ...rest }) => rest);
     setPicture(file);
+  }
+
+  /**
+   * Issue 17: a file that says it is a picture but is not (a renamed document) must not leave a broken
+   * preview: the preview's own error drops the choice and says why.
+   */
+  function handleBrokenPreview() {
+    setPicture(null);
+    if (fileInput.current) fileInput.current.value = '';
+    setErrors((prev) => ({ ...prev, picture: t`This file is not a picture we can show. Please choose a JPEG, PNG or WebP image.` }));
   }
 
   async function handleSubmit(event: FormEvent) {
@@ -170,8 +205,8 @@ function ProfileForm({ user }: { user: CurrentUser }) {
     const parsedName = nameSchema.safeParse(name);
     const parsedEmail = emailSchema.safeParse(email);
     const next: Record<string, string> = {};
-    if (!parsedName.success) next.name = parsedName.error.issues[0]?.message ?? 'Name is required';
-    if (!parsedEmail.success) next.email = parsedEmail.error.issues[0]?.message ?? 'Invalid email address';
+    if (!parsedName.success) next.name = firstIssue(parsedName.error) ?? t`Name is required`;
+    if (!parsedEmail.success) next.email = firstIssue(parsedEmail.error) ?? t`Invalid email address`;
     setErrors(next);
     if (!parsedName.success || !parsedEmail.success) return;
 
@@ -190,9 +225,9 @@ function ProfileForm({ user }: { user: CurrentUser }) {
         await updateProfile.mutateAsync({ name: parsedName.data, email: parsedEmail.data });
       }
       await utils.users.me.invalidate();
-      setStatus({ kind: 'ok', text: 'Profile updated.' });
+      setStatus({ kind: 'ok', text: t`Profile updated.` });
     } catch {
-      setStatus({ kind: 'error', text: PROFILE_UPDATE_FAILED });
+      setStatus({ kind: 'error', text: profileUpdateFailed() });
     } finally {
       setSaving(false);
     }
@@ -201,18 +236,25 @@ function ProfileForm({ user }: { user: CurrentUser }) {
   return (
     <form className="card profile-form" noValidate onSubmit={handleSubmit} aria-labelledby="edit-profile-title">
       <h2 id="edit-profile-title" className="card__title">
-        Edit profile
+        <Trans>Edit profile</Trans>
       </h2>
 
       <div className="profile-form__picture">
         {preview ? (
-          <img className="avatar" src={preview} alt="New profile picture preview" width={64} height={64} />
+          <img
+            className="avatar"
+            src={preview}
+            alt={t`New profile picture preview`}
+            width={64}
+            height={64}
+            onError={handleBrokenPreview}
+          />
         ) : (
           <UserAvatar name={user.name} pictureUrl={user.profilePicUrl} size={64} />
         )}
         <div className="field">
           <label htmlFor={ids.picture} className="btn btn--secondary btn--sm profile-form__upload">
-            {user.profilePicUrl || preview ? 'Change picture' : 'Upload picture'}
+            {user.profilePicUrl || preview ? <Trans>Change picture</Trans> : <Trans>Upload picture</Trans>}
           </label>
           <input
             ref={fileInput}
@@ -224,7 +266,7 @@ function ProfileForm({ user }: { user: CurrentUser }) {
             aria-describedby={`${ids.picture}-hint`}
           />
           <p id={`${ids.picture}-hint`} className="field__hint">
-            {picture ? `${picture.name} · saved when you tap Save` : 'JPEG, PNG or WebP, up to 5 MB.'}
+            {picture ? <ChosenFile name={picture.name} /> : <Trans>JPEG, PNG or WebP, up to 5 MB.</Trans>}
           </p>
           {errors.picture ? (
             <p className="field__error" role="alert">
@@ -234,7 +276,7 @@ function ProfileForm({ user }: { user: CurrentUser }) {
         </div>
       </div>
 
-      <Field id={ids.name} label="Name" error={errors.name}>
+      <Field id={ids.name} label={t`Name`} error={errors.name}>
         <input
           id={ids.name}
           className="field__input"
@@ -246,7 +288,7 @@ function ProfileForm({ user }: { user: CurrentUser }) {
         />
       </Field>
 
-      <Field id={ids.email} label="Email" error={errors.email}>
+      <Field id={ids.email} label={t`Email`} error={errors.email}>
         <input
           id={ids.email}
           className="field__input"
@@ -267,8 +309,13 @@ function ProfileForm({ user }: { user: CurrentUser }) {
       ) : null}
 
       <Button type="submit" disabled={saving}>
-        {saving ? 'Saving…' : 'Save'}
+        {saving ? <Trans>Saving…</Trans> : <Trans>Save</Trans>}
       </Button>
     </form>
   );
+}
+
+/** "photo.jpg · saved when you tap Save". */
+function ChosenFile({ name }: { name: string }) {
+  return <Trans>{name} · saved when you tap Save</Trans>;
 }

@@ -142,13 +142,13 @@ describe('SettingsPage', () => {
     });
     const location = await screen.findByRole('switch', { name: 'Location access' }, { timeout: 5000 });
     await user.click(location);
-    expect(await screen.findByText(PERMISSION_MESSAGES.denied.location)).toBeInTheDocument();
+    expect(await screen.findByText(PERMISSION_MESSAGES.denied.location())).toBeInTheDocument();
     expect(location).not.toBeChecked();
     expect(localStorage.getItem('PERMISSION_LOCATION_ACCESS')).toBe('false');
 
     state = 'granted';
     await user.click(location);
-    expect(await screen.findByText(PERMISSION_MESSAGES.alreadyGranted)).toBeInTheDocument();
+    expect(await screen.findByText(PERMISSION_MESSAGES.alreadyGranted())).toBeInTheDocument();
     expect(location).toBeChecked();
     await user.click(location);
     expect(location).toBeChecked();

@@ -1,8 +1,13 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { NOTIFICATION_FLAGS, type NotificationFlag, type Settings } from '@server/modules/users/schema';
+import { LanguageChoice } from '@client/components/ui/language-choice';
 import { QueryState } from '@client/components/ui/query-state';
 import { PageLoader } from '@client/components/ui/spinner';
 import { useRequireLogin } from '@client/lib/auth';
+import { useLanguage } from '@client/lib/language';
 import { trpc } from '@client/lib/trpc';
 import { SwitchRow } from '../components/switch-row';
 import {
@@ -15,17 +20,23 @@ import {
 } from '../lib/permissions';
 import '@client/styles/profile.css';
 
-const FLAG_LABELS: Record<NotificationFlag, { label: string; group: 'Email' | 'Push' | 'SMS' }> = {
-  emailNewCouponAlerts: { label: 'New coupon alerts', group: 'Email' },
-  emailExpiringCoupons: { label: 'Expiring coupons', group: 'Email' },
-  emailWeeklyDealsDigest: { label: 'Weekly deals digest', group: 'Email' },
-  pushDailyDealNotifications: { label: 'Daily deal notifications', group: 'Push' },
-  pushNearbyOffers: { label: 'Nearby offers', group: 'Push' },
-  pushLastMinuteFlashSales: { label: 'Last-minute flash sales', group: 'Push' },
-  smsAlerts: { label: 'SMS alerts', group: 'SMS' },
+type Group = 'email' | 'push' | 'sms';
+
+const FLAG_LABELS: Record<NotificationFlag, { label: MessageDescriptor; group: Group }> = {
+  emailNewCouponAlerts: { label: msg`New coupon alerts`, group: 'email' },
+  emailExpiringCoupons: { label: msg`Expiring coupons`, group: 'email' },
+  emailWeeklyDealsDigest: { label: msg`Weekly deals digest`, group: 'email' },
+  pushDailyDealNotifications: { label: msg`Daily deal notifications`, group: 'push' },
+  pushNearbyOffers: { label: msg`Nearby offers`, group: 'push' },
+  pushLastMinuteFlashSales: { label: msg`Last-minute flash sales`, group: 'push' },
+  smsAlerts: { label: msg`SMS alerts`, group: 'sms' },
 };
 
-const GROUPS = ['Email', 'Push', 'SMS'] as const;
+const GROUPS: readonly { key: Group; title: MessageDescriptor; label: MessageDescriptor }[] = [
+  { key: 'email', title: msg`Email`, label: msg`Email notifications` },
+  { key: 'push', title: msg({ message: 'Push', comment: 'Notifications shown by the phone or browser' }), label: msg`Push notifications` },
+  { key: 'sms', title: msg`SMS`, label: msg`SMS notifications` },
+];
 
 /** SPEC §4: ENABLE_ALL sets all seven flags to its new value; any other toggle flips alone. */
 export function applySettingsChange(current: Settings, change: Partial<Settings>): Settings {
@@ -40,6 +51,8 @@ export function applySettingsChange(current: Settings, change: Partial<Settings>
 }
 
 export function SettingsPage() {
+  const { t, i18n } = useLingui();
+  const language = useLanguage();
   const auth = useRequireLogin();
   const utils = trpc.useUtils();
   const settings = trpc.users.settings.useQuery(undefined, { enabled: auth.isLoggedIn });
@@ -57,7 +70,7 @@ export function SettingsPage() {
       return { id };
     },
     onError: () => {
-      setError('We could not save that change. Please try again.');
+      setError(t`We could not save that change. Please try again.`);
       void utils.users.settings.invalidate();
     },
     onSuccess: (saved, _change, context) => {
@@ -69,30 +82,42 @@ export function SettingsPage() {
 
   return (
     <div className="page account-page">
-      <title>Settings · Bachat</title>
-      <meta name="description" content="Choose the coupon and deal alerts Bachat sends you, and manage device permissions." />
-      <h1 className="account-page__title">Settings</h1>
+      <title>{t`Settings · Bachat`}</title>
+      <meta name="description" content={t`Choose your language and the coupon and deal alerts Bachat sends you, and manage device permissions.`} />
+      <h1 className="account-page__title">
+        <Trans>Settings</Trans>
+      </h1>
+
+      <section className="card" aria-labelledby="language-title">
+        <h2 id="language-title" className="card__title">
+          <Trans>Language</Trans>
+        </h2>
+        <p className="card__hint">
+          <Trans>Bachat speaks English and Hindi. Your choice is saved to your account, so your other devices use it too.</Trans>
+        </p>
+        <LanguageChoice value={language.locale} onChange={language.switchTo} />
+      </section>
 
       <section className="card" aria-labelledby="notifications-title">
         <h2 id="notifications-title" className="card__title">
-          Notifications
+          <Trans>Notifications</Trans>
         </h2>
-        <QueryState query={settings} loading={<PageLoader />} errorMessage="We couldn't load your settings.">
+        <QueryState query={settings} loading={<PageLoader />} errorMessage={t`We couldn't load your settings.`}>
           {(flags) => (
             <>
               <SwitchRow
-                label="Enable all"
-                description="Turn every email, push and SMS alert on or off."
+                label={t`Enable all`}
+                description={t`Turn every email, push and SMS alert on or off.`}
                 checked={flags.enableAll}
                 onChange={(next) => update.mutate({ enableAll: next })}
               />
               {GROUPS.map((group) => (
-                <div key={group} className="switch-group" role="group" aria-label={`${group} notifications`}>
-                  <h3 className="switch-group__title">{group}</h3>
-                  {NOTIFICATION_FLAGS.filter((flag) => FLAG_LABELS[flag].group === group).map((flag) => (
+                <div key={group.key} className="switch-group" role="group" aria-label={i18n._(group.label)}>
+                  <h3 className="switch-group__title">{i18n._(group.title)}</h3>
+                  {NOTIFICATION_FLAGS.filter((flag) => FLAG_LABELS[flag].group === group.key).map((flag) => (
                     <SwitchRow
                       key={flag}
-                      label={FLAG_LABELS[flag].label}
+                      label={i18n._(FLAG_LABELS[flag].label)}
                       checked={flags[flag]}
                       onChange={(next) => update.mutate({ [flag]: next })}
                     />
@@ -111,11 +136,13 @@ export function SettingsPage() {
 
       <section className="card" aria-labelledby="permissions-title">
         <h2 id="permissions-title" className="card__title">
-          Permissions on this device
+          <Trans>Permissions on this device</Trans>
         </h2>
-        <p className="card__hint">These stay on this phone or browser and are not saved to your account.</p>
-        <PermissionToggle type="location" label="Location access" description="Find offers at outlets near you." />
-        <PermissionToggle type="camera" label="Camera access" description="Scan outlet QR codes to pay." />
+        <p className="card__hint">
+          <Trans>These stay on this phone or browser and are not saved to your account.</Trans>
+        </p>
+        <PermissionToggle type="location" label={t`Location access`} description={t`Find offers at outlets near you.`} />
+        <PermissionToggle type="camera" label={t`Camera access`} description={t`Scan outlet QR codes to pay.`} />
       </section>
     </div>
   );
@@ -144,7 +171,7 @@ function PermissionToggle({ type, label, description }: { type: PermissionType; 
       // SPEC §6: once granted, only the browser's own settings can take it back.
       const state = await readPermission(type);
       if (state === 'granted') {
-        setMessage(PERMISSION_MESSAGES.alreadyGranted);
+        setMessage(PERMISSION_MESSAGES.alreadyGranted());
         return;
       }
       setGranted(false);

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { z } from 'zod';
@@ -5,9 +6,11 @@ import { phoneInputValue } from '@server/modules/common/schema';
 import { createPromoterApplicationSchema } from '@server/modules/promoter-applications/schema';
 import { paths } from '@client/app/paths';
 import { Button } from '@client/components/ui/button';
+import { DoneIcon } from '@client/components/ui/icons';
 import { InlineError } from '@client/components/ui/inline-error';
 import { trpc } from '@client/lib/trpc';
 import { readTrpcError } from '@client/lib/trpc-errors';
+import { validationMessage } from '@client/lib/validation';
 import '@client/styles/content.css';
 import { useScrollToTop } from '@client/lib/use-scroll-to-top';
 
@@ -20,13 +23,14 @@ function firstErrors(error: z.ZodError): Partial<Record<Field, string>> {
   const out: Partial<Record<Field, string>> = {};
   for (const issue of error.issues) {
     const key = issue.path[0] as Field | undefined;
-    if (key && !out[key]) out[key] = issue.message;
+    if (key && !out[key]) out[key] = validationMessage(issue.message);
   }
   return out;
 }
 
 /** /become-promoter: an interest form stored on the server (`promoterApplications.create`). */
 export function BecomePromoterPage() {
+  const { t } = useLingui();
   useScrollToTop();
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -56,7 +60,12 @@ export function BecomePromoterPage() {
   const field = (name: Field, label: string, input: ReactNode, optional = false) => (
     <div className={`field${name === 'message' ? ' field--wide' : ''}`}>
       <label htmlFor={`promoter-${name}`} className="field__label">
-        {label} {optional ? <span className="field__optional">(optional)</span> : null}
+        {label}{' '}
+        {optional ? (
+          <span className="field__optional">
+            <Trans>(optional)</Trans>
+          </span>
+        ) : null}
       </label>
       {input}
       {errors[name] ? (
@@ -78,63 +87,84 @@ export function BecomePromoterPage() {
 
   return (
     <div className="page promoter">
-      <title>Become a promoter · Bachat</title>
+      <title>{t`Become a promoter · Bachat`}</title>
       <meta
         name="description"
-        content="Help local outlets in your city join Bachat and earn as a promoter. Tell us about yourself and we'll get in touch."
+        content={t`Help local outlets in your city join Bachat and earn as a promoter. Tell us about yourself and we'll get in touch.`}
       />
       <header className="promoter__intro">
-        <h1 className="promoter__title">Become a Bachat promoter</h1>
+        <h1 className="promoter__title">
+          <Trans>Become a Bachat promoter</Trans>
+        </h1>
         <p className="muted">
-          Know the cafés, restaurants and shops in your area? Help them join Bachat (no onboarding fee, a 15-day free
-          trial, zero commission) and earn for every outlet that goes live.
+          <Trans>
+            Know the cafés, restaurants and shops in your area? Help them join Bachat (no onboarding fee, a 15-day free
+            trial, zero commission) and earn for every outlet that goes live.
+          </Trans>
         </p>
         <ul className="promoter__perks">
-          <li>Flexible hours</li>
-          <li>Earn per outlet onboarded</li>
-          <li>Training and support</li>
+          <li>
+            <Trans>Flexible hours</Trans>
+          </li>
+          <li>
+            <Trans>Earn per outlet onboarded</Trans>
+          </li>
+          <li>
+            <Trans>Training and support</Trans>
+          </li>
         </ul>
       </header>
 
       {create.isSuccess ? (
         <section className="form-success" role="status">
           <span className="form-success__icon" aria-hidden="true">
-            ✓
+            <DoneIcon width={28} height={28} />
           </span>
-          <h2>Thanks, {values.name.trim().split(' ')[0]}!</h2>
-          <p className="muted">We&rsquo;ve received your details and will call you within 2 working days.</p>
+          <h2>
+            <Thanks name={values.name.trim().split(' ')[0] ?? ''} />
+          </h2>
+          <p className="muted">
+            <Trans>We've received your details and will call you within 2 working days.</Trans>
+          </p>
           <Link href={paths.home.href()} className="btn btn--primary btn--md">
-            Back to home
+            <Trans>Back to home</Trans>
           </Link>
         </section>
       ) : (
-        <form className="form-card" onSubmit={submit} noValidate aria-label="Promoter interest form">
-          {field('name', 'Full name', <input {...inputProps('name')} autoComplete="name" />)}
+        <form className="form-card" onSubmit={submit} noValidate aria-label={t`Promoter interest form`}>
+          {field('name', t`Full name`, <input {...inputProps('name')} autoComplete="name" />)}
           {field(
             'phoneNumber',
-            'Mobile number',
+            t`Mobile number`,
             <input {...inputProps('phoneNumber')} type="tel" inputMode="numeric" autoComplete="tel-national" />,
           )}
-          {field('email', 'Email', <input {...inputProps('email')} type="email" autoComplete="email" />, true)}
-          {field('city', 'City', <input {...inputProps('city')} autoComplete="address-level2" />)}
+          {field('email', t`Email`, <input {...inputProps('email')} type="email" autoComplete="email" />, true)}
+          {field('city', t`City`, <input {...inputProps('city')} autoComplete="address-level2" />)}
           {field(
             'message',
-            'Tell us about yourself',
+            t`Tell us about yourself`,
             <textarea {...inputProps('message')} rows={4} maxLength={1000} />,
             true,
           )}
           {create.isError && !readTrpcError(create.error).fieldErrors ? (
-            <InlineError message={create.error.message || "We couldn't send your details. Please try again."} />
+            <InlineError message={create.error.message || t`We couldn't send your details. Please try again.`} />
           ) : null}
           <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Sending…' : 'Send my details'}
+            {create.isPending ? <Trans>Sending…</Trans> : <Trans>Send my details</Trans>}
           </Button>
           <p className="muted field--wide" style={{ fontSize: 13 }}>
-            By sending this you agree to our <Link href={paths.terms.href()}>Terms</Link> and{' '}
-            <Link href={paths.privacy.href()}>Privacy Policy</Link>.
+            <Trans>
+              By sending this you agree to our <Link href={paths.terms.href()}>Terms</Link> and{' '}
+              <Link href={paths.privacy.href()}>Privacy Policy</Link>.
+            </Trans>
           </p>
         </form>
       )}
     </div>
   );
+}
+
+/** "Thanks, Asha!" (or "Thanks!" without a name). */
+function Thanks({ name }: { name: string }) {
+  return name ? <Trans>Thanks, {name}!</Trans> : <Trans>Thanks!</Trans>;
 }

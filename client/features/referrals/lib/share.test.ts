@@ -11,8 +11,8 @@ describe('shareReferral (SPEC §8 messages)', () => {
   });
 
   it('without a code: No User ID available to share', async () => {
-    expect((await shareReferral(null, url, {})).message).toBe(SHARE_MESSAGES.noCode);
-    expect(SHARE_MESSAGES.noCode).toBe('No User ID available to share');
+    expect((await shareReferral(null, url, {})).message).toBe(SHARE_MESSAGES.noCode());
+    expect(SHARE_MESSAGES.noCode()).toBe('No User ID available to share');
   });
 
   it('a dismissed share sheet: Share operation was cancelled', async () => {

@@ -1,9 +1,11 @@
-/** SPEC §8 sharing messages, word for word. */
+import { t } from '@lingui/core/macro';
+
+/** SPEC §8 sharing messages, word for word in English (the Hindi in the catalog). */
 export const SHARE_MESSAGES = {
-  noCode: 'No User ID available to share',
-  cancelled: 'Share operation was cancelled',
-  failed: 'Could not share User ID',
-  copied: 'Copied to clipboard instead',
+  noCode: () => t`No User ID available to share`,
+  cancelled: () => t`Share operation was cancelled`,
+  failed: () => t`Could not share User ID`,
+  copied: () => t`Copied to clipboard instead`,
 } as const;
 
 export type ShareOutcome = { kind: 'shared' | 'copied' | 'cancelled' | 'error'; message: string | null };
@@ -32,9 +34,9 @@ export async function shareReferral(
   url: string,
   env: ShareEnv = browserEnv(),
 ): Promise<ShareOutcome> {
-  if (!code) return { kind: 'error', message: SHARE_MESSAGES.noCode };
-  const text = `Join me on Bachat and save instantly when you pay at outlets near you. Use my referral code ${code} when you sign up:`;
-  const data: ShareData = { title: 'Bachat: refer and earn', text, url };
+  if (!code) return { kind: 'error', message: SHARE_MESSAGES.noCode() };
+  const text = t`Join me on Bachat and save instantly when you pay at outlets near you. Use my referral code ${code} when you sign up:`;
+  const data: ShareData = { title: t`Bachat: refer and earn`, text, url };
 
   if (env.share && (!env.canShare || env.canShare(data))) {
     try {
@@ -42,7 +44,7 @@ export async function shareReferral(
       return { kind: 'shared', message: null };
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') {
-        return { kind: 'cancelled', message: SHARE_MESSAGES.cancelled };
+        return { kind: 'cancelled', message: SHARE_MESSAGES.cancelled() };
       }
       // Fall through to the clipboard.
     }
@@ -50,10 +52,10 @@ export async function shareReferral(
   if (env.writeText) {
     try {
       await env.writeText(`${text} ${url}`);
-      return { kind: 'copied', message: SHARE_MESSAGES.copied };
+      return { kind: 'copied', message: SHARE_MESSAGES.copied() };
     } catch {
       // Clipboard refused (permissions, insecure context).
     }
   }
-  return { kind: 'error', message: SHARE_MESSAGES.failed };
+  return { kind: 'error', message: SHARE_MESSAGES.failed() };
 }

@@ -1,21 +1,29 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { QueryState } from '@client/components/ui/query-state';
 import { PageLoader } from '@client/components/ui/spinner';
 import { Button } from '@client/components/ui/button';
 import { useRequireLogin } from '@client/lib/auth';
-import { formatDate } from '@client/lib/format';
+import { formatCount, formatDate } from '@client/lib/format';
 import { trpc } from '@client/lib/trpc';
 import { SHARE_MESSAGES, shareReferral, type ShareOutcome } from '../lib/share';
 import '@client/styles/profile.css';
 
-const REASON_LABELS: Record<string, string> = {
-  referral_bonus: 'Friend joined with your code',
-  referral_welcome: 'Welcome bonus',
-  shuffle_purchase: 'Used on Shuffle Cards',
-  adjustment: 'Adjustment',
+const REASON_LABELS: Record<string, MessageDescriptor> = {
+  referral_bonus: msg`Friend joined with your code`,
+  referral_welcome: msg`Welcome bonus`,
+  shuffle_purchase: msg`Used on Shuffle Cards`,
+  adjustment: msg`Adjustment`,
 };
 
 export function ReferEarnPage() {
+  const { t, i18n } = useLingui();
+  const reasonLabel = (reason: string) => {
+    const label = REASON_LABELS[reason];
+    return label ? i18n._(label) : reason;
+  };
   const { isLoggedIn } = useRequireLogin();
   const mine = trpc.referrals.mine.useQuery(undefined, { enabled: isLoggedIn });
   const [outcome, setOutcome] = useState<ShareOutcome | null>(null);
@@ -36,53 +44,53 @@ export function ReferEarnPage() {
 
   async function handleCopyCode() {
     if (!mine.data?.code) {
-      setOutcome({ kind: 'error', message: SHARE_MESSAGES.noCode });
+      setOutcome({ kind: 'error', message: SHARE_MESSAGES.noCode() });
       return;
     }
+    const code = mine.data.code;
     try {
-      await navigator.clipboard.writeText(mine.data.code);
-      setOutcome({ kind: 'copied', message: `Code ${mine.data.code} copied.` });
+      await navigator.clipboard.writeText(code);
+      setOutcome({ kind: 'copied', message: t`Code ${code} copied.` });
     } catch {
-      setOutcome({ kind: 'error', message: SHARE_MESSAGES.failed });
+      setOutcome({ kind: 'error', message: SHARE_MESSAGES.failed() });
     }
   }
 
   return (
     <div className="page account-page">
-      <title>Refer &amp; earn Golden Keys · Bachat</title>
-      <meta
-        name="description"
-        content="Invite friends to Bachat with your referral code and earn Golden Keys when they sign up."
-      />
+      <title>{t`Refer & earn Golden Keys · Bachat`}</title>
+      <meta name="description" content={t`Invite friends to Bachat with your referral code and earn Golden Keys when they sign up.`} />
 
       <section className="refer-hero" aria-labelledby="refer-title">
         <h1 id="refer-title" className="refer-hero__title">
-          Refer &amp; earn
+          <Trans>Refer &amp; earn</Trans>
         </h1>
         <p className="refer-hero__text">
-          Invite friends to Bachat. When a friend signs up with your code, you get Golden Keys to unlock extra
-          discounts with Shuffle Cards.
+          <Trans>
+            Invite friends to Bachat. When a friend signs up with your code, you get Golden Keys to unlock extra discounts
+            with Shuffle Cards.
+          </Trans>
         </p>
       </section>
 
-      <QueryState query={mine} loading={<PageLoader />} errorMessage="We couldn't load your referral code.">
+      <QueryState query={mine} loading={<PageLoader />} errorMessage={t`We couldn't load your referral code.`}>
         {(referral) => (
           <>
             <section className="card refer-code" aria-labelledby="code-title">
               <h2 id="code-title" className="card__title">
-                Your referral code
+                <Trans>Your referral code</Trans>
               </h2>
               <div className="refer-code__row">
                 <p className="refer-code__value" data-testid="referral-code">
                   {referral.code}
                 </p>
-                <Button variant="secondary" size="sm" aria-label="Copy code" onClick={() => void handleCopyCode()}>
-                  Copy
+                <Button variant="secondary" size="sm" aria-label={t`Copy code`} onClick={() => void handleCopyCode()}>
+                  <Trans>Copy</Trans>
                 </Button>
               </div>
               <p className="refer-code__link">{shareUrl}</p>
               <Button onClick={() => void handleShare()} disabled={sharing}>
-                Share invite link
+                <Trans>Share invite link</Trans>
               </Button>
               {outcome?.message ? (
                 <p className={outcome.kind === 'error' ? 'form-error' : 'form-notice'} role="status">
@@ -91,40 +99,50 @@ export function ReferEarnPage() {
               ) : null}
             </section>
 
-            <section className="stats" aria-label="Your rewards">
+            <section className="stats" aria-label={t`Your rewards`}>
               <div className="stats__item">
                 <p className="stats__value" data-testid="refer-golden-keys">
-                  {referral.goldKeys}
+                  {formatCount(referral.goldKeys)}
                 </p>
-                <p className="stats__label">Golden Keys</p>
+                <p className="stats__label">
+                  <Trans>Golden Keys</Trans>
+                </p>
               </div>
               <div className="stats__item">
-                <p className="stats__value">{referral.referredCount}</p>
-                <p className="stats__label">Friends joined</p>
+                <p className="stats__value">{formatCount(referral.referredCount)}</p>
+                <p className="stats__label">
+                  <Trans>Friends joined</Trans>
+                </p>
               </div>
             </section>
 
             <section className="card" aria-labelledby="how-title">
               <h2 id="how-title" className="card__title">
-                How it works
+                <Trans>How it works</Trans>
               </h2>
               <ol className="steps">
-                <li>Share your invite link or code with friends.</li>
-                <li>They sign up on Bachat with your code (new phone numbers only).</li>
-                <li>You earn Golden Keys as soon as they verify their number.</li>
+                <li>
+                  <Trans>Share your invite link or code with friends.</Trans>
+                </li>
+                <li>
+                  <Trans>They sign up on Bachat with your code (new phone numbers only).</Trans>
+                </li>
+                <li>
+                  <Trans>You earn Golden Keys as soon as they verify their number.</Trans>
+                </li>
               </ol>
             </section>
 
             {referral.recent.length > 0 ? (
               <section className="card" aria-labelledby="ledger-title">
                 <h2 id="ledger-title" className="card__title">
-                  Recent Golden Keys
+                  <Trans>Recent Golden Keys</Trans>
                 </h2>
                 <ul className="ledger">
                   {referral.recent.map((entry) => (
                     <li key={entry.id} className="ledger__row">
                       <div>
-                        <p className="ledger__reason">{REASON_LABELS[entry.reason] ?? entry.reason}</p>
+                        <p className="ledger__reason">{reasonLabel(entry.reason)}</p>
                         <p className="ledger__date">{formatDate(entry.createdAt)}</p>
                       </div>
                       <p className={`ledger__delta${entry.delta < 0 ? ' ledger__delta--minus' : ''}`}>

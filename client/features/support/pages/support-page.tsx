@@ -1,11 +1,15 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { createSupportTicketSchema } from '@server/modules/support-tickets/schema';
 import { paths } from '@client/app/paths';
 import { Button } from '@client/components/ui/button';
+import { DoneIcon } from '@client/components/ui/icons';
 import { PageLoader } from '@client/components/ui/spinner';
 import { useRequireLogin, type CurrentUser } from '@client/lib/auth';
+import { formatPhone } from '@client/lib/format';
 import { trpc } from '@client/lib/trpc';
+import { validationMessage } from '@client/lib/validation';
 import '@client/styles/profile.css';
 
 type Field = 'email' | 'subject' | 'message';
@@ -16,15 +20,13 @@ export function SupportPage() {
   return <SupportForm user={user} />;
 }
 
-/** "9876543210" → "+91 98765 43210". */
-const displayPhone = (phone: string) => (/^\d{10}$/.test(phone) ? `+91 ${phone.slice(0, 5)} ${phone.slice(5)}` : phone);
-
 /**
  * The signed-in shopper writes only a subject and a message: the reply goes to the name, email and
  * phone number of their profile, which the server fills in (shown here, not editable). A profile
  * without an email asks for one, since the reply goes there.
  */
 function SupportForm({ user }: { user: CurrentUser }) {
+  const { t } = useLingui();
   const id = useId();
   const create = trpc.supportTickets.create.useMutation();
   const profileEmail = user.email?.trim() || null;
@@ -45,10 +47,10 @@ function SupportForm({ user }: { user: CurrentUser }) {
       : { email: values.email, subject: values.subject, message: values.message };
     const parsed = createSupportTicketSchema.safeParse(input);
     const next: Partial<Record<Field, string>> = {};
-    if (!profileEmail && !values.email.trim()) next.email = 'Email is required';
+    if (!profileEmail && !values.email.trim()) next.email = t`Email is required`;
     for (const issue of parsed.error?.issues ?? []) {
       const field = issue.path[0] as Field;
-      next[field] ??= issue.message;
+      next[field] ??= validationMessage(issue.message);
     }
     if (!parsed.success || Object.keys(next).length > 0) {
       setErrors(next);
@@ -62,26 +64,32 @@ function SupportForm({ user }: { user: CurrentUser }) {
       setFormError(
         error instanceof Error && error.message
           ? error.message
-          : 'We could not send your message. Please try again.',
+          : t`We could not send your message. Please try again.`,
       );
     }
   }
 
   if (ticketId !== null) {
+    const firstName = user.name?.split(' ')[0] ?? '';
     return (
       <div className="page account-page">
-        <title>Help &amp; support · Bachat</title>
+        <title>{t`Help & support · Bachat`}</title>
         <div className="card support-done" role="status">
           <span className="support-done__icon" aria-hidden="true">
-            ✓
+            <DoneIcon width={28} height={28} />
           </span>
-          <h1 className="account-page__title">Message sent</h1>
+          <h1 className="account-page__title">
+            <Trans>Message sent</Trans>
+          </h1>
           <p>
-            Thanks, {user.name?.split(' ')[0] ?? 'there'}. Our team will reply to <strong>{replyEmail}</strong>{' '}
-            within one working day. Your ticket number is <strong>#{ticketId}</strong>.
+            {firstName ? <Trans>Thanks, {firstName}.</Trans> : <Trans>Thanks.</Trans>}{' '}
+            <Trans>
+              Our team will reply to <strong>{replyEmail}</strong> within one working day. Your ticket number is{' '}
+              <strong>#{ticketId}</strong>.
+            </Trans>
           </p>
           <Link href={paths.home.href()} className="btn btn--primary btn--md">
-            Back to home
+            <Trans>Back to home</Trans>
           </Link>
         </div>
       </div>
@@ -110,19 +118,24 @@ function SupportForm({ user }: { user: CurrentUser }) {
 
   return (
     <div className="page account-page">
-      <title>Help &amp; support · Bachat</title>
-      <meta name="description" content="Write to the Bachat support team about a payment, a coupon or your account." />
+      <title>{t`Help & support · Bachat`}</title>
+      <meta name="description" content={t`Write to the Bachat support team about a payment, a coupon or your account.`} />
       <div>
-        <h1 className="account-page__title">Help &amp; support</h1>
+        <h1 className="account-page__title">
+          <Trans>Help &amp; support</Trans>
+        </h1>
         <p className="muted">
-          Tell us what happened and we will get back to you. Quick answers are in the{' '}
-          <Link href={paths.faqs.href()}>FAQs</Link>.
+          <Trans>
+            Tell us what happened and we will get back to you. Quick answers are in the <Link href={paths.faqs.href()}>FAQs</Link>.
+          </Trans>
         </p>
       </div>
 
-      <form className="card support-form" noValidate onSubmit={handleSubmit} aria-label="Contact support">
-        <div className="support-form__contact" role="group" aria-label="Your contact details">
-          <p className="field__label">We&rsquo;ll reply to</p>
+      <form className="card support-form" noValidate onSubmit={handleSubmit} aria-label={t`Contact support`}>
+        <div className="support-form__contact" role="group" aria-label={t`Your contact details`}>
+          <p className="field__label">
+            <Trans>We'll reply to</Trans>
+          </p>
           <p className="support-form__who">
             <strong>{user.name}</strong>
             {profileEmail ? (
@@ -138,19 +151,21 @@ function SupportForm({ user }: { user: CurrentUser }) {
                 <span className="support-form__sep" aria-hidden="true">
                   {' · '}
                 </span>
-                <span>{displayPhone(user.phoneNumber)}</span>
+                <span>{formatPhone(user.phoneNumber)}</span>
               </>
             ) : null}
           </p>
           <p className="field__hint">
-            From your profile. <Link href={paths.profile.href()}>Change it in your profile</Link>.
+            <Trans>
+              From your profile. <Link href={paths.profile.href()}>Change it in your profile</Link>.
+            </Trans>
           </p>
         </div>
         {profileEmail
           ? null
           : field(
               'email',
-              'Email',
+              t`Email`,
               <input
                 {...common('email')}
                 className="field__input"
@@ -163,12 +178,12 @@ function SupportForm({ user }: { user: CurrentUser }) {
             )}
         {field(
           'subject',
-          'Subject',
+          t`Subject`,
           <input {...common('subject')} className="field__input" maxLength={150} onChange={(e) => set('subject', e.target.value)} />,
         )}
         {field(
           'message',
-          'Message',
+          t`Message`,
           <textarea
             {...common('message')}
             className="field__textarea"
@@ -185,7 +200,7 @@ function SupportForm({ user }: { user: CurrentUser }) {
           </p>
         ) : null}
         <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Sending…' : 'Send message'}
+          {create.isPending ? <Trans>Sending…</Trans> : <Trans>Send message</Trans>}
         </Button>
       </form>
     </div>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import type { OutletDetails } from '@server/modules/outlets/schema';
 import { QueryState } from '@client/components/ui/query-state';
@@ -7,40 +8,55 @@ import { OffersList } from './offers-list';
 
 type Props = { outlet: OutletDetails; basePath: string };
 
+const percentOf = (value: number) => formatPercent(value, { decimals: 1 });
+
 /** In-store offers: what applies today (live first), the all-day discounts and the Shuffle bonus. */
 export function InstoreOffersTab({ outlet, basePath }: Props) {
+  const { t } = useLingui();
   const today = trpc.outlets.upcomingOffers.useQuery({ outletId: outlet.id, day: 'today' });
+  const min = percentOf(outlet.shuffleMinPercent);
+  const max = percentOf(outlet.shuffleMaxPercent);
 
   return (
     <div className="tab-panel-body">
       <section className="tab-section" aria-labelledby="today-offers">
         <h2 id="today-offers" className="tab-section__title">
-          Today&rsquo;s offers
+          <Trans>Today's offers</Trans>
         </h2>
-        <QueryState query={today} loadingLabel="Loading offers" errorMessage="We couldn't load today's offers.">
-          {(schedule) => (
-            <>
-              {schedule.dayDiscountPercent !== null || schedule.baseDiscountPercent !== null ? (
-                <ul className="allday-list">
-                  {schedule.dayDiscountPercent !== null ? (
-                    <li className="allday">
-                      <strong>{formatPercent(schedule.dayDiscountPercent, { decimals: 1 })} off</strong> all day today
-                    </li>
-                  ) : null}
-                  {schedule.baseDiscountPercent !== null ? (
-                    <li className="allday">
-                      <strong>{formatPercent(schedule.baseDiscountPercent, { decimals: 1 })} off</strong> on every bill
-                    </li>
-                  ) : null}
-                </ul>
-              ) : null}
-              {schedule.offers.length > 0 ? (
-                <OffersList offers={schedule.offers} hrefFor={(offer) => `${basePath}/${offer.id}`} />
-              ) : schedule.dayDiscountPercent === null && schedule.baseDiscountPercent === null ? (
-                <p className="muted">No offers running today. Check upcoming offers for tomorrow.</p>
-              ) : null}
-            </>
-          )}
+        <QueryState query={today} loadingLabel={t`Loading offers`} errorMessage={t`We couldn't load today's offers.`}>
+          {(schedule) => {
+            const day = schedule.dayDiscountPercent !== null ? percentOf(schedule.dayDiscountPercent) : null;
+            const base = schedule.baseDiscountPercent !== null ? percentOf(schedule.baseDiscountPercent) : null;
+            return (
+              <>
+                {day !== null || base !== null ? (
+                  <ul className="allday-list">
+                    {day !== null ? (
+                      <li className="allday">
+                        <Trans>
+                          <strong>{day} off</strong> all day today
+                        </Trans>
+                      </li>
+                    ) : null}
+                    {base !== null ? (
+                      <li className="allday">
+                        <Trans>
+                          <strong>{base} off</strong> on every bill
+                        </Trans>
+                      </li>
+                    ) : null}
+                  </ul>
+                ) : null}
+                {schedule.offers.length > 0 ? (
+                  <OffersList offers={schedule.offers} hrefFor={(offer) => `${basePath}/${offer.id}`} />
+                ) : day === null && base === null ? (
+                  <p className="muted">
+                    <Trans>No offers running today. Check upcoming offers for tomorrow.</Trans>
+                  </p>
+                ) : null}
+              </>
+            );
+          }}
         </QueryState>
       </section>
 
@@ -52,14 +68,15 @@ export function InstoreOffersTab({ outlet, basePath }: Props) {
         </svg>
         <div>
           <h2 id="shuffle-title" className="tab-section__title">
-            Shuffle Cards: up to {formatPercent(outlet.shuffleMaxPercent, { decimals: 1 })} extra
+            <Trans>Shuffle Cards: up to {max} extra</Trans>
           </h2>
           <p className="muted">
-            After you enter your bill, pick a card to unlock an additional {formatPercent(outlet.shuffleMinPercent, { decimals: 1 })}–
-            {formatPercent(outlet.shuffleMaxPercent, { decimals: 1 })} off.
+            <Trans>
+              After you enter your bill, pick a card to unlock an additional {min}–{max} off.
+            </Trans>
           </p>
           <Link href={`${basePath}/shuffle-unlock`} className="text-link">
-            How shuffle unlock works
+            <Trans>How shuffle unlock works</Trans>
           </Link>
         </div>
       </section>

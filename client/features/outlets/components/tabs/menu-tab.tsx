@@ -1,17 +1,23 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { QueryState } from '@client/components/ui/query-state';
 import { trpc, type RouterOutputs } from '@client/lib/trpc';
 import { PhotoGridItem } from './photo-grid-item';
 
 /** Menu cards; the placeholder (empty title, no photos) reads as "menu coming soon". */
 export function MenuTab({ outletId }: { outletId: number }) {
+  const { t } = useLingui();
   const menu = trpc.outlets.menu.useQuery({ outletId });
   return (
     <QueryState
       query={menu}
-      loadingLabel="Loading menu"
-      errorMessage="We couldn't load the menu."
+      loadingLabel={t`Loading menu`}
+      errorMessage={t`We couldn't load the menu.`}
       isEmpty={(data) => shownMenus(data).length === 0}
-      empty={<p className="empty-note">This outlet hasn&rsquo;t added its menu yet.</p>}
+      empty={
+        <p className="empty-note">
+          <Trans>This outlet hasn't added its menu yet.</Trans>
+        </p>
+      }
     >
       {(data) => <MenuSections menus={shownMenus(data)} />}
     </QueryState>
@@ -24,22 +30,29 @@ type OutletMenu = RouterOutputs['outlets']['menu'];
 const shownMenus = (data: OutletMenu) => data.menus.filter((m) => m.photos.length > 0 || m.title !== '');
 
 function MenuSections({ menus }: { menus: OutletMenu['menus'] }) {
+  const { t } = useLingui();
   return (
     <div className="tab-panel-body menu-sections">
-      {menus.map((m) => (
-        <section key={m.id ?? `placeholder-${m.titleSeq}`} className="tab-section" aria-label={m.title || 'Menu'}>
-          <h2 className="tab-section__title">{m.title || 'Menu'}</h2>
-          {m.photos.length > 0 ? (
-            <ul className="photo-grid">
-              {m.photos.map((photo) => (
-                <PhotoGridItem key={photo.position} photo={photo} alt={`${m.title || 'Menu'}, page ${photo.position + 1}`} />
-              ))}
-            </ul>
-          ) : (
-            <p className="muted">Photos of this menu are coming soon.</p>
-          )}
-        </section>
-      ))}
+      {menus.map((m) => {
+        const title = m.title || t`Menu`;
+        return (
+          <section key={m.id ?? `placeholder-${m.titleSeq}`} className="tab-section" aria-label={title}>
+            <h2 className="tab-section__title">{title}</h2>
+            {m.photos.length > 0 ? (
+              <ul className="photo-grid">
+                {m.photos.map((photo) => {
+                  const page = photo.position + 1;
+                  return <PhotoGridItem key={photo.position} photo={photo} alt={t`${title}, page ${page}`} />;
+                })}
+              </ul>
+            ) : (
+              <p className="muted">
+                <Trans>Photos of this menu are coming soon.</Trans>
+              </p>
+            )}
+          </section>
+        );
+      })}
     </div>
   );
 }

@@ -1,12 +1,16 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import type { ScheduledOffer } from '@server/modules/offers/schema';
-import { formatOfferTime, formatPercent } from '@client/lib/format';
+import { StarIcon } from '@client/components/ui/icons';
+import { formatPercent, formatTimeOfDay } from '@client/lib/format';
 
-const TYPE_LABEL: Record<ScheduledOffer['adType'], string> = {
-  R: 'Regular offer',
-  D: 'Daily offer',
-  E: 'Event offer',
-  Highlight: 'Highlight',
+const TYPE_LABEL: Record<ScheduledOffer['adType'], MessageDescriptor> = {
+  R: msg`Regular offer`,
+  D: msg`Daily offer`,
+  E: msg`Event offer`,
+  Highlight: msg({ message: 'Highlight', comment: 'A featured offer an outlet promotes' }),
 };
 
 type OffersListProps = {
@@ -17,6 +21,7 @@ type OffersListProps = {
 
 /** Scheduled offers of a day: time window, title, discount; live ones marked. */
 export function OffersList({ offers, hrefFor = null }: OffersListProps) {
+  const { i18n } = useLingui();
   return (
     <ul className="offer-list">
       {offers.map((offer) => {
@@ -26,22 +31,24 @@ export function OffersList({ offers, hrefFor = null }: OffersListProps) {
               {offer.discountPercent !== null ? (
                 <>
                   <strong>{formatPercent(offer.discountPercent, { decimals: 1 })}</strong>
-                  <span>OFF</span>
+                  <span>
+                    <Trans comment="Under a discount percent in an offer row, e.g. 20% / OFF">OFF</Trans>
+                  </span>
                 </>
               ) : (
-                <strong>★</strong>
+                <StarIcon width={20} height={20} />
               )}
             </span>
             <span className="offer-row__main">
               <span className="offer-row__title">{offer.title}</span>
               <span className="offer-row__meta">
-                {offer.event ? offer.event.name : TYPE_LABEL[offer.adType]} · {formatOfferTime(offer.startsAt)} –{' '}
-                {formatOfferTime(offer.endsAt)}
+                {offer.event ? offer.event.name : i18n._(TYPE_LABEL[offer.adType])} · {formatTimeOfDay(offer.startsAt)} –{' '}
+                {formatTimeOfDay(offer.endsAt)}
               </span>
               {offer.description ? <span className="offer-row__desc">{offer.description}</span> : null}
             </span>
             <span className={`offer-row__status offer-row__status--${offer.status}`}>
-              {offer.status === 'live' ? 'Live now' : 'Later'}
+              {offer.status === 'live' ? <Trans>Live now</Trans> : <Trans>Later</Trans>}
             </span>
           </>
         );
