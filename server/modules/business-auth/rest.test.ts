@@ -79,6 +79,7 @@ describe('POST /api/onboarding/bo/login', () => {
         DESIGNATION: 'Proprietor',
         IS_MASTER: 'true',
         MASTER_ID: null,
+        LANGUAGE: 'en',
       },
       outletDetails: [{ OUTLET_ID: outlet.body.id, NAME: 'Udupi Upahar', ADDRESS_LINE_TWO: 'HAL 2nd Stage' }],
     });
@@ -200,6 +201,7 @@ describe('businessAuth (tRPC)', () => {
         designation: 'Owner',
         isMaster: true,
         masterId: null,
+        language: 'en',
       },
       outlets: [{ id: outletId, name: 'Kaapi Katte', addressLineTwo: 'Koramangala' }],
     });

@@ -48,6 +48,7 @@ describe('GET /api/user/getCurrentUser', () => {
         PROFILE_PIC_URL: null,
         GOLD_KEYS: 4,
         REFERRAL_CODE: 'ME543210',
+        LANGUAGE: 'en',
       },
     });
   });

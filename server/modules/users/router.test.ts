@@ -44,6 +44,7 @@ describe('users (tRPC)', () => {
       profilePicUrl: null,
       goldKeys: 0,
       referralCode: 'ME543210',
+      language: 'en',
     });
   });
 

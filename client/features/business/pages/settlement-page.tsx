@@ -45,10 +45,10 @@ function lastMonth(): string {
  */
 export function SettlementPage({ outletId }: BusinessPageProps) {
   const { t, i18n } = useLingui();
-  const statusOf = (row: SettlementStatement) => (
+  const statusOf = ({ status, utr }: SettlementStatement) => (
     <>
-      <StatusBadge status={row.status} label={i18n._(STATUS_LABELS[row.status])} />
-      {row.utr ? <span className="utr" title={t`UTR of the bank transfer`}>{` ${t`UTR ${row.utr}`}`}</span> : null}
+      <StatusBadge status={status} label={i18n._(STATUS_LABELS[status])} />
+      {utr ? <span className="utr" title={t`UTR of the bank transfer`}>{` ${t`UTR ${utr}`}`}</span> : null}
     </>
   );
   const columns: Column<SettlementStatement>[] = [
@@ -139,11 +139,12 @@ export function SettlementPage({ outletId }: BusinessPageProps) {
                 const gross = formatRupeesExact(row.grossPaise);
                 const fees = formatRupeesExact(row.feePaise + row.feeGstPaise);
                 const refunds = formatRupeesExact(row.refundPaise);
+                const utr = row.utr;
                 return (
                   <>
                     {t`${bills} bills · gross ${gross} · fee + GST ${fees}`}
                     {row.refundPaise > 0 ? ` · ${t`refunds ${refunds}`}` : ''}
-                    {row.utr ? <span className="utr">{` · ${t`UTR ${row.utr}`}`}</span> : null}
+                    {utr ? <span className="utr">{` · ${t`UTR ${utr}`}`}</span> : null}
                   </>
                 );
               }}
