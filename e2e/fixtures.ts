@@ -40,7 +40,7 @@ export async function completeLogin(page: Page, phoneNumber: string): Promise<vo
   const panel = page.getByRole('dialog', { name: 'Login' });
   await panel.getByLabel('Phone Number').fill(phoneNumber);
   const otpDialog = page.getByRole('dialog', { name: 'Enter OTP' });
-  const wait = panel.getByText('Please wait before asking for another OTP.');
+  const wait = panel.getByText(/^Please wait \d+ seconds? before asking for another OTP\.$/);
   let sentAfter = Date.now();
   for (let attempt = 0; ; attempt += 1) {
     sentAfter = Date.now();

@@ -6,8 +6,9 @@ import { getConfig } from '@lingui/conf';
 import { getCatalogs } from '@lingui/cli/api';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
-// eslint-disable-next-line no-restricted-imports -- the test compares the forms' Hindi with the server's (one wording)
+// eslint-disable-next-line no-restricted-imports -- a test: it compares the forms' Hindi with the server's catalog (nothing ships)
 import { HI } from '@server/lib/i18n-hi';
+import { catalogModuleFor } from '../vite-plugins/lingui';
 import { VALIDATION_MESSAGES } from './validation';
 
 /**
@@ -28,7 +29,13 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const clientRoot = path.join(repoRoot, 'client');
 
 type Entry = { id: string; message: string; context?: string; translation: string };
-type CatalogReport = { name: string; extracted: Map<string, { message: string; context?: string }>; en: Map<string, Entry>; hi: Map<string, Entry> };
+type CatalogReport = {
+  name: string;
+  extracted: Map<string, { message: string; context?: string }>;
+  files: Set<string>;
+  en: Map<string, Entry>;
+  hi: Map<string, Entry>;
+};
 
 const reports: CatalogReport[] = [];
 
@@ -36,7 +43,11 @@ beforeAll(async () => {
   const config = getConfig({ configPath: path.join(clientRoot, 'lingui.config.ts'), skipValidation: true });
   for (const catalog of await getCatalogs(config)) {
     const extracted = new Map<string, { message: string; context?: string }>();
-    for (const [id, m] of Object.entries((await catalog.collect()) ?? {})) extracted.set(id, { message: m.message ?? id, context: m.context });
+    const files = new Set<string>();
+    for (const [id, m] of Object.entries((await catalog.collect()) ?? {})) {
+      extracted.set(id, { message: m.message ?? id, context: m.context });
+      for (const [file] of m.origin ?? []) files.add(path.resolve(clientRoot, file));
+    }
     const read = async (locale: string) => {
       const entries = new Map<string, Entry>();
       for (const [id, m] of Object.entries(await catalog.read(locale))) {
@@ -45,7 +56,7 @@ beforeAll(async () => {
       }
       return entries;
     };
-    reports.push({ name: path.relative(clientRoot, catalog.path), extracted, en: await read('en'), hi: await read('hi') });
+    reports.push({ name: path.relative(clientRoot, catalog.path), extracted, files, en: await read('en'), hi: await read('hi') });
   }
 }, 120_000);
 
@@ -70,6 +81,24 @@ describe('catalogs (client/lingui.config.ts)', () => {
       }
     }
     expect(problems, 'run `npm run i18n:extract` and translate (docs/i18n.md)').toEqual([]);
+  });
+
+  it("each file's messages are registered by its own catalog's module (the one the Vite plugin imports)", () => {
+    const moduleOf = (name: string) => {
+      const dir = name.replace(/\/\{locale\}$/, '');
+      const feature = /^features\/([^/]+)\/locales$/.exec(dir)?.[1];
+      return feature ? `@client/features/${feature}/i18n` : `@client/${dir}/catalog`;
+    };
+    const problems: string[] = [];
+    for (const { name, files } of reports) {
+      for (const file of files) {
+        const module = catalogModuleFor(file);
+        if (module !== moduleOf(name)) problems.push(`${path.relative(clientRoot, file)}: its messages are in ${name}, but it imports ${module}`);
+      }
+      const registered = path.join(clientRoot, moduleOf(name).replace('@client/', '') + '.ts');
+      if (!fs.existsSync(registered)) problems.push(`${name}: no ${path.relative(clientRoot, registered)} registers it`);
+    }
+    expect(problems).toEqual([]);
   });
 
   it('every Hindi message is translated, with the English placeholders and tags', () => {

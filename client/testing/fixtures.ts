@@ -8,6 +8,7 @@ export function testShopper(overrides: Partial<TestShopper> = {}): TestShopper {
     profilePicUrl: null,
     goldKeys: 2,
     referralCode: 'MEAARAV1',
+    language: 'en',
     ...overrides,
   };
 }
@@ -20,4 +21,5 @@ export type TestShopper = {
   profilePicUrl: string | null;
   goldKeys: number;
   referralCode: string;
+  language: 'en' | 'hi';
 };

@@ -22,10 +22,11 @@ const USES_MACRO = /from\s+['"]@lingui\/(?:react|core)\/macro['"]/;
 export function catalogModuleFor(file: string): string | null {
   if (!file.startsWith(CLIENT_ROOT)) return null;
   const rel = file.slice(CLIENT_ROOT.length);
-  const feature = /^features\/([^/]+)\//.exec(rel)?.[1];
-  if (feature) return `@client/features/${feature}/i18n`;
+  // A split-off catalog first: its files are inside a feature or the shared layer too.
   const split = SPLIT_CATALOGS.find((catalog) => catalog.files.some((f) => (f.endsWith('/') ? rel.startsWith(f) : rel === f)));
   if (split) return `@client/${split.dir}/catalog`;
+  const feature = /^features\/([^/]+)\//.exec(rel)?.[1];
+  if (feature) return `@client/features/${feature}/i18n`;
   if (/^(?:app|components|lib)\//.test(rel)) return '@client/locales/catalog';
   return null;
 }

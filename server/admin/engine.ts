@@ -264,7 +264,7 @@ export async function deleteRecord(bound: BoundResource, id: number, actor: Admi
       const dependants = await dependantsOf(d, id, ctx.trx);
       if (dependants.length) {
         throw conflict(
-          `Cannot delete ${singular(d)} “${name}”: it still has ${listOf(dependants.map((x) => `${x.count} ${x.count === 1 ? x.label.replace(/s$/, '') : x.label}`))}. Nothing was deleted.`,
+          `Cannot delete ${singular(d)} "${name}": it still has ${listOf(dependants.map((x) => `${x.count} ${x.count === 1 ? x.label.replace(/s$/, '') : x.label}`))}. Nothing was deleted.`,
         );
       }
       await bound.hooks.beforeDelete?.(before, ctx);

@@ -231,7 +231,7 @@ describe('delete: orphan refusal', () => {
     const res = await createTestApp().request.delete(`/api/admin/outlets/${outletId}`).set(auth).set('Content-Type', 'text/plain');
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(
-      'Cannot delete outlet “Brahmin’s Coffee Bar”: it still has 1 payment, 1 order and 1 coupon. Nothing was deleted.',
+      'Cannot delete outlet "Brahmin’s Coffee Bar": it still has 1 payment, 1 order and 1 coupon. Nothing was deleted.',
     );
     expect(res.body.errors.root.serverError).toBe(res.body.message);
     expect(await testDb()('outlets').where({ id: outletId }).first()).toEqual(before);
@@ -243,7 +243,7 @@ describe('delete: orphan refusal', () => {
     const { request } = createTestApp();
     const cat = await request.delete(`/api/admin/categories/${categoryId}`).set(auth);
     expect(cat.status).toBe(409);
-    expect(cat.body.message).toBe('Cannot delete category “Restaurants”: it still has 1 outlet. Nothing was deleted.');
+    expect(cat.body.message).toBe('Cannot delete category "Restaurants": it still has 1 outlet. Nothing was deleted.');
     const city = await request.delete(`/api/admin/cities/${cityId}`).set(auth);
     expect(city.status).toBe(409);
   });

@@ -84,6 +84,7 @@ export const HI: Readonly<Record<string, string>> = {
   'limit must be a whole number': 'limit पूर्ण संख्या होनी चाहिए',
   'day must be today or tomorrow': 'day आज (today) या कल (tomorrow) होना चाहिए',
   'outletId must be a number': 'outletId एक संख्या होनी चाहिए',
+  'outletId is required': 'outletId ज़रूरी है',
 
   // ---- Paying a bill
   'Please enter the bill amount': 'कृपया बिल की रकम डालें',

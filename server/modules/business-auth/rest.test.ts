@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/setup.ts';
-import { createTestApp } from '../../test/app.ts';
+import { bearer, createTestApp, TEST_SECRET } from '../../test/app.ts';
 import { testDb } from '../../test/database.ts';
 import { createContextInner } from '../../trpc/context.ts';
 import { createCaller } from '../../trpc/app-router.ts';
 import { resolveSession } from '../sessions/service.ts';
-import { insertCategory, insertCity, insertOutlet, insertOwner, insertSalesStaff, OWNER_PASSWORD } from '../../test/factories.ts';
+import { insertCategory, insertCity, insertOutlet, insertOwner, insertSalesStaff, insertShopper, OWNER_PASSWORD } from '../../test/factories.ts';
 import { INVALID_LOGIN, LOCK_MINUTES, LOCKED_OUT, MAX_FAILED_LOGINS } from './service.ts';
 
 useTestDatabase();
@@ -214,6 +214,40 @@ describe('businessAuth (tRPC)', () => {
     const signedIn = createCaller(createContextInner({ principal }));
     await expect(signedIn.businessAuth.logout()).resolves.toEqual({ success: true });
     expect(await resolveSession(result.accessToken)).toBeNull();
+  });
+});
+
+describe("an owner's console language (docs/i18n.md)", () => {
+  it('businessAuth.setLanguage stores it on the signed-in account and the next login returns it', async () => {
+    const ownerId = await insertOwner({ username: 'meera' });
+    const caller = createCaller(createContextInner());
+    const { accessToken } = await caller.businessAuth.login({ username: 'meera', password: OWNER_PASSWORD });
+    const signedIn = createCaller(createContextInner({ principal: await resolveSession(accessToken) }));
+    await expect(signedIn.businessAuth.setLanguage({ language: 'hi' })).resolves.toEqual({ language: 'hi' });
+    expect(await testDb()('businessOwners').where({ id: ownerId }).first('language')).toEqual({ language: 'hi' });
+    expect((await caller.businessAuth.login({ username: 'meera', password: OWNER_PASSWORD })).businessOwner.language).toBe('hi');
+    await expect(caller.businessAuth.setLanguage({ language: 'en' })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
+  it('PUT /api/business/language: the owner only; a bad language is a 400; a wrong login answers in Hindi when asked', async () => {
+    const ownerId = await insertOwner({ username: 'meera' });
+    const { request } = createTestApp();
+    const login = await request.post('/api/onboarding/bo/login').send({ username: 'meera', password: OWNER_PASSWORD });
+    const token = { Authorization: `Bearer ${login.body.accessToken}` };
+    const res = await request.put('/api/business/language').set(token).send({ language: 'hi' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ language: 'hi' });
+    expect((await request.put('/api/business/language').set(token).send({ language: 'de' })).status).toBe(400);
+    expect((await request.put('/api/business/language').send({ language: 'hi' })).status).toBe(401);
+    const shopper = await bearer('consumer', await insertShopper(testDb(), TEST_SECRET));
+    expect((await request.put('/api/business/language').set(shopper).send({ language: 'hi' })).status).toBe(401);
+    expect(await testDb()('businessOwners').where({ id: ownerId }).first('language')).toEqual({ language: 'hi' });
+
+    const wrong = await request.post('/api/onboarding/bo/login').set('Accept-Language', 'hi').send({ username: 'meera', password: 'nope' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.message).toMatch(/[\u0900-\u097F]/);
+    const english = await request.post('/api/onboarding/bo/login').send({ username: 'meera', password: 'nope' });
+    expect(english.body.message).toBe(INVALID_LOGIN);
   });
 });
 

@@ -42,8 +42,8 @@ export async function setOutletGrants(
   if (owner.isMaster) {
     const taken = outlets.find((o) => o.ownerId !== null && o.ownerId !== owner.id);
     if (taken) {
-      throw conflict(`Outlet “${taken.name}” already belongs to another master account`, {
-        outletIds: `“${taken.name}” belongs to another master account`,
+      throw conflict(`Outlet "${taken.name}" already belongs to another master account`, {
+        outletIds: `"${taken.name}" belongs to another master account`,
       });
     }
     await setOwnedOutlets(trx, owner.id, ids);
@@ -51,8 +51,8 @@ export async function setOutletGrants(
     const masterOutlets = new Set(owner.masterId === null ? [] : await trx('outlets').where({ ownerId: owner.masterId }).pluck('id'));
     const foreign = outlets.find((o) => !masterOutlets.has(o.id));
     if (foreign) {
-      throw badRequest(`Outlet “${foreign.name}” does not belong to the master account`, {
-        outletIds: `“${foreign.name}” is not one of the master account's outlets`,
+      throw badRequest(`Outlet "${foreign.name}" does not belong to the master account`, {
+        outletIds: `"${foreign.name}" is not one of the master account's outlets`,
       });
     }
   }

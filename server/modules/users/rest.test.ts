@@ -54,6 +54,22 @@ describe('GET /api/user/getCurrentUser', () => {
   });
 });
 
+describe('PUT /api/user/language', () => {
+  it("stores the shopper's language and answers with the user; refuses a bad one (in the request's language) and strangers", async () => {
+    const res = await app.request.put('/api/user/language').set(auth).send({ language: 'hi' });
+    expect(res.status).toBe(200);
+    expect(res.body.userDetails).toMatchObject({ USER_ID: consumerId, LANGUAGE: 'hi' });
+    const bad = await app.request.put('/api/user/language').set(auth).send({ language: 'xx' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Choose English (en) or Hindi (hi)');
+    const badHindi = await app.request.put('/api/user/language').set(auth).set('Accept-Language', 'hi-IN,hi;q=0.9').send({ language: 'xx' });
+    expect(badHindi.status).toBe(400);
+    expect(badHindi.body.message).toMatch(/[\u0900-\u097F]/);
+    expect(await testDb()('consumers').where({ id: consumerId }).first('language')).toEqual({ language: 'hi' });
+    expect((await app.request.put('/api/user/language').send({ language: 'en' })).status).toBe(401);
+  });
+});
+
 describe('POST /api/user/edit-profile (multipart)', () => {
   it('updates name and email and stores the picture as resized WebP', async () => {
     const res = await app.request

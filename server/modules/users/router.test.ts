@@ -48,6 +48,17 @@ describe('users (tRPC)', () => {
     });
   });
 
+  it('setLanguage stores the shopper\'s language on the account; me returns it; a bad one is refused', async () => {
+    const caller = await callerFor(consumerId);
+    expect(await caller.users.setLanguage({ language: 'hi' })).toMatchObject({ id: consumerId, language: 'hi' });
+    expect((await caller.users.me()).language).toBe('hi');
+    expect(await testDb()('consumers').where({ id: consumerId }).first('language')).toEqual({ language: 'hi' });
+    await expect(caller.users.setLanguage({ language: 'fr' } as never)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    expect((await caller.users.me()).language).toBe('hi');
+    const anon = createCaller(createContextInner());
+    await expect(anon.users.setLanguage({ language: 'en' })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
   it('refuses anonymous callers', async () => {
     const anon = createCaller(createContextInner());
     await expect(anon.users.me()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });

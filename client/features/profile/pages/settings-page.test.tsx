@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NOTIFICATION_FLAGS, type Settings } from '@server/modules/users/schema';
 import { renderWithProviders } from '@client/testing/render';
 import { PERMISSION_MESSAGES } from '../lib/permissions';
 import { SettingsPage, applySettingsChange } from './settings-page';
 import { testShopper } from '@client/testing/fixtures';
+import { setLocale } from '@client/lib/i18n';
 
 const USER = testShopper({ goldKeys: 0 });
 
@@ -79,6 +80,21 @@ describe('SettingsPage', () => {
     expect(server.update).toHaveBeenLastCalledWith({ smsAlerts: false });
     expect(screen.getByRole('switch', { name: 'Nearby offers' })).toBeChecked();
     expect(enableAll).not.toBeChecked();
+  });
+
+  it('Language: choosing हिन्दी shows the page in Hindi and saves the choice on the account', async () => {
+    const server = settingsServer(allOff());
+    const setLanguage = vi.fn((input: unknown) => ({ ...USER, ...(input as object) }));
+    const { user } = renderWithProviders(<SettingsPage />, { path: '/settings', trpc: { ...server.fixtures, 'users.setLanguage': setLanguage } });
+    const english = await screen.findByRole('radio', { name: 'English' }, { timeout: 5000 });
+    expect(english).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'हिन्दी' }));
+    await waitFor(() => expect(setLanguage).toHaveBeenCalledWith({ language: 'hi' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'सेटिंग' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'हिन्दी' })).toBeChecked();
+    expect(document.documentElement.lang).toBe('hi-IN');
+    await act(() => setLocale('en', { remember: false }));
+    document.cookie = 'lang=; Max-Age=0; Path=/';
   });
 
   it('an answer that arrives late never flips back a switch moved since', async () => {

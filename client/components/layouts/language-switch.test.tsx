@@ -1,0 +1,99 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithI18n, renderWithProviders } from '@client/testing/render';
+import { testShopper } from '@client/testing/fixtures';
+import { readCookie } from '@client/lib/cookies';
+import { currentLocale, setLocale } from '@client/lib/i18n';
+import { useAccountLanguageSync } from '@client/lib/language';
+import { formatDate, formatRupeesExact } from '@client/lib/format';
+import { RevenueChart } from '@client/features/business/components/revenue-chart';
+import { MainLayout } from './main-layout';
+
+/** The language switch (issue 17): the top bar's toggle, the account's choice, and Hindi formats. */
+
+afterEach(async () => {
+  await act(() => setLocale('en', { remember: false }));
+  for (const name of ['lang', 'authToken']) document.cookie = `${name}=; Max-Age=0; Path=/`;
+});
+
+const layout = () => (
+  <MainLayout>
+    <p>page</p>
+  </MainLayout>
+);
+
+describe('the top bar language toggle', () => {
+  it('signed out: switches the screen to Hindi, sets lang on the document and remembers it in the cookie', async () => {
+    const setLanguage = vi.fn();
+    const { user } = renderWithProviders(layout(), { trpc: { 'users.setLanguage': setLanguage } });
+    expect(document.documentElement.lang).toBe('en-IN');
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('link', { name: 'Help' })).toBeInTheDocument();
+
+    await user.click(within(header).getByRole('button', { name: 'Change language to हिन्दी' }));
+    expect(await within(header).findByRole('link', { name: 'मदद' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('hi-IN');
+    expect(readCookie('lang')).toBe('hi');
+    // The toggle now offers English, named in its own script.
+    expect(within(header).getByRole('button', { name: /English/ })).toHaveTextContent('English');
+    expect(setLanguage).not.toHaveBeenCalled();
+
+    await user.click(within(header).getByRole('button', { name: /English/ }));
+    expect(await within(header).findByRole('link', { name: 'Help' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('en-IN');
+    expect(readCookie('lang')).toBe('en');
+  });
+
+  it('signed in: the choice is also saved on the account', async () => {
+    document.cookie = 'authToken=shopper; Path=/';
+    document.cookie = 'lang=en; Path=/';
+    const setLanguage = vi.fn((input: unknown) => ({ ...testShopper(), ...(input as object) }));
+    const { user } = renderWithProviders(layout(), { trpc: { 'users.me': () => testShopper(), 'users.setLanguage': setLanguage } });
+    const header = screen.getByRole('banner');
+    await within(header).findByRole('link', { name: /Profile/ });
+    await user.click(within(header).getByRole('button', { name: 'Change language to हिन्दी' }));
+    await waitFor(() => expect(setLanguage).toHaveBeenCalledWith({ language: 'hi' }));
+    expect(currentLocale()).toBe('hi');
+  });
+});
+
+function Sync() {
+  useAccountLanguageSync();
+  return null;
+}
+
+describe("the account's language", () => {
+  it('a device with no choice of its own takes the signed-in shopper\'s (Hindi)', async () => {
+    document.cookie = 'authToken=shopper; Path=/';
+    const setLanguage = vi.fn();
+    renderWithProviders(<Sync />, { trpc: { 'users.me': () => testShopper({ language: 'hi' }), 'users.setLanguage': setLanguage } });
+    await waitFor(() => expect(currentLocale()).toBe('hi'));
+    expect(document.documentElement.lang).toBe('hi-IN');
+    expect(setLanguage).not.toHaveBeenCalled();
+  });
+
+  it("a device that chose tells the account instead of following it", async () => {
+    document.cookie = 'authToken=shopper; Path=/';
+    document.cookie = 'lang=en; Path=/';
+    const setLanguage = vi.fn((input: unknown) => ({ ...testShopper(), ...(input as object) }));
+    renderWithProviders(<Sync />, { trpc: { 'users.me': () => testShopper({ language: 'hi' }), 'users.setLanguage': setLanguage } });
+    await waitFor(() => expect(setLanguage).toHaveBeenCalledWith({ language: 'en' }));
+    expect(currentLocale()).toBe('en');
+  });
+});
+
+describe('formats follow the language (en-IN / hi-IN)', () => {
+  const day = { day: '2026-11-20', ordersCount: 3, couponsCount: 0, billPaise: 207500, discountPaise: 20750, feePaise: 0, netPaise: 186750 };
+
+  it('a component re-renders its figures and words in Hindi after a switch', async () => {
+    renderWithI18n(<RevenueChart days={[day]} start="2026-11-20" end="2026-11-20" />);
+    expect(screen.getByText(/Best day:/).closest('figcaption')).toHaveTextContent('Best day: 20 Nov with ₹2,075.00 in bills from 3 orders.');
+
+    await act(() => setLocale('hi', { remember: false }));
+    const caption = screen.getByText(/सबसे अच्छा दिन/).closest('figcaption')!;
+    expect(caption).toHaveTextContent(`सबसे अच्छा दिन: ${formatDate('2026-11-20T00:00:00+05:30').replace(/ 2026$/, '')}`);
+    expect(caption).toHaveTextContent('3 ऑर्डर से ₹2,075.00 के बिल');
+    expect(formatRupeesExact(1000000000)).toBe('₹1,00,00,000.00');
+    expect(caption.textContent).toMatch(/नव/);
+  });
+});
