@@ -76,7 +76,7 @@ describe('generated List', () => {
     ) as unknown as DataProvider['getMany'];
     const { user } = renderAdmin(<OutletList />, { resource: 'outlets', dataProvider: { getList, getMany } });
     expect(await screen.findByText('Vidyarthi Bhavan')).toBeInTheDocument();
-    expect(headers()).toEqual(['ID', 'Name', 'Category', 'City', 'Locality', 'Owner (master account)', 'Live', 'Updated']);
+    expect(headers()).toEqual(['ID', 'Name', 'Category', 'City', 'Locality', 'Owner (master account)', 'Live', 'Linked account status', 'Updated']);
     expect(await screen.findByText('Bengaluru')).toBeInTheDocument();
     expect(screen.getByText('Restaurants')).toBeInTheDocument();
     expect(getList).toHaveBeenLastCalledWith('outlets', expect.objectContaining({ sort: { field: 'id', order: 'DESC' } }));
