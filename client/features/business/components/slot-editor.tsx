@@ -128,7 +128,7 @@ export function SlotEditor({ saved, ads, dayLabel, nowMinutes, saving, requireAd
   };
 
   return (
-    <section className="slot-editor biz-card" aria-label={t`Time slots for ${dayLabel}`}>
+    <section className="slot-editor biz-card" aria-label={t`${dayLabel} time slots`}>
       <div className="slot-editor__head">
         <h2 className="biz-card__title">{dayLabel}</h2>
         <span className="muted slot-editor__count">

@@ -59,6 +59,7 @@ export function PhotosPage({ outletId }: BusinessPageProps) {
   const list = photos.data ?? [];
   const full = list.length >= MAX_PHOTOS_PER_SUB_CATEGORY;
   const kind = i18n._(LABELS[subCategory]);
+  const kindLower = kind.toLowerCase();
   const count = list.length;
   const max = MAX_PHOTOS_PER_SUB_CATEGORY;
 
@@ -107,12 +108,12 @@ export function PhotosPage({ outletId }: BusinessPageProps) {
         isEmpty={() => list.length === 0}
         empty={
           <p className="biz-empty">
-            <Trans>No photos of this kind yet ({kind}).</Trans>
+            <Trans>No {kindLower} photos yet.</Trans>
           </p>
         }
       >
         {() => (
-          <ul className="biz-photo-grid" aria-label={t`Photos: ${kind}`}>
+          <ul className="biz-photo-grid" aria-label={t`${kind} photos`}>
             {list.map((photo, index) => {
               const number = index + 1;
               return (
