@@ -37,7 +37,7 @@ const SAVED: TimeSlot = {
 
 function setup(onSave = vi.fn(async (slots: unknown[]) => ({ timeSlots: [SAVED, { ...SAVED, id: 2, startTime: '18:00', endTime: '19:00', discountPercent: 40 }].slice(0, slots.length) }))) {
   const result = renderWithProviders(<SlotEditor saved={[SAVED]} ads={[AD]} dayLabel="Monday" nowMinutes={17 * 60 + 20} saving={false} onSave={onSave} />);
-  return { ...result, onSave, region: screen.getByRole('region', { name: 'Time slots for Monday' }) };
+  return { ...result, onSave, region: screen.getByRole('region', { name: 'Monday time slots' }) };
 }
 
 describe('SlotEditor', () => {
