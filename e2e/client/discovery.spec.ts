@@ -39,7 +39,7 @@ test('pick a category, scroll for a second page, open an outlet and read each ta
   // Opened from deep in the list, the outlet page starts at its top.
   await expect(page.getByRole('heading', { level: 1, name })).toBeInViewport();
   await expect(page).toHaveTitle(new RegExp(name));
-  await expect(page.getByRole('heading', { name: 'Today's offers' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: "Today's offers" })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Offer live now' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Pay Bill' }).first()).toHaveAttribute('href', /^\/enter-amount\/\d+$/);
   const outletPath = new URL(page.url()).pathname;

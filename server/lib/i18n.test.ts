@@ -91,6 +91,7 @@ describe('the Hindi catalog covers the server messages', () => {
     'No such API path', // an unknown /api path: for the developer who typed it
     'Request body too large', // payment provider webhooks
     'Webhooks are POST requests', // payment provider webhooks
+    'Malformed webhook body', // payment provider webhooks (Route transfers)
     'The request body could not be decoded with its Content-Encoding.', // HTTP plumbing
     'Unsupported Content-Encoding: send gzip, deflate, br or an uncompressed body.', // HTTP plumbing
     'Please sign in to the sales back office.', // the back office's guard

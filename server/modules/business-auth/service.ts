@@ -3,7 +3,7 @@ import { verifyPasswordLogin } from '../../lib/password-login.ts';
 import { runtime } from '../../lib/runtime.ts';
 import type { Language } from '../common/schema.ts';
 import { createSession, revokeSession } from '../sessions/service.ts';
-import { businessOwnerLogins } from '../business-owners/service.ts';
+import { businessOwnerLogins, writeBusinessOwnerLanguage } from '../business-owners/service.ts';
 import type { BusinessLoginInput, BusinessLoginResult, BusinessOutletSummary } from './schema.ts';
 
 export { INVALID_LOGIN, LOCK_MINUTES, LOCKED_OUT, MAX_FAILED_LOGINS, MAX_FAILED_LOGINS_PER_IP } from '../../lib/password-login.ts';
@@ -45,7 +45,7 @@ export async function loginBusinessOwner(
 export async function setBusinessOwnerLanguage(ownerId: number, language: Language): Promise<{ language: Language }> {
   const { db, now } = runtime();
   await activeBusinessAccount(ownerId, db);
-  await db('businessOwners').where({ id: ownerId }).update({ language, updatedAt: now() });
+  await writeBusinessOwnerLanguage(db, ownerId, language, now());
   return { language };
 }
 

@@ -1,3 +1,4 @@
+import type { Language } from '../common/schema.ts';
 import type { Knex } from 'knex';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -140,6 +141,11 @@ export async function updateBusinessOwner(trx: Knex.Transaction, id: number, cha
   const resets = changes.passwordHash ? { failedLoginCount: 0, lockedUntil: null } : {};
   await trx('businessOwners').where({ id }).update({ ...changes, ...resets, updatedAt: at });
   if (changes.isActive === false || changes.passwordHash) await revokeAllSessions('business', id, trx);
+}
+
+/** The console language an account chose (business-auth's `setLanguage`). */
+export async function writeBusinessOwnerLanguage(db: Knex, id: number, language: Language, at: Date): Promise<void> {
+  await db('businessOwners').where({ id }).update({ language, updatedAt: at });
 }
 
 /** Deletes an account (a master's sub-account): its sessions end with it. */
