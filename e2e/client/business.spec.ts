@@ -70,7 +70,7 @@ test('owner schedules a daily offer for the current slot → a shopper sees it l
   await editor.getByLabel('Slot 1 ad').selectOption({ label: 'Discount only' });
   await editor.getByLabel('Slot 1 discount percent').fill('47');
   await editor.getByRole('button', { name: 'Save slots' }).click();
-  await expect(editor.getByRole('status')).toHaveText(`${today}'s slots are saved.`);
+  await expect(editor.getByRole('status')).toHaveText(`Saved the slots for ${today}.`);
 
   // The console says what shoppers get now: the daily offer wins over the discount button.
   const live = page.getByTestId('live-now');
