@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 /**
  * The benchmarks' HTTP client: HTTP/1.1 over kept-alive TCP sockets, written and parsed by hand, in the
@@ -14,10 +15,34 @@ import net from 'node:net';
  *
  * Each socket carries one request at a time (no pipelining); concurrent calls open more sockets, up to
  * `maxSockets`, and reuse them. Bodies are read by Content-Length or chunked transfer coding.
+ *
+ * Every request says `Accept-Encoding: gzip, deflate, br`, as a browser does, so the app compresses
+ * what it would compress for a shopper (issue 18: measure what a user calls); a body is decoded only
+ * when a caller reads it.
  */
 export interface BenchResponse {
   status: number;
-  body: string;
+  /** The body, decoded (read lazily: timing loops that only check the status never pay for it). */
+  readonly body: string;
+  /** Bytes as they came over the wire. */
+  wireBytes: number;
+}
+
+export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br';
+
+function response(status: number, raw: Buffer, coding: string | null): BenchResponse {
+  let text: string | null = null;
+  return {
+    status,
+    wireBytes: raw.length,
+    get body() {
+      if (text === null) {
+        const decoded = coding === 'br' ? brotliDecompressSync(raw) : coding === 'gzip' ? gunzipSync(raw) : raw;
+        text = decoded.toString('utf8');
+      }
+      return text;
+    },
+  };
 }
 
 export interface BenchHttpClient {
@@ -96,39 +121,47 @@ class Connection {
       body = this.buffer.subarray(start, start + size);
       end = start + size;
     }
-    const text = body.toString('utf8');
+    // Copied: the connection's buffer is reused for the next response.
+    const raw = Buffer.from(body);
+    const coding = /\r\ncontent-encoding: *([a-z]+)/i.exec(head)?.[1]?.toLowerCase() ?? null;
     this.buffer = this.buffer.subarray(end);
     if (/\r\nconnection: *close/i.test(head)) {
       this.closed = true;
       this.socket.destroy();
     }
-    return { status, body: text };
+    return response(status, raw, coding);
   }
 }
 
 export function createHttpClient(options: { maxSockets?: number } = {}): BenchHttpClient {
   const maxSockets = options.maxSockets ?? 32;
-  const idle: Connection[] = [];
-  const all = new Set<Connection>();
-  const waiting: ((c: Connection) => void)[] = [];
-  const release = (c: Connection) => {
-    const next = waiting.shift();
-    if (next) next(c);
-    else idle.push(c);
+  // One pool per origin: a kept-alive socket only ever carries requests to the server it is connected to.
+  const pools = new Map<string, { idle: Connection[]; all: Set<Connection>; waiting: ((c: Connection) => void)[] }>();
+  const poolOf = (host: string, port: number) => {
+    const key = `${host}:${port}`;
+    let pool = pools.get(key);
+    if (!pool) pools.set(key, (pool = { idle: [], all: new Set(), waiting: [] }));
+    return pool;
   };
   const acquire = (host: string, port: number): Promise<Connection> => {
-    while (idle.length) {
-      const c = idle.pop()!;
+    const pool = poolOf(host, port);
+    const release = (c: Connection) => {
+      const next = pool.waiting.shift();
+      if (next) next(c);
+      else pool.idle.push(c);
+    };
+    while (pool.idle.length) {
+      const c = pool.idle.pop()!;
       if (!c.closed) return Promise.resolve(c);
-      all.delete(c);
+      pool.all.delete(c);
     }
-    for (const c of all) if (c.closed) all.delete(c);
-    if (all.size < maxSockets) {
+    for (const c of pool.all) if (c.closed) pool.all.delete(c);
+    if (pool.all.size < maxSockets) {
       const c = new Connection(host, port, release);
-      all.add(c);
+      pool.all.add(c);
       return Promise.resolve(c);
     }
-    return new Promise((resolve) => waiting.push(resolve));
+    return new Promise((resolve) => pool.waiting.push(resolve));
   };
 
   return {
@@ -136,6 +169,7 @@ export function createHttpClient(options: { maxSockets?: number } = {}): BenchHt
       const u = new URL(url);
       const connection = await acquire(u.hostname, Number(u.port));
       let head = `${method} ${u.pathname}${u.search} HTTP/1.1\r\nHost: ${u.host}\r\n`;
+      if (!Object.keys(init.headers ?? {}).some((h) => h.toLowerCase() === 'accept-encoding')) head += `Accept-Encoding: ${BROWSER_ACCEPT_ENCODING}\r\n`;
       for (const [name, value] of Object.entries(init.headers ?? {})) head += `${name}: ${value}\r\n`;
       if (init.body !== undefined) {
         if (!Object.keys(init.headers ?? {}).some((h) => h.toLowerCase() === 'content-type')) head += 'Content-Type: application/json\r\n';
@@ -147,12 +181,15 @@ export function createHttpClient(options: { maxSockets?: number } = {}): BenchHt
       return new Promise((resolve, reject) => connection.send(head, init.body, { resolve, reject }));
     },
     close() {
-      for (const c of all) {
-        c.closed = true;
-        c.socket.destroy();
+      for (const pool of pools.values()) {
+        for (const c of pool.all) {
+          c.closed = true;
+          c.socket.destroy();
+        }
+        pool.all.clear();
+        pool.idle.length = 0;
       }
-      all.clear();
-      idle.length = 0;
+      pools.clear();
     },
   };
 }

@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { verdict, type Goal } from './goals.ts';
 
 export interface Stats {
   name: string;
@@ -51,13 +52,25 @@ export function formatStats(s: Stats): string {
   return `${s.name.padEnd(44)} n=${String(s.n).padStart(4)}  p50=${s.p50.toFixed(3).padStart(8)} ms  p95=${s.p95.toFixed(3).padStart(8)} ms`;
 }
 
-/** A ratio against a reference measured in the same run, with a verdict when a target is given. */
-export function formatRatio(label: string, value: number, reference: number, target?: { max?: number; min?: number }): string {
-  const ratio = value / reference;
-  let verdict = '';
-  if (target?.max !== undefined) verdict = ratio <= target.max ? `  OK (target ≤ ${target.max}×)` : `  OVER (target ≤ ${target.max}×)`;
-  if (target?.min !== undefined) verdict = ratio >= target.min ? `  OK (target ≥ ${target.min}×)` : `  UNDER (target ≥ ${target.min}×)`;
-  return `${label.padEnd(56)} ${ratio.toFixed(2).padStart(7)}×${verdict}`;
+export type JudgedKind = 'ratio' | 'ms' | 'count';
+
+export const formatJudged = (kind: JudgedKind, v: number) =>
+  kind === 'ratio' ? `${v.toFixed(2)}×` : kind === 'ms' ? `${v.toFixed(3)} ms` : v.toFixed(0);
+
+/**
+ * A measured value against its goal (bench/goals.ts): "OK" only when the goal is met, "MISSED"
+ * otherwise; without a goal the line is information only.
+ */
+export function formatJudgedLine(label: string, value: number, kind: JudgedKind, goal?: Goal): { text: string; ok: boolean | null } {
+  const shown = formatJudged(kind, value).padStart(11);
+  if (!goal) return { text: `${label.padEnd(62)} ${shown}`, ok: null };
+  const v = verdict(value, goal, (x) => formatJudged(kind, x));
+  return { text: `${label.padEnd(62)} ${shown}  ${v.text}`, ok: v.ok };
+}
+
+/** A ratio against a reference measured in the same run, judged against `goal` when one is given. */
+export function formatRatio(label: string, value: number, reference: number, goal?: Goal): string {
+  return formatJudgedLine(label, value / reference, 'ratio', goal).text;
 }
 
 /**

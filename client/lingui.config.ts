@@ -16,10 +16,19 @@ import type { LinguiConfig } from '@lingui/conf';
 export const SPLIT_CATALOGS: readonly { dir: string; files: readonly string[] }[] = [
   // Form validation and refund states: not on the first screen.
   { dir: 'locales/forms', files: ['lib/validation.ts', 'lib/refunds.ts'] },
-  // The outlet page (tabs, overlays, share): the home page's outlet list does not need them.
+  // The outlet page (tabs, overlays, share, reviews), and the map and favourites screens: the home
+  // page's outlet list does not need them.
   {
     dir: 'features/outlets/locales/outlet-page',
-    files: ['features/outlets/pages/outlet-page.tsx', 'features/outlets/components/outlet-overlays.tsx', 'features/outlets/components/tabs/', 'features/outlets/lib/share.ts'],
+    files: [
+      'features/outlets/pages/outlet-page.tsx',
+      'features/outlets/components/outlet-overlays.tsx',
+      'features/outlets/components/tabs/',
+      'features/outlets/lib/share.ts',
+      'features/outlets/components/reviews/',
+      'features/outlets/components/outlet-map.tsx',
+      'features/outlets/pages/favourites-page.tsx',
+    ],
   },
 ];
 

@@ -4,6 +4,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { homeRouteSize } from './vite-plugins/home-route-size';
+import { precompress } from './vite-plugins/precompress';
+import { prerenderShells } from './vite-plugins/prerender-shells';
 import { lingui } from './vite-plugins/lingui';
 
 const clientRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -32,7 +34,8 @@ export default defineConfig({
       : [
           VitePWA({
             registerType: 'autoUpdate',
-            injectRegister: 'script-defer',
+            // Registered by client/lib/service-worker.ts once the page is idle, not at load (issue 18).
+            injectRegister: false,
             includeAssets: ['icons/favicon.svg', 'icons/apple-touch-icon.png'],
             manifest: {
               id: '/',
@@ -57,7 +60,10 @@ export default defineConfig({
             },
             workbox: {
               globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-              navigateFallback: '/index.html',
+              // Web push: show the notification, open the right page on a tap (client/public/push-sw.js).
+              importScripts: ['/push-sw.js'],
+              // The route-neutral prerendered shell (client/app/shells.tsx); `/` has its own (index.html).
+              navigateFallback: '/shell.html',
               // Server paths and the back office are never answered with the shopper shell.
               navigateFallbackDenylist: [/^\/(?:api|trpc|uploads|clientpage|healthz|readyz)(?:\/|$)/],
               cleanupOutdatedCaches: true,
@@ -89,6 +95,10 @@ export default defineConfig({
             },
           }),
           homeRouteSize(),
+          // Issue 18: each route's first frame as HTML with its CSS inline, then every text file
+          // Brotli- and gzip-compressed once, for the server to answer by negotiation.
+          prerenderShells(),
+          precompress(),
         ]),
   ],
   resolve: { alias: aliases },
@@ -96,6 +106,8 @@ export default defineConfig({
     outDir: '../dist/client',
     emptyOutDir: true,
     assetsDir: 'assets',
+    // Every browser the app supports knows <link rel="modulepreload">: no polyfill in the entry.
+    modulePreload: { polyfill: false },
   },
   server: {
     port: 5173,

@@ -12,6 +12,17 @@ export function readSmsOutbox(): { to: string; text: string; at: string }[] {
     .map((line) => JSON.parse(line));
 }
 
+/** Reads the email outbox the server writes in e2e runs (`EMAIL_OUTBOX_FILE`, the default email provider). */
+export function readEmailOutbox(): { to: string; subject: string; text: string; html: string; headers?: Record<string, string>; at: string }[] {
+  const file = process.env.E2E_EMAIL_OUTBOX;
+  if (!file || !fs.existsSync(file)) return [];
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+}
+
 /**
  * The newest OTP texted to `phone` after `sentAfter` (ms since epoch), waiting for it to land in the
  * outbox. Codes are read from the SMS text, never from the database (they are stored hashed).

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { hashPassword } from '../server/lib/passwords.ts';
+import { refreshSearchTokens } from '../server/modules/outlets/service.ts';
 import type { SeedContext } from '../server/db/seed.ts';
 import { DEMO_BUSINESS_OWNER, DEMO_BUSINESS_STAFF } from './data/demo-logins.ts';
 import { allSeedImages } from './data/images.ts';
@@ -99,6 +100,9 @@ export async function seed(db: Knex, ctx: SeedContext): Promise<void> {
       isLive: s.isLive,
       shuffleMinPercent: s.shuffleMinPercent,
       shuffleMaxPercent: s.shuffleMaxPercent,
+      isVeg: s.attributes.isVeg,
+      cuisines: s.attributes.cuisines,
+      dishes: s.attributes.dishes,
     };
   });
   const inserted: { id: Id; spec: OutletSpec }[] = [];
@@ -186,6 +190,8 @@ export async function seed(db: Knex, ctx: SeedContext): Promise<void> {
     }
   }
   await insertInBatches(db, 'promotion_time_slots', slots);
+  // What searches match (name, category, cuisines, dishes, menu titles), as the outlets service keeps it.
+  await refreshSearchTokens(db, inserted.map((o) => o.id));
 
   ctx.log(
     `demo outlets: ${inserted.length} outlets, ${photos.length} photos, ${menus.length} menus, ` +

@@ -83,7 +83,7 @@ export async function seed(db: Knex, ctx: SeedContext): Promise<void> {
         await db('payments').insert({ orderId, provider: 'sandbox', providerPaymentId: `pay_sbxdemo${orderId}`, status: 'captured', amountPaise: b.amountPaise, method: 'upi', capturedAt: paidAt });
         await db('redemptions').insert({ orderId, consumerId: shopper.id, outletId: outlet.id, redeemedAt: paidAt });
         const share = outletShareOf(b, GST_BPS);
-        const ledger: Record<LedgerEntryType, number> = {
+        const ledger: Record<Exclude<LedgerEntryType, `refund${string}`>, number> = {
           bill: b.billPaise,
           instant_discount: b.instantDiscountPaise,
           shuffle_discount: 0,

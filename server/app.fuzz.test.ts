@@ -275,6 +275,13 @@ async function send(wire: Wire): Promise<Answer> {
   if (wire.body !== undefined) req = req.serialize((b: unknown) => b as string).send(wire.body as string);
   // Read every answer as text (a tRPC stream is JSON lines, a CSV is CSV) and parse JSON here.
   const res = await req.ok(() => true).buffer(true).parse((r, done) => {
+    // An event stream the fuzz opened (the counter's live payments, an accepted request) never ends by
+    // design: its status and headers are the answer; hang up, as a closed tab would.
+    if (String((r as unknown as { headers: Record<string, string> }).headers['content-type'] ?? '').startsWith('text/event-stream')) {
+      (r as unknown as { destroy: () => void }).destroy();
+      done(null, '');
+      return;
+    }
     let text = '';
     r.setEncoding('utf8');
     r.on('data', (chunk: string) => (text += chunk));

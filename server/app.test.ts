@@ -93,9 +93,27 @@ describe('REST errors', () => {
     // The back office's routers still answer their own paths, and only them.
     expect((await request.get('/api/admin/outlets')).status).toBe(401);
     expect((await request.get('/api/admin/auth/me')).status).not.toBe(404);
-    expect((await request.get('/api/outlet/details?outletId=1')).body).toEqual({ message: 'No such API path' });
+    // A path that exists, asked with a method it does not take: 405 and the methods it does.
+    const wrongMethod = await request.get('/api/outlet/details?outletId=1');
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.allow).toBe('POST');
+    expect(wrongMethod.body.message).toBe('This API path does not take that method');
     // A path that only starts with the letters "api" is not the API: it is the SPA's business.
     expect((await request.get('/apinotes')).headers['content-type'] ?? '').not.toContain('application/json');
+  });
+
+  it('routes each /api path within its own segment group, with the same answers as one router', async () => {
+    const { request } = createTestApp();
+    // GET /api/cmn/category exists; another method on it is a 405 naming the ones it takes, as from one router.
+    const wrong = await request.delete('/api/cmn/category');
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.allow).toContain('GET');
+    for (const p of ['/api/cmn', '/api/cmn/', '/api/cmnx/category', '/api/unknown-segment/category', '/api//cmn/category']) {
+      const res = await request.get(p);
+      expect(res.status, p).toBe(404);
+      expect(res.body, p).toEqual({ message: 'No such API path' });
+    }
+    expect((await request.get('/api/cmn/category')).status).toBe(200);
   });
 
   it('answers malformed JSON with a 400, not a 500', async () => {

@@ -9,8 +9,10 @@ import { resolveAppSecret } from './lib/crypto.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { runWithRuntime, setRuntime, type Runtime } from './lib/runtime.ts';
 import { createJobs } from './jobs/jobs.ts';
+import { createRealtime, type Realtime } from './lib/realtime.ts';
 import { MODULES } from './modules/index.ts';
 import { authMiddleware } from './http/auth.ts';
+import { compression } from './http/compress.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
 import { applyProxyTrust } from './http/proxy.ts';
 import { requestLogger } from './http/request-logger.ts';
@@ -19,6 +21,9 @@ import { spa, uploads } from './http/static.ts';
 import { createStorage, type Storage } from './providers/storage.ts';
 import { createSms, type SmsProvider } from './providers/sms.ts';
 import { createPayments, type PaymentProvider } from './providers/payments.ts';
+import { createEmail, type EmailProvider } from './providers/email.ts';
+import { createWebPushFromEnv, type WebPushProvider } from './providers/web-push.ts';
+import { createAppPush, type AppPushProvider } from './providers/fcm.ts';
 import { appRouter } from './trpc/app-router.ts';
 import { trpcMiddleware } from './trpc/koa.ts';
 import { notFound } from './lib/errors.ts';
@@ -26,6 +31,8 @@ import { healthRoutes } from './modules/health/rest.ts';
 import type { ModuleManifest, RestRouters } from './modules/manifest.ts';
 import { paymentsWebhook } from './modules/payments/rest.ts';
 import { restRouters } from './rest/routers.ts';
+import { homeFirstScreen, outletFirstScreen } from './modules/outlets/first-screen.ts';
+import type { PageDataLoader } from './http/static.ts';
 
 export interface AppOptions {
   env: Env;
@@ -34,6 +41,10 @@ export interface AppOptions {
   storage?: Storage & { root?: string };
   sms?: SmsProvider;
   payments?: PaymentProvider;
+  realtime?: Realtime;
+  email?: EmailProvider;
+  webPush?: WebPushProvider;
+  appPush?: AppPushProvider;
   now?: () => Date;
   /** Where the built front ends live (`dist/client`, `dist/admin`). */
   distDir?: string;
@@ -44,14 +55,18 @@ export function createApp(options: AppOptions): Koa {
   const { env, db } = options;
   const logger = options.logger ?? createLogger({ level: env.LOG_LEVEL });
   const storage = options.storage ?? createStorage(env);
+  const secret = resolveAppSecret(env);
   const rt: Runtime = setRuntime({
     env,
     db,
     logger,
-    secret: resolveAppSecret(env),
+    secret,
     storage,
     sms: options.sms ?? createSms(env, logger),
     payments: options.payments ?? createPayments(env),
+    email: options.email ?? createEmail(env, logger),
+    webPush: options.webPush ?? createWebPushFromEnv(env, secret, logger),
+    appPush: options.appPush ?? createAppPush(env, logger),
     // Enqueues from the start; works jobs once started (server/index.ts, server/worker.ts).
     jobs: createJobs({
       db,
@@ -59,6 +74,8 @@ export function createApp(options: AppOptions): Koa {
       definitions: (MODULES as readonly ModuleManifest[]).flatMap((m) => m.jobs ?? []),
       runInApp: (fn) => runWithRuntime(rt, fn),
     }),
+    // LISTEN/NOTIFY on PostgreSQL, in-process on PGlite; connects at the first subscription.
+    realtime: options.realtime ?? createRealtime(db, logger),
     now: options.now ?? (() => new Date()),
   });
 
@@ -71,12 +88,14 @@ export function createApp(options: AppOptions): Koa {
   const routes = routeByPrefix(restRouters());
   const bodyLimit = `${env.BODY_LIMIT_KB}kb`;
   const distDir = options.distDir ?? path.resolve('dist');
-  const csp = { razorpay: env.PAYMENT_PROVIDER === 'razorpay' };
+  const csp = { razorpay: env.PAYMENT_PROVIDER === 'razorpay', mapTileUrl: env.MAP_TILE_URL };
 
   app
     // Each request runs in its own scope: its id for the logs, and this app's runtime even when several
     // apps share a process (tests, workers).
     .use(requestLogger(logger, rt))
+    // Outside the error middleware, so error bodies are compressed like any other (http/compress.ts).
+    .use(compression())
     .use(errorMiddleware(logger))
     .use(securityHeaders({ hsts: env.NODE_ENV === 'production' }))
     .use(healthRoutes().routes())
@@ -96,7 +115,7 @@ export function createApp(options: AppOptions): Koa {
     .use(routes)
     .use(uploads('root' in storage && storage.root ? storage.root : path.resolve(env.DATA_DIR, 'uploads')))
     .use(spa({ root: path.join(distDir, 'admin'), mount: '/clientpage/sales', csp: contentSecurityPolicy('admin', csp) }))
-    .use(spa({ root: path.join(distDir, 'client'), mount: '', csp: contentSecurityPolicy('client', csp) }));
+    .use(spa({ root: path.join(distDir, 'client'), mount: '', csp: contentSecurityPolicy('client', csp), pageData: firstScreenPageData }));
 
   return app;
 }
@@ -111,6 +130,40 @@ export function appRuntime(app: Koa): Runtime {
 }
 
 /**
+ * The first screens that carry their data in the HTML (server/modules/outlets/first-screen.ts): the
+ * home page and outlet pages, picked by the prerendered shell that answers the path.
+ */
+const firstScreenPageData: PageDataLoader = async (shell, route) => {
+  const screen = shell === 'index.html' ? await homeFirstScreen() : shell === 'shells/outlet.html' ? await outletFirstScreen(route) : null;
+  return screen && { json: { calls: screen.calls }, preloadImages: screen.images };
+};
+
+/**
+ * The shopper and business REST router split by the path's segment after `/api` (`outlet`, `cmn`,
+ * `business`, …): each request walks only its own group's routes rather than all of them (the router
+ * tests every route's pattern against every request; issue 18). A path's segment decides its group, so
+ * each group matches, and answers 405 for a wrong method, exactly as the whole router would.
+ */
+function bySegment(router: Router, notFound: Koa.Middleware): Koa.Middleware {
+  const RouterClass = router.constructor as new () => Router;
+  const groups = new Map<string, Router>();
+  for (const layer of router.stack) {
+    const segment = /^\/api\/([^/:(*]+)(?:\/|$)/.exec(String(layer.path))?.[1];
+    if (segment === undefined) throw new Error(`REST route ${String(layer.path)} has no fixed segment after /api`);
+    let group = groups.get(segment);
+    if (!group) groups.set(segment, (group = new RouterClass()));
+    group.stack.push(layer);
+  }
+  const chains = new Map([...groups].map(([segment, group]) => [segment, compose([group.routes(), group.allowedMethods({ throw: true }), notFound] as Koa.Middleware[])]));
+  return (ctx, next) => {
+    const p = ctx.path;
+    const end = p.indexOf('/', 5);
+    const chain = chains.get(end < 0 ? p.slice(5) : p.slice(5, end));
+    return chain ? chain(ctx, next) : notFound(ctx, next);
+  };
+}
+
+/**
  * The REST routers behind one middleware that picks by path: a router whose prefix cannot match is
  * never walked, so `/api/outlet/details` does not pass through the back office's routers on its way
  * (each pass is a matching walk and two more promise hops on every request). The order is the
@@ -118,11 +171,18 @@ export function appRuntime(app: Koa): Runtime {
  * JSON 404, never the SPA. Paths outside `/api` go straight on to the static files.
  */
 function routeByPrefix(routers: RestRouters): Koa.Middleware {
-  const chainOf = (router: Router) => [router.routes(), router.allowedMethods({ throw: true })] as Koa.Middleware[];
-  const apiNotFound: Koa.Middleware = () => {
-    throw notFound('No such API path');
+  const chainOf = (router: Router) => [router.routes()] as Koa.Middleware[];
+  const all = [routers.adminAuth, routers.admin, routers.api];
+  // A path some route answers, asked with another method: 405 with the methods it takes (RFC 9110).
+  const methodsFor = (path: string) =>
+    [...new Set(all.flatMap((router) => router.match(path, '').path.flatMap((layer) => layer.methods)))].sort();
+  const apiNotFound: Koa.Middleware = (ctx) => {
+    const allowed = methodsFor(ctx.path);
+    if (allowed.length === 0) throw notFound('No such API path');
+    ctx.set('Allow', allowed.join(', '));
+    throw Object.assign(new Error('This API path does not take that method'), { status: 405, expose: true });
   };
-  const api = compose([...chainOf(routers.api), apiNotFound]);
+  const api = bySegment(routers.api, apiNotFound);
   const admin = compose([...chainOf(routers.admin), api]);
   const adminAuth = compose([...chainOf(routers.adminAuth), admin]);
   const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);

@@ -131,6 +131,16 @@ export const envSchema = z.object({
   ),
   INVOICE_SUPPLIER_ADDRESS: z.preprocess(emptyAsUndefined, z.string().min(10).max(300).optional()),
   STORAGE_DRIVER: z.preprocess(emptyAsUndefined, z.enum(['local']).default('local')),
+  // The home map's tiles (issue 16): an XYZ template with {z}, {x}, {y} and optionally {s} (subdomains
+  // a, b, c) and {r} (retina). Its origin is allowed in the client page's CSP (img-src).
+  MAP_TILE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine((v) => /^https?:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/.test(v) && !/[\s'";]/.test(v), 'must be an http(s) tile URL with {z}, {x} and {y}')
+      .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  ),
+  MAP_TILE_ATTRIBUTION: z.preprocess(emptyAsUndefined, z.string().max(300).default('© OpenStreetMap contributors')),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -138,6 +148,39 @@ export const envSchema = z.object({
   BODY_LIMIT_KB: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_240).default(256)),
   TRPC_MAX_BATCH_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100).default(50)),
   TRUST_PROXY: z.string().optional().transform(parseTrustProxy),
+  // Notifications (docs/notifications.md). Links in emails and pushes start with PUBLIC_URL.
+  PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional()),
+  EMAIL_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['outbox', 'smtp']).default('outbox')),
+  // smtp://user:pass@host:587 (STARTTLS when offered) or smtps://user:pass@host:465
+  SMTP_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
+  EMAIL_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).default('Bachat <no-reply@bachat.in>')),
+  // The outbox provider's JSON-lines file; default DATA_DIR/email-outbox.jsonl.
+  EMAIL_OUTBOX_FILE: z.preprocess(emptyAsUndefined, z.string().optional()),
+  // Web push (VAPID, RFC 8292): URL-safe base64 keys; both or neither (then derived from APP_SECRET).
+  VAPID_PUBLIC_KEY: z.preprocess(emptyAsUndefined, z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be a URL-safe base64 P-256 public key (87 characters)').optional()),
+  VAPID_PRIVATE_KEY: z.preprocess(emptyAsUndefined, z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a URL-safe base64 P-256 private key (43 characters)').optional()),
+  VAPID_SUBJECT: z.preprocess(
+    emptyAsUndefined,
+    z.string().regex(/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL').default('mailto:support@bachat.in'),
+  ),
+  // The Android wrapper's pushes: FCM HTTP v1 with a service account, or an outbox file (default).
+  FCM_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['outbox', 'fcm']).default('outbox')),
+  FCM_OUTBOX_FILE: z.preprocess(emptyAsUndefined, z.string().optional()),
+  FCM_PROJECT_ID: z.preprocess(emptyAsUndefined, z.string().regex(/^[a-z][a-z0-9-]{4,61}$/, 'must be a Firebase project id').optional()),
+  FCM_CLIENT_EMAIL: z.preprocess(emptyAsUndefined, z.email('must be the service account email').optional()),
+  // The service account's PEM private key; "\n" sequences are read as newlines.
+  FCM_PRIVATE_KEY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .transform((v) => v.replace(/\\n/g, '\n'))
+      .refine((v) => v.includes('PRIVATE KEY-----'), 'must be a PEM private key')
+      .optional(),
+  ),
+  FCM_API_BASE: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).default('https://fcm.googleapis.com')),
+  FCM_TOKEN_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).default('https://oauth2.googleapis.com/token')),
+  // Most pushes one shopper gets per IST day (web push and app together; quiet hours 22:00–08:00 IST).
+  PUSH_DAILY_CAP: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(50).default(3)),
   // Who works background jobs (server/jobs/): the server itself, or separate `npm run worker` processes.
   JOB_WORKERS: z.preprocess(emptyAsUndefined, z.enum(['in-process', 'separate']).default('in-process')),
   SHUTDOWN_GRACE_SECONDS: z.preprocess(
@@ -162,6 +205,17 @@ export class EnvError extends Error {
   }
 }
 
+/** Variables whose values never appear in an error message (they are keys, tokens or passwords). */
+const SECRET_VARIABLES = new Set([
+  'APP_SECRET',
+  'TWILIO_AUTH_TOKEN',
+  'RAZORPAY_KEY_SECRET',
+  'RAZORPAY_WEBHOOK_SECRET',
+  'SMTP_URL',
+  'VAPID_PRIVATE_KEY',
+  'FCM_PRIVATE_KEY',
+]);
+
 /** Parses a process.env-like record. Throws EnvError naming each bad variable. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = envSchema.safeParse(source);
@@ -169,7 +223,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new EnvError(
       result.error.issues.map((issue) => ({
         variable: String(issue.path[0] ?? 'environment'),
-        message: `${issue.message} (got ${JSON.stringify(source[String(issue.path[0])] ?? null)})`,
+        message: SECRET_VARIABLES.has(String(issue.path[0]))
+          ? `${issue.message} (value hidden)`
+          : `${issue.message} (got ${JSON.stringify(source[String(issue.path[0])] ?? null)})`,
       })),
     );
   }
@@ -185,6 +241,17 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     if (missing.length) {
       throw new EnvError(missing.map((variable) => ({ variable, message: 'is required when PAYMENT_PROVIDER=razorpay' })));
     }
+  }
+  if (env.EMAIL_PROVIDER === 'smtp' && !env.SMTP_URL) {
+    throw new EnvError([{ variable: 'SMTP_URL', message: 'is required when EMAIL_PROVIDER=smtp' }]);
+  }
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    const variable = env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
+    throw new EnvError([{ variable, message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together (or neither: keys derived from APP_SECRET)' }]);
+  }
+  if (env.FCM_PROVIDER === 'fcm') {
+    const missing = (['FCM_PROJECT_ID', 'FCM_CLIENT_EMAIL', 'FCM_PRIVATE_KEY'] as const).filter((k) => !env[k]);
+    if (missing.length) throw new EnvError(missing.map((variable) => ({ variable, message: 'is required when FCM_PROVIDER=fcm' })));
   }
   if (env.NODE_ENV === 'production') {
     // What is only safe on a developer's machine stops a production start, all reasons at once.

@@ -34,7 +34,7 @@ try {
 const { createApp, appRuntime } = await import('./app.ts');
 const app = createApp({ env, db, logger, storage });
 // Background and scheduled work (server/jobs/): worked here unless JOB_WORKERS=separate (`npm run worker`).
-const { jobs } = appRuntime(app);
+const { jobs, realtime } = appRuntime(app);
 try {
   await jobs.start({ work: env.JOB_WORKERS === 'in-process' });
 } catch (error) {
@@ -86,6 +86,8 @@ async function shutdown(signal: string) {
   const jobsStopped = jobs
     .stop({ timeoutMs: env.SHUTDOWN_GRACE_SECONDS * 1000 })
     .catch((err: unknown) => logger.warn({ err }, 'stopping the job runner failed'));
+  // Open event streams (the counter's live payments) end now: their pages reconnect to another process.
+  const realtimeClosed = realtime.close().catch((err: unknown) => logger.warn({ err }, 'closing the realtime bus failed'));
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   // A keep-alive connection whose request has just been answered is idle: close it then.
@@ -98,6 +100,7 @@ async function shutdown(signal: string) {
   clearInterval(sweep);
   clearTimeout(grace);
   await jobsStopped;
+  await realtimeClosed;
   const dbClosed = await Promise.race([
     db.destroy().then(
       () => true,

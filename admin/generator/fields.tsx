@@ -19,6 +19,8 @@ import {
   SelectField,
   SelectInput,
   SingleFieldList,
+  TextArrayField,
+  TextArrayInput,
   TextField,
   TextInput,
   type RaRecord,
@@ -73,6 +75,8 @@ export function fieldFor(source: string, spec: FieldSpec, options: { sortable?: 
       return <DocumentField key={source} {...common} />;
     case 'longText':
       return <TextField key={source} {...common} sx={{ whiteSpace: 'pre-wrap' }} />;
+    case 'tags':
+      return <TextArrayField key={source} {...common} emptyText="—" />;
     default:
       return <TextField key={source} {...common} emptyText="—" />;
   }
@@ -121,6 +125,8 @@ function bareInputFor(source: string, spec: FieldSpec): ReactElement {
       return <TextInput key={source} {...common} type="time" />;
     case 'longText':
       return <TextInput key={source} {...common} multiline minRows={3} />;
+    case 'tags':
+      return <TextArrayInput key={source} {...common} helperText={spec.helperText ?? 'Type one and press Enter'} />;
     default:
       return <TextInput key={source} {...common} />;
   }

@@ -9,6 +9,8 @@ import CategoryIcon from '@mui/icons-material/Category';
 import LocationCityIcon from '@mui/icons-material/LocationCity';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import HistoryIcon from '@mui/icons-material/History';
+import ReviewsIcon from '@mui/icons-material/RateReview';
+import FlagIcon from '@mui/icons-material/Flag';
 import { ADMIN_RESOURCES } from '@server/admin/resources';
 import { generateResource, type ResourceViews } from '../generator/views';
 import { ApplicationReview } from './business-applications/ApplicationReview';
@@ -27,6 +29,8 @@ const ICONS: Record<string, SvgIconComponent> = {
   categories: CategoryIcon,
   cities: LocationCityIcon,
   'support-tickets': SupportAgentIcon,
+  reviews: ReviewsIcon,
+  'review-reports': FlagIcon,
   'audit-log': HistoryIcon,
 };
 

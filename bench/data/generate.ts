@@ -2,18 +2,24 @@
  * A deterministic outlet generator for the benchmarks: outlets clustered around the seeded cities'
  * real localities, categories skewed like a real market (restaurants most, pharmacies fewest), names
  * built from the demo data's realistic words, and the offer rows a card reads (base discounts, some
- * day discounts, some daily happy-hour slots, a photo each).
+ * day discounts, some daily happy-hour slots, a photo each), plus what discovery filters and searches
+ * (pure veg, cuisines, dishes, a cost for two at food places, the search words).
  *
  * Outlets are made in blocks of BLOCK, each from its own seeded PRNG, so growing 100,000 → 1,000,000
  * adds exactly the rows a direct 1,000,000 run would have: the first 100,000 are the same either way.
  * Ids are explicit (BASE_ID + n) so they never collide with the demo data.
  */
 import type { Knex } from 'knex';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { recountBrowseCounts } from '../../server/modules/outlets/service.ts';
+import { demoAttributes } from '../../seeds/data/attributes.ts';
 import { CITIES } from '../../seeds/data/cities.ts';
 import { CITY_GEO } from '../../seeds/data/localities.ts';
 import { HOURS, NAME_MAKERS } from '../../seeds/data/names.ts';
 import { createRng, type Rng } from '../../seeds/data/random.ts';
 import { slugify } from '../../seeds/data/util.ts';
+import { refreshSearchTokens } from '../../server/modules/outlets/service.ts';
 
 export const BASE_ID = 10_000_000;
 export const BLOCK = 10_000;
@@ -64,7 +70,21 @@ export interface GeneratedOutlet {
   dayDiscount: { dayOfWeek: number; percent: number } | null;
   happyHour: { days: number[]; startsAt: string; endsAt: string; percent: number } | null;
   photoVariant: number;
+  /** Pure veg, cuisines, dishes (seeds/data/attributes.ts, a PRNG of their own per outlet). */
+  isVeg: boolean;
+  cuisines: string[];
+  dishes: string[];
+  /** Food places state a cost for two (paise); others none. */
+  costForTwoPaise: number | null;
 }
+
+/** What food places cost for two, by category (rupees). */
+const COST_FOR_TWO: Readonly<Record<string, [number, number]>> = {
+  restaurants: [200, 2000],
+  cafes: [200, 900],
+  'bakeries-desserts': [150, 600],
+  'pubs-bars': [1000, 3000],
+};
 
 function gaussian(rng: Rng): number {
   // Box–Muller; clamp the extreme tail.
@@ -95,10 +115,13 @@ export function generateBlock(block: number): GeneratedOutlet[] {
     const [opensAt, closesAt] = rng.pick(HOURS[categorySlug]!);
     const base = rng.int(5, 25);
     const hasHappyHour = rng.chance(0.25);
+    const slug = `${slugify(name)}-${n}`;
+    const attributes = demoAttributes(slug, categorySlug, name);
+    const cost = COST_FOR_TWO[categorySlug];
     out.push({
       id: BASE_ID + n,
       name,
-      slug: `${slugify(name)}-${n}`,
+      slug,
       citySlug: city.slug,
       categorySlug,
       locality: locality.name,
@@ -115,6 +138,9 @@ export function generateBlock(block: number): GeneratedOutlet[] {
         ? { days: rng.chance(0.5) ? [1, 2, 3, 4, 5, 6, 7] : [1, 2, 3, 4, 5], startsAt: '15:00', endsAt: '18:00', percent: Math.min(base + rng.int(5, 12), 45) }
         : null,
       photoVariant: rng.int(1, 3),
+      ...attributes,
+      // From the outlet's number, not the block's PRNG, so the rest of the data is unchanged.
+      costForTwoPaise: cost ? (cost[0] + ((n * 7919) % (cost[1] - cost[0] + 1))) * 100 : null,
     });
   }
   return out;
@@ -130,89 +156,161 @@ export async function generatedCount(db: Knex): Promise<number> {
   return Number(row.n);
 }
 
+type Ids = { cityIds: Map<string, number>; categoryIds: Map<string, number> };
+
+/** The rows of every table a block fills, as column → value records, in the same shape for both loaders. */
+function blockRows(outlets: readonly GeneratedOutlet[], { cityIds, categoryIds }: Ids): Record<string, Record<string, unknown>[]> {
+  const withHappyHour = outlets.filter((o) => o.happyHour);
+  return {
+    outlets: outlets.map((o) => ({
+      id: o.id,
+      name: o.name,
+      slug: o.slug,
+      category_id: categoryIds.get(o.categorySlug)!,
+      city_id: cityIds.get(o.citySlug)!,
+      address_line_one: `${(o.id % 240) + 1}, Main Road`,
+      address_line_two: o.locality,
+      state: o.state,
+      pincode: o.pincode,
+      latitude: o.latitude,
+      longitude: o.longitude,
+      opens_at: o.opensAt,
+      closes_at: o.closesAt,
+      is_live: o.isLive,
+      is_veg: o.isVeg,
+      cuisines: o.cuisines,
+      dishes: o.dishes,
+    })),
+    outlet_overviews: outlets
+      .filter((o) => o.costForTwoPaise !== null)
+      .map((o) => ({ outlet_id: o.id, about: '', cost_for_two_paise: o.costForTwoPaise, highlights: '[]' })),
+    outlet_discounts: outlets
+      .filter((o) => o.discount)
+      .map((o) => ({ outlet_id: o.id, discount_percent: o.discount!.percent, is_live: o.discount!.isLive })),
+    day_discounts: outlets
+      .filter((o) => o.dayDiscount)
+      .map((o) => ({ outlet_id: o.id, day_of_week: o.dayDiscount!.dayOfWeek, discount_percent: o.dayDiscount!.percent })),
+    outlet_photos: outlets.map((o) => ({
+      outlet_id: o.id,
+      sub_category: 'storefront',
+      position: 0,
+      storage_key: `seed/${o.categorySlug}-${o.photoVariant}.svg`,
+      width: 800,
+      height: 600,
+    })),
+    promotions: withHappyHour.map((o) => ({
+      id: o.id, // one promotion per outlet at most: reuse the outlet's id
+      outlet_id: o.id,
+      ad_type: 'D',
+      title: `Happy Hours: ${o.happyHour!.percent}% off`,
+      description: `${o.happyHour!.startsAt} – ${o.happyHour!.endsAt}, on your total bill.`,
+      discount_percent: o.happyHour!.percent,
+    })),
+    promotion_time_slots: withHappyHour.flatMap((o) =>
+      o.happyHour!.days.map((d) => ({
+        outlet_id: o.id,
+        ad_type: 'D',
+        day_of_week: d,
+        starts_at: o.happyHour!.startsAt,
+        ends_at: o.happyHour!.endsAt,
+        promotion_id: o.id,
+        discount_percent: o.happyHour!.percent,
+      })),
+    ),
+  };
+}
+
+/** A value in PostgreSQL's COPY text format. */
+export function copyText(v: unknown): string {
+  if (v === null || v === undefined) return '\\N';
+  if (typeof v === 'boolean') return v ? 't' : 'f';
+  // A text[]: an array literal, each element quoted (then escaped for COPY like any text).
+  if (Array.isArray(v)) return copyText(`{${v.map((x) => `"${String(x).replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`);
+  return String(v).replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
+}
+
+async function copyRows(client: pg.Client, table: string, rows: readonly Record<string, unknown>[]): Promise<void> {
+  if (!rows.length) return;
+  const columns = Object.keys(rows[0]!);
+  const stream = client.query(copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN`));
+  const done = new Promise<void>((resolve, reject) => {
+    stream.on('finish', () => resolve());
+    stream.on('error', reject);
+  });
+  let chunk = '';
+  for (const row of rows) {
+    chunk += `${columns.map((c) => copyText(row[c])).join('\t')}\n`;
+    if (chunk.length > 1 << 20) {
+      if (!stream.write(chunk)) await new Promise((r) => stream.once('drain', r));
+      chunk = '';
+    }
+  }
+  stream.end(chunk);
+  await done;
+}
+
 /**
  * Inserts generated outlets until `total` are present (blocks already there are kept), with their
- * discounts, photos and happy-hour promotions, then refreshes the planner's statistics.
+ * overviews (cost for two), discounts, photos and happy-hour promotions and their search words, then
+ * refreshes the planner's statistics.
+ *
+ * With `copy` (PostgreSQL: a connection string reaching the same schema), rows go in with COPY, 100,000
+ * outlets a round, with the live-outlet counting trigger off and the counters recounted once at the end
+ * (1,000,000 outlets in a few minutes). Without it (PGlite), batched INSERTs.
  */
-export async function ensureGeneratedOutlets(db: Knex, total: number, log: (s: string) => void): Promise<void> {
+export async function ensureGeneratedOutlets(
+  db: Knex,
+  total: number,
+  log: (s: string) => void,
+  options: { copy?: { connectionString: string } } = {},
+): Promise<void> {
   const have = await generatedCount(db);
   if (have % BLOCK !== 0) throw new Error(`found ${have} generated outlets, not a whole number of blocks`);
+  if (have >= total) return;
   const cityIds = new Map(((await db('cities').select('id', 'slug')) as { id: number; slug: string }[]).map((c) => [c.slug, Number(c.id)]));
   const categoryIds = new Map(((await db('categories').select('id', 'slug')) as { id: number; slug: string }[]).map((c) => [c.slug, Number(c.id)]));
+  const ids = { cityIds, categoryIds };
   const started = Date.now();
-  for (let block = have / BLOCK; block * BLOCK < total; block++) {
-    const outlets = generateBlock(block);
-    await db.transaction(async (trx) => {
-      await insertBatches(
-        trx,
-        'outlets',
-        outlets.map((o) => ({
-          id: o.id,
-          name: o.name,
-          slug: o.slug,
-          categoryId: categoryIds.get(o.categorySlug)!,
-          cityId: cityIds.get(o.citySlug)!,
-          addressLineOne: `${(o.id % 240) + 1}, Main Road`,
-          addressLineTwo: o.locality,
-          state: o.state,
-          pincode: o.pincode,
-          latitude: o.latitude,
-          longitude: o.longitude,
-          opensAt: o.opensAt,
-          closesAt: o.closesAt,
-          isLive: o.isLive,
-        })),
-      );
-      await insertBatches(
-        trx,
-        'outlet_discounts',
-        outlets.filter((o) => o.discount).map((o) => ({ outletId: o.id, discountPercent: o.discount!.percent, isLive: o.discount!.isLive })),
-      );
-      await insertBatches(
-        trx,
-        'day_discounts',
-        outlets.filter((o) => o.dayDiscount).map((o) => ({ outletId: o.id, dayOfWeek: o.dayDiscount!.dayOfWeek, discountPercent: o.dayDiscount!.percent })),
-      );
-      await insertBatches(
-        trx,
-        'outlet_photos',
-        outlets.map((o) => ({
-          outletId: o.id,
-          subCategory: 'storefront',
-          position: 0,
-          storageKey: `seed/${o.categorySlug}-${o.photoVariant}.svg`,
-          width: 800,
-          height: 600,
-        })),
-      );
-      const withHappyHour = outlets.filter((o) => o.happyHour);
-      const promotions: Record<string, unknown>[] = withHappyHour.map((o) => ({
-        id: o.id, // one promotion per outlet at most: reuse the outlet's id
-        outletId: o.id,
-        adType: 'D',
-        title: `Happy Hours: ${o.happyHour!.percent}% off`,
-        description: `${o.happyHour!.startsAt} – ${o.happyHour!.endsAt}, on your total bill.`,
-        discountPercent: o.happyHour!.percent,
-      }));
-      await insertBatches(trx, 'promotions', promotions);
-      await insertBatches(
-        trx,
-        'promotion_time_slots',
-        withHappyHour.flatMap((o) =>
-          o.happyHour!.days.map((d) => ({
-            outletId: o.id,
-            adType: 'D',
-            dayOfWeek: d,
-            startsAt: o.happyHour!.startsAt,
-            endsAt: o.happyHour!.endsAt,
-            promotionId: o.id,
-            discountPercent: o.happyHour!.percent,
-          })),
-        ),
-      );
-    });
-    const done = (block + 1) * BLOCK;
+  const progress = (done: number) => {
     if (done % 100_000 === 0 || done >= total) log(`  generated ${done.toLocaleString('en-US')} outlets (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  };
+  const TABLES = ['outlets', 'outlet_overviews', 'outlet_discounts', 'day_discounts', 'outlet_photos', 'promotions', 'promotion_time_slots'];
+
+  if (options.copy) {
+    const client = new pg.Client({ connectionString: options.copy.connectionString });
+    await client.connect();
+    try {
+      await client.query('ALTER TABLE outlets DISABLE TRIGGER outlets_count_live_insert_delete');
+      const ROUND = 10; // blocks per COPY round
+      for (let block = have / BLOCK; block * BLOCK < total; block += ROUND) {
+        const blocks = Array.from({ length: Math.min(ROUND, Math.ceil((total - block * BLOCK) / BLOCK)) }, (_, i) => block + i);
+        const rows = blockRows(blocks.flatMap(generateBlock), ids);
+        await client.query('BEGIN');
+        for (const table of TABLES) await copyRows(client, table, rows[table]!);
+        await client.query('COMMIT');
+        // What searches match, as the outlets service keeps it (name, category, cuisines, dishes).
+        await refreshSearchTokens(db, (rows.outlets ?? []).map((o) => Number(o.id)));
+        progress((block + blocks.length) * BLOCK);
+      }
+    } finally {
+      await client.query('ALTER TABLE outlets ENABLE TRIGGER outlets_count_live_insert_delete').catch(() => undefined);
+      await client.end();
+    }
+    await recountBrowseCounts(db);
+  } else {
+    for (let block = have / BLOCK; block * BLOCK < total; block++) {
+      const rows = blockRows(generateBlock(block), ids);
+      await db.transaction(async (trx) => {
+        for (const table of TABLES) await insertBatches(trx, table, rows[table]!);
+        await refreshSearchTokens(trx, (rows.outlets ?? []).map((o) => Number(o.id)));
+      });
+      progress((block + 1) * BLOCK);
+    }
   }
-  await db.raw('ANALYZE');
+  // Generated promotions carry explicit ids: move the sequence past them.
+  await db.raw(`SELECT setval(pg_get_serial_sequence('promotions', 'id'), (SELECT max(id) FROM promotions))`).catch(() => undefined);
+  // Statistics for the planner, and the dead row versions the search words' refresh left vacuumed away
+  // (and, on PostgreSQL, the visibility map a live system's autovacuum would set after a bulk load:
+  // index-only scans read no table pages once it is set).
+  await db.raw('VACUUM ANALYZE');
 }

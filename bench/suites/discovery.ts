@@ -7,7 +7,11 @@ import { CITIES } from '../../seeds/data/cities.ts';
 import { CITY_GEO } from '../../seeds/data/localities.ts';
 import { createRng } from '../../seeds/data/random.ts';
 import { istMoment } from '../../server/modules/offers/rules.ts';
-import { nearbyByDistanceSql, outletDetailsSql, searchOutletsSql } from '../../server/modules/outlets/service.ts';
+import { rawRows } from '../../server/db/rows.ts';
+import { cardsByIdsSql, nearbyByDistanceSql, outletDetailsSql, runPlanned } from '../../server/modules/outlets/service.ts';
+import { filteredCandidatesSql, istClock, type Candidate } from '../../server/modules/outlets/discovery.ts';
+import { SEARCH_PROBE_LIMIT, expansionsSql, filterByIdSql, runProbe, searchNearSql, searchProbeSql, searchWordsOf } from '../../server/modules/outlets/search.ts';
+import type { DiscoveryFilters } from '../../server/modules/outlets/schema.ts';
 
 /**
  * Discovery at scale: nearby outlets, outlet details and search over generated outlets (100,000 by
@@ -21,6 +25,53 @@ const TARGET = Number(argOutlets ?? process.env.BENCH_OUTLETS ?? 100_000);
 const SMALL = 100_000;
 const COMMON_WORD = 'kitchen';
 const NO_HIT_WORD = 'zanzibar';
+/** A dish many food places list, misspelt as shoppers do (issue 16). */
+const DISH_TYPO = 'biriyani';
+/** The filters a hungry shopper sets: open now, veg only, under ₹600 for two. */
+const FILTERS: DiscoveryFilters = { openNow: true, veg: true, costForTwoMaxPaise: 60_000 };
+
+type Point = { latitude: number; longitude: number };
+
+/**
+ * The statements the search runs for the outlets it ranks (exported builders of
+ * server/modules/outlets/search.ts): the words and their spellings from the vocabulary, the matches
+ * among the nearest outlets, and when those are fewer than a page the probe of the GIN index and the
+ * filters on its rows. Returns the ids found.
+ */
+async function searchStatements(db: Knex, text: string, point: Point, filters: DiscoveryFilters = { openNow: false, veg: false }): Promise<number[]> {
+  const x = expansionsSql(text);
+  const words = searchWordsOf(await rawRows(db, x.sql, x.bindings));
+  const spellings = words.map((w) => [...w.spellings.keys()]);
+  if (!words.length || spellings.some((sp) => !sp.length)) return [];
+  const scope = { categoryId: null, filters, clock: istClock(new Date()) };
+  const near = searchNearSql(spellings, scope, point, SEARCH_PROBE_LIMIT);
+  const nearIds = (await rawRows<{ id: number }>(db, near.sql, near.bindings)).map((r) => r.id);
+  if (nearIds.length >= 10) return nearIds;
+  const ids = await runProbe(db, searchProbeSql(spellings, null, SEARCH_PROBE_LIMIT + 1));
+  if (!ids.length) return nearIds;
+  const f = filterByIdSql(ids, scope);
+  return [...nearIds, ...(await rawRows<{ id: number }>(db, f.sql, f.bindings)).map((r) => r.id)];
+}
+
+/** The plans of those statements for a text, to check every scan of outlets is on an index. */
+async function searchPlans(db: Knex, text: string, point: Point): Promise<string[]> {
+  const x = expansionsSql(text);
+  const words = searchWordsOf(await rawRows(db, x.sql, x.bindings));
+  const spellings = words.map((w) => [...w.spellings.keys()]);
+  const plans = [...(await explain(db, x.sql, x.bindings))];
+  if (words.length && spellings.every((sp) => sp.length)) {
+    const scope = { categoryId: null, filters: { openNow: false, veg: false }, clock: istClock(new Date()) };
+    const probe = searchProbeSql(spellings, null, SEARCH_PROBE_LIMIT + 1);
+    const near = searchNearSql(spellings, scope, point, SEARCH_PROBE_LIMIT);
+    // The probe runs with sequential scans off (runProbe); its plan is read the same way.
+    await db.transaction(async (trx) => {
+      await trx.raw('SET LOCAL enable_seqscan = off');
+      plans.push(...(await explain(trx, probe.sql, probe.bindings)));
+    });
+    plans.push(...(await explain(db, near.sql, near.bindings)));
+  }
+  return plans;
+}
 
 /** Shoppers' positions: near real localities of every city, deterministic. */
 function queryPoints(): { latitude: number; longitude: number }[] {
@@ -39,9 +90,14 @@ function cycle<T>(items: readonly T[]): () => T {
   return () => items[i++ % items.length]!;
 }
 
-async function explain(db: Knex, sql: string, bindings: readonly unknown[]): Promise<string[]> {
-  const rows = (await db.raw(`EXPLAIN ${sql}`, bindings as Knex.RawBinding[])).rows as Record<string, string>[];
-  return rows.map((r) => Object.values(r)[0]!);
+async function explain(db: Knex, sql: string, bindings: readonly unknown[], planHints: readonly string[] = []): Promise<string[]> {
+  const run = async (conn: Knex) => ((await conn.raw(`EXPLAIN ${sql}`, bindings as Knex.RawBinding[])).rows as Record<string, string>[]).map((r) => Object.values(r)[0]!);
+  if (!planHints.length) return run(db);
+  // The statement's own planner settings (runPlanned), for its one transaction.
+  return db.transaction(async (trx) => {
+    for (const hint of planHints) await trx.raw(`SET LOCAL ${hint}`);
+    return run(trx);
+  });
 }
 
 const trpcUrl = (baseUrl: string, path: string, input: unknown) =>
@@ -59,6 +115,84 @@ export async function discoverySuite({ db, baseUrl, http, print }: BenchContext)
   const total = Number(((await db('outlets').count({ n: '*' }).first()) as { n: number }).n);
   print(`outlets in the database: ${total.toLocaleString('en-US')}`);
   const show = (s: Stats) => print(formatStats(s));
+
+  /**
+   * Issue 16's lines at the current size: the filtered nearby list and a misspelt dish search, each as
+   * the statements the service runs and through REST, with ratios against that SQL and against the
+   * unfiltered nearby query (`unfiltered`, measured in the same run), and their plans checked.
+   */
+  const filterAndDishLines = async (size: string, unfiltered: Stats) => {
+    print(`\n### filters and dish search at ${size} outlets`);
+    const clock = istClock(new Date());
+    const fp = cycle(points);
+    const filteredRaw = async () => {
+      const point = fp();
+      const q = filteredCandidatesSql({ point, categoryId: null, cityId: null, filters: FILTERS, clock, date, offers: true, newest: false });
+      const rows = await runPlanned<Candidate>(db, q);
+      const ids = rows.slice(0, 16).map((r) => r.id);
+      if (ids.length) {
+        const c = cardsByIdsSql(ids, { point, date });
+        await db.raw(c.sql, c.bindings);
+      }
+    };
+    const fr = cycle(points);
+    const filteredRest = async () =>
+      ok(
+        await http.request('POST', `${baseUrl}/api/outlet/getNearbyOutlets?offSet=1&limit=16`, {
+          body: JSON.stringify({ ...fr(), noLocation: false, ...FILTERS, minDiscountPercent: 10, sort: 'discount' }),
+        }),
+      );
+    const ur = cycle(points);
+    const unfilteredRest = async () =>
+      ok(await http.request('POST', `${baseUrl}/api/outlet/getNearbyOutlets?offSet=1&limit=16`, { body: JSON.stringify({ ...ur(), noLocation: false }) }));
+    const dsp = cycle(points);
+    const dishSql = async () => {
+      await searchStatements(db, DISH_TYPO, dsp());
+    };
+    const drp = cycle(points);
+    const dishRest = async () => {
+      const pt = drp();
+      return ok(await http.request('GET', `${baseUrl}/api/cmn/search?searchString=${DISH_TYPO}&latitude=${pt.latitude}&longitude=${pt.longitude}&limit=10`));
+    };
+    const dfp = cycle(points);
+    const dishFilteredRest = async () => {
+      const pt = dfp();
+      return ok(
+        await http.request(
+          'GET',
+          `${baseUrl}/api/cmn/search?searchString=${DISH_TYPO}&latitude=${pt.latitude}&longitude=${pt.longitude}&limit=10&veg=true&openNow=true&costForTwoMaxPaise=60000`,
+        ),
+      );
+    };
+    const [fSql, fRest, uRest, dSql, dRest, dfRest] = (await measureInterleaved(
+      [
+        { name: 'filtered nearby: raw SQL (candidates + page)', fn: filteredRaw },
+        { name: 'filtered nearby: REST (veg, open, ≤₹600, 10%+, by discount)', fn: filteredRest },
+        { name: 'nearby: REST, no filter', fn: unfilteredRest },
+        { name: `dish search: SQL "${DISH_TYPO}"`, fn: dishSql },
+        { name: `dish search: REST "${DISH_TYPO}"`, fn: dishRest },
+        { name: `dish search: REST "${DISH_TYPO}" + filters`, fn: dishFilteredRest },
+      ],
+      { iterations: 150, warmup: 5 },
+    )) as [Stats, Stats, Stats, Stats, Stats, Stats];
+    for (const st of [fSql, fRest, uRest, dSql, dRest, dfRest]) show(st);
+    print(formatRatio('filtered nearby REST p50 ÷ its raw SQL p50', fRest.p50, fSql.p50, { max: 2 }));
+    print(formatRatio('filtered nearby SQL p50 ÷ unfiltered nearby SQL p50', fSql.p50, unfiltered.p50));
+    print(formatRatio('filtered nearby REST p50 ÷ unfiltered nearby REST p50', fRest.p50, uRest.p50));
+    print(formatRatio('dish search REST p50 ÷ its SQL p50', dRest.p50, dSql.p50));
+    print(formatRatio('dish search + filters REST p50 ÷ dish search REST p50', dfRest.p50, dRest.p50));
+    print(formatRatio('dish search REST p50 ÷ unfiltered nearby REST p50', dRest.p50, uRest.p50));
+    print(`dish word: "${DISH_TYPO}" is spelt as ${JSON.stringify(searchWordsOf(await rawRows(db, expansionsSql(DISH_TYPO).sql, expansionsSql(DISH_TYPO).bindings)).map((w) => [...w.spellings.keys()]))}, matched by ${(await hitCount('biryani')).toLocaleString('en-US')} outlets`);
+    const fq = filteredCandidatesSql({ point: points[0]!, categoryId: null, cityId: null, filters: FILTERS, clock, date, offers: true, newest: false });
+    const fPlan = await explain(db, fq.sql, fq.bindings);
+    const fSeq = fPlan.filter((l) => /Seq Scan on outlets\b/.test(l));
+    const fKnn = fPlan.find((l) => /Index Scan using outlets_\w*earth_idx/.test(l));
+    print(`EXPLAIN filtered nearby: ${fSeq.length ? `SEQ SCAN FOUND (${fSeq.join('; ')})` : (fKnn?.trim() ?? 'NO KNN INDEX SCAN')}`);
+    const dPlan = await searchPlans(db, DISH_TYPO, points[0]!);
+    const dSeq = dPlan.filter((l) => /Seq Scan on (outlets|search_terms)\b/.test(l));
+    const uses = ['search_terms_term_trgm_idx', 'outlets_search_tokens_idx', 'outlets_earth_idx'].filter((ix) => dPlan.some((l) => l.includes(ix)));
+    print(`EXPLAIN dish search: ${dSeq.length ? `SEQ SCAN FOUND (${dSeq.join('; ')})` : `indexes ${uses.join(', ')}`}`);
+  };
 
   // ---- Nearby -------------------------------------------------------------------------------
   const nearbySql = (p: { latitude: number; longitude: number }) =>
@@ -125,8 +259,7 @@ export async function discoverySuite({ db, baseUrl, http, print }: BenchContext)
       {
         name: 'nearby: raw SQL, category pharmacy (2 %)',
         fn: async () => {
-          const q = nearbyByDistanceSql({ ...catPoint(), categoryId: pharmacy, offset: 0, limit: 16, date });
-          await db.raw(q.sql, q.bindings);
+          await runPlanned(db, nearbyByDistanceSql({ ...catPoint(), categoryId: pharmacy, offset: 0, limit: 16, date }));
         },
       },
       {
@@ -143,7 +276,7 @@ export async function discoverySuite({ db, baseUrl, http, print }: BenchContext)
   show(allCat);
   print(formatRatio('nearby SQL p50: rare category ÷ every category', rareCat.p50, allCat.p50));
   const qc = nearbyByDistanceSql({ ...points[0]!, categoryId: pharmacy, offset: 0, limit: 16, date });
-  const knnLine = (await explain(db, qc.sql, qc.bindings)).find((l) => /Index Scan using outlets_\w*earth_idx/.test(l));
+  const knnLine = (await explain(db, qc.sql, qc.bindings, qc.planHints)).find((l) => /Index Scan using outlets_\w*earth_idx/.test(l));
   print(`EXPLAIN nearby with a category: ${knnLine?.trim() ?? 'NO KNN INDEX SCAN'}`);
 
   // ---- Outlet details -----------------------------------------------------------------------
@@ -195,14 +328,11 @@ export async function discoverySuite({ db, baseUrl, http, print }: BenchContext)
   const searchSql = (word: string) => {
     const p = cycle(points);
     return async () => {
-      const q = searchOutletsSql({ text: word, ...p(), limit: 10, date });
-      await db.raw(q.sql, q.bindings);
+      await searchStatements(db, word, p());
     };
   };
   const hitCount = async (word: string) =>
-    Number(
-      ((await db.raw(`SELECT count(*) AS n FROM outlets WHERE is_live AND (? <% name OR ? <% address_line_two)`, [word, word])).rows[0] as { n: number }).n,
-    );
+    Number(((await db.raw(`SELECT count(*) AS n FROM outlets WHERE is_live AND search_tokens && ARRAY[?]::text[]`, [word])).rows[0] as { n: number }).n);
   print(`search words: "${COMMON_WORD}" matches ${(await hitCount(COMMON_WORD)).toLocaleString('en-US')} outlets, "${NO_HIT_WORD}" ${await hitCount(NO_HIT_WORD)}`);
   const [commonSql, noHitSql, commonRest, noHitRest, commonTrpc] = (await measureInterleaved(
     [
@@ -220,12 +350,12 @@ export async function discoverySuite({ db, baseUrl, http, print }: BenchContext)
   print(formatRatio('search REST p95: no-hit ÷ common word', noHitRest.p95, commonRest.p95, { max: 3 }));
   print(formatRatio('search SQL p95: no-hit ÷ common word', noHitSql.p95, commonSql.p95, { max: 3 }));
   for (const word of [COMMON_WORD, NO_HIT_WORD]) {
-    const q = searchOutletsSql({ text: word, ...points[0]!, limit: 10, date });
-    const plan = await explain(db, q.sql, q.bindings);
-    const seq = plan.filter((l) => /Seq Scan on (outlets|promotions)\b/.test(l));
-    print(`EXPLAIN search "${word}": ${seq.length ? `SEQ SCAN FOUND (${seq.join('; ')})` : 'every scan of outlets uses an index'}`);
-    for (const line of plan.slice(0, 14)) print(`  ${line}`);
+    const plan = await searchPlans(db, word, points[0]!);
+    const seq = plan.filter((l) => /Seq Scan on (outlets|promotions|search_terms)\b/.test(l));
+    print(`EXPLAIN search "${word}": ${seq.length ? `SEQ SCAN FOUND (${seq.join('; ')})` : 'every scan of outlets and the vocabulary uses an index'}`);
   }
+
+  await filterAndDishLines(total.toLocaleString('en-US'), nearbySql1);
 
   // ---- 1,000,000 ----------------------------------------------------------------------------
   if (TARGET > SMALL) {
@@ -239,6 +369,7 @@ export async function discoverySuite({ db, baseUrl, http, print }: BenchContext)
     show(bigRest);
     print(formatRatio(`nearby SQL p50 at ${TARGET.toLocaleString('en-US')} ÷ at 100,000`, big.p50, nearbySql1.p50, { max: 2 }));
     print(formatRatio(`nearby REST p50 at ${TARGET.toLocaleString('en-US')} ÷ raw SQL p50`, bigRest.p50, big.p50, { max: 2 }));
+    await filterAndDishLines(TARGET.toLocaleString('en-US'), big);
   } else {
     print('\n(1,000,000-outlet comparison skipped: run with --outlets=1000000)');
   }

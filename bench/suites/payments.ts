@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BenchContext } from '../run.ts';
-import { formatRatio, formatStats, measure } from '../measure.ts';
+import { formatStats, measure } from '../measure.ts';
 import { ok } from '../http-client.ts';
 import { runtime } from '../../server/lib/runtime.ts';
 import { insertShopper } from '../../server/test/factories.ts';
@@ -13,14 +13,16 @@ import { computeBill } from '../../server/modules/bills/compute.ts';
  * live-offer read it is built on, and a full order + sandbox capture (one transaction writing the
  * payment, redemption, seven ledger rows and the daily stats) against creating the order alone.
  */
-export async function paymentsSuite({ db, baseUrl, http, print }: BenchContext): Promise<void> {
+export async function paymentsSuite({ db, baseUrl, http, print, judge }: BenchContext): Promise<void> {
   const outlet = await db('outlets').where({ isLive: true }).orderBy('id').first('id');
   if (!outlet) {
     print('no live outlet in the demo data; skipped');
     return;
   }
   const outletId = Number(outlet.id);
-  const consumerId = await insertShopper(db, runtime().secret, { phoneNumber: '9000012345', referralCode: 'MEBENCH01' });
+  // Kept between runs on PostgreSQL (the data sets persist there).
+  const existing = await db('consumers').where({ referralCode: 'MEBENCH01' }).first('id');
+  const consumerId = existing ? Number(existing.id) : await insertShopper(db, runtime().secret, { phoneNumber: '9000012345', referralCode: 'MEBENCH01' });
   const { token } = await createSession({ kind: 'consumer', principalId: consumerId });
   const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
   const fees = { convenienceFeeBps: 100, convenienceFeeMaxPaise: 5_000, gstBps: 1_800 };
@@ -62,6 +64,6 @@ export async function paymentsSuite({ db, baseUrl, http, print }: BenchContext):
     { iterations: 100, warmup: 5 },
   );
   for (const s of [pure, offer, bill, createOnly, payFlow]) print(formatStats(s));
-  print(formatRatio('getBill REST p50 ÷ getLiveOffer p50', bill.p50, offer.p50));
-  print(formatRatio('order + capture p50 ÷ order create p50', payFlow.p50, createOnly.p50));
+  judge('(info) getBill REST p50 ÷ getLiveOffer p50', bill.p50 / offer.p50, 'ratio');
+  judge('(info) order + capture p50 ÷ order create p50', payFlow.p50 / createOnly.p50, 'ratio');
 }

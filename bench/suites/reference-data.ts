@@ -1,12 +1,12 @@
 import type { BenchContext } from '../run.ts';
-import { formatRatio, formatStats, measure } from '../measure.ts';
+import { formatStats, measure } from '../measure.ts';
 import { ok } from '../http-client.ts';
 
 /**
  * Reference data through both transports against the same SQL run directly: the overhead our HTTP,
  * tRPC and REST layers add to the cheapest query the home page makes.
  */
-export async function referenceDataSuite({ db, baseUrl, http, print }: BenchContext): Promise<void> {
+export async function referenceDataSuite({ db, baseUrl, http, print, judge }: BenchContext): Promise<void> {
   const sql = await measure('categories: raw SQL', () =>
     db.raw('SELECT id, name, slug, icon FROM categories WHERE is_active ORDER BY sort_order, name'),
   );
@@ -17,7 +17,6 @@ export async function referenceDataSuite({ db, baseUrl, http, print }: BenchCont
     iterations: 500,
   });
   for (const s of [sql, rest, trpc, rest10]) print(formatStats(s));
-  print(formatRatio('REST p50 ÷ raw SQL p50', rest.p50, sql.p50));
-  print(formatRatio('tRPC p50 ÷ raw SQL p50', trpc.p50, sql.p50));
-  print(formatRatio('tRPC p50 ÷ REST p50', trpc.p50, rest.p50));
+  judge('(info) categories: REST p50 ÷ SQL p50', rest.p50 / sql.p50, 'ratio');
+  judge('(info) categories: tRPC p50 ÷ SQL p50', trpc.p50 / sql.p50, 'ratio');
 }

@@ -1,10 +1,10 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useState, type ComponentProps } from 'react';
 import { useLocation } from 'wouter';
 import { MainLayout } from '@client/components/layouts/main-layout';
 import { resetBrowseFiltersAtom } from '@client/features/outlets/atoms';
 import { usePageViews } from '@client/lib/analytics';
-import { authModeFromPath, sidebarStateAtom } from '@client/lib/auth';
+import { authModeFromPath, sidebarStateAtom, useCurrentUser } from '@client/lib/auth';
 import { afterCatalogs } from '@client/lib/i18n';
 import { useAccountLanguageSync } from '@client/lib/language';
 import { isBusinessConsolePath } from './paths';
@@ -14,6 +14,29 @@ import { AppRoutes } from './routes';
 const AuthPanel = lazy(() =>
   import('@client/features/auth/components/auth-panel').then(afterCatalogs).then((m) => ({ default: m.AuthPanel })),
 );
+
+const NotificationBell = lazy(() =>
+  import('@client/features/notifications/components/notification-bell')
+    .then(afterCatalogs)
+    .then((m) => ({ default: m.NotificationBell })),
+);
+
+/**
+ * The bell (issue 15) is for signed-in shoppers only: its code and the notifications catalog load once
+ * someone is signed in, so a first visit's home route does not carry them (bench/suites/bundle.ts). The
+ * top bar keeps its place (`.top-bar__bell-slot`), so nothing moves when it arrives.
+ */
+function NotificationBellWhenSignedIn() {
+  const { isLoggedIn } = useCurrentUser();
+  if (!isLoggedIn) return null;
+  return (
+    <span className="top-bar__bell-slot">
+      <Suspense fallback={null}>
+        <NotificationBell />
+      </Suspense>
+    </span>
+  );
+}
 
 /**
  * The auth panel's code (its forms and their validation) loads the first time the panel is wanted
@@ -43,16 +66,17 @@ export function AppShell() {
   // The signed-in business console has its own header and menus (features/business).
   if (isBusinessConsolePath(location)) return <AppRoutes />;
   return (
-    <MainLayout onHomeClick={resetBrowseFilters}>
+    <MainLayout onHomeClick={resetBrowseFilters} topBarActions={<NotificationBellWhenSignedIn />}>
       <AppRoutes />
       <AuthPanelWhenWanted />
     </MainLayout>
   );
 }
 
-export function App() {
+/** The app; main.tsx hands it the clients it has already started the first screen's requests with. */
+export function App(props: Omit<ComponentProps<typeof Providers>, 'children'> = {}) {
   return (
-    <Providers>
+    <Providers {...props}>
       <AppShell />
     </Providers>
   );

@@ -26,7 +26,15 @@ export const paths = {
   },
   profile: fixed('/profile'),
   coupons: fixed('/coupons'),
+  favourites: fixed('/favourites'),
   settings: fixed('/settings'),
+  /** The in-app inbox (the top bar's bell); `?open={id}` marks one read and opens its page (push taps). */
+  notifications: {
+    path: '/notifications',
+    href: (open?: number) => (open === undefined ? '/notifications' : `/notifications?open=${open}`),
+  },
+  /** An email's unsubscribe link (`?t=` the link's token). */
+  unsubscribe: fixed('/unsubscribe'),
   aboutUs: fixed('/about-us'),
   faqs: fixed('/faqs'),
   support: fixed('/support'),
@@ -78,6 +86,7 @@ export function isBusinessConsolePath(path: string): boolean {
 export const profileSectionPaths: readonly string[] = [
   paths.profile.path,
   paths.coupons.path,
+  paths.favourites.path,
   paths.settings.path,
   paths.aboutUs.path,
   paths.faqs.path,

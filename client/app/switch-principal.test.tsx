@@ -53,7 +53,7 @@ describe('a shopper signed in on the same browser logs in as an owner', () => {
       },
       'businessAuth.login': () => LOGIN_RESULT,
       'promotions.ads': () => [],
-      'promotions.liveAndScheduled': () => ({ live: null, today: [], tomorrow: [] }),
+      'promotions.liveAndScheduled': () => ({ live: null, today: [], next: null, tomorrow: [] }),
     };
     const { user, location } = renderWithProviders(<AppShell />, { trpc, path: '/for-bussiness/login' });
     await waitFor(() => expect(meCalls).toEqual(['shopper-token']));

@@ -168,6 +168,7 @@ const LOGIN_REQUIRED_PATHS: readonly string[] = [
   paths.referEarn.path,
   paths.redeemedHistory.path,
   paths.coupons.path,
+  paths.notifications.path,
 ];
 
 export function isLoginRequiredPath(path: string): boolean {

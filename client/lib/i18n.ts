@@ -35,12 +35,8 @@ const LANGUAGE_COOKIE_SECONDS = 365 * 24 * 60 * 60;
 export const isLocale = (value: unknown): value is Locale => value === 'en' || value === 'hi';
 
 /** The first of the browser's preferred languages we speak (`hi-IN` → hi), else English. */
-export function preferredLocale(languages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages ?? []): Locale {
-  for (const tag of languages) {
-    const base = tag.toLowerCase().split('-')[0];
-    if (isLocale(base)) return base;
-  }
-  return 'en';
+export function preferredLocale(languages: readonly string[] = globalThis.navigator?.languages ?? []): Locale {
+  return languages.map((tag) => tag.split('-')[0]!.toLowerCase()).find(isLocale) ?? 'en';
 }
 
 /** The language to start in: the cookie's, else the browser's preference. */
@@ -57,6 +53,9 @@ type Catalog = {
 };
 
 const catalogs = new Map<string, Catalog>();
+/** The language on screen, or the one a switch in progress goes to (`setLocale`). */
+let target: Locale = 'en';
+
 /** `name:locale` pairs already loaded into Lingui (each catalog is fetched once per language). */
 const loaded = new Map<string, Promise<void>>();
 
@@ -90,7 +89,9 @@ export function registerCatalog(name: string, catalog: Catalog): void {
   catalogs.set(name, catalog);
   // English is always there: it is what shows while a language switch is still fetching.
   loadCatalog(name, catalog, 'en');
-  const loading = loadCatalog(name, catalog, currentLocale());
+  // The language on screen, or the one a switch in progress is fetching (a catalog that registers
+  // during a switch must arrive in the new language, or the screen would show message ids).
+  const loading = loadCatalog(name, catalog, target);
   if (loading) {
     pending.add(loading);
     const done = () => pending.delete(loading);
@@ -155,7 +156,14 @@ function applyToDocument(locale: Locale) {
  * the signed-in account is the caller's part (the switch components do it).
  */
 export async function setLocale(locale: Locale, { remember = true }: { remember?: boolean } = {}): Promise<void> {
-  await Promise.all([...catalogs].map(([name, catalog]) => loadCatalog(name, catalog, locale)));
+  target = locale;
+  // Screens may register catalogs while these load (a lazy page arriving): repeat until none is new.
+  for (let count = -1; count !== catalogs.size; ) {
+    count = catalogs.size;
+    await Promise.all([...catalogs].map(([name, catalog]) => loadCatalog(name, catalog, locale)));
+  }
+  // A later switch won: leave the language to it.
+  if (target !== locale) return;
   if (remember) writeCookie(LANGUAGE_COOKIE, locale, LANGUAGE_COOKIE_SECONDS);
   if (i18n.locale !== locale) i18n.activate(locale, [INTL_LOCALE[locale]]);
   applyToDocument(locale);
@@ -164,6 +172,7 @@ export async function setLocale(locale: Locale, { remember = true }: { remember?
 /** Called once, before any catalog registers: the starting language. */
 function start() {
   const locale = typeof document === 'undefined' ? 'en' : initialLocale();
+  target = locale;
   // Catalogs add their messages as they register; the language is active from the start.
   for (const l of LOCALES) i18n.load(l, {});
   i18n.activate(locale, [INTL_LOCALE[locale]]);

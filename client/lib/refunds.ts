@@ -18,6 +18,12 @@ export function refundStateText(refund: Pick<RefundView, 'status'>): string {
   return t`The refund did not go through yet. We are retrying it; write to support if it has not arrived in 7 days.`;
 }
 
+/** An outlet's refund of a paid bill, with the owner's own words (shown as written). */
+export function outletRefundText(outletName: string, reason: string): string {
+  const outlet = outletName;
+  return t`${outlet} refunded this: ${reason}`;
+}
+
 /**
  * Why a payment failed or money went back, in the reader's language. The server stores these sentences
  * in English (payments/schema.ts: REFUND_REASONS, FAILURE_REASONS); the known ones are said from the

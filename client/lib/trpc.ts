@@ -1,11 +1,8 @@
-import { httpBatchLink, loggerLink, splitLink, type TRPCLink } from '@trpc/client';
+import { TRPCClientError, type OperationLink, type TRPCLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
-import superjson from 'superjson';
+import { observable, type Unsubscribable } from '@trpc/server/observable';
 import type { AppRouter } from '@server/trpc/app-router';
-import { BUSINESS_TOKEN_COOKIE, getAuthToken } from './auth-token';
-import { readCookie } from './cookies';
-import { acceptLanguageHeader } from './i18n';
 
 /**
  * Classic `@trpc/react-query` bindings (fixed by the brief; see CONVENTIONS §D for the
@@ -19,59 +16,58 @@ export type RouterOutputs = inferRouterOutputs<AppRouter>;
 /** SPEC §9: every request times out after 20 s. */
 export const REQUEST_TIMEOUT_MS = 20_000;
 
-function withTimeout(signal: AbortSignal | null | undefined): AbortSignal {
-  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-  if (!signal) return timeout;
-  // AbortSignal.any is missing on some older mobile browsers; keep the caller's signal there.
-  return typeof AbortSignal.any === 'function' ? AbortSignal.any([signal, timeout]) : signal;
-}
-
-/** SPEC §6/§7: the shopper token is sent as `Authorization: Bearer <token>` when present. */
-function authHeaders(): Record<string, string> {
-  const token = getAuthToken();
-  return token ? { ...acceptLanguageHeader(), Authorization: `Bearer ${token}` } : acceptLanguageHeader();
-}
-
 /**
  * Business procedures carry the business token (`business_auth_token`) instead; they go in their own
  * batch so one request never mixes the two principals.
  */
-const BUSINESS_ROUTERS = new Set(['businessAuth', 'businessAccount', 'subAccounts', 'promotions', 'dashboards']);
+const BUSINESS_ROUTERS = new Set(['businessAuth', 'businessAccount', 'subAccounts', 'promotions', 'dashboards', 'counter']);
 export const isBusinessProcedure = (path: string) => BUSINESS_ROUTERS.has(path.split('.')[0] ?? '');
 
-function businessAuthHeaders(): Record<string, string> {
-  const token = readCookie(BUSINESS_TOKEN_COOKIE);
-  return token ? { ...acceptLanguageHeader(), Authorization: `Bearer ${token}` } : acceptLanguageHeader();
+/**
+ * A link that loads the links it stands for on the first call (each call waits for them), then runs
+ * every call through them. Calls made while they load go out together, batched as usual.
+ */
+export function lazyLink(load: () => Promise<TRPCLink<AppRouter>[]>): TRPCLink<AppRouter> {
+  return (runtime) => {
+    let links: Promise<OperationLink<AppRouter>[]> | undefined;
+    return ({ op }) =>
+      observable((observer) => {
+        let subscription: Unsubscribable | undefined;
+        let closed = false;
+        const ready = (links ??= load().then(
+          (loaded) => loaded.map((link) => link(runtime)),
+          (error: unknown) => {
+            links = undefined; // a later call may try again
+            throw error;
+          },
+        ));
+        ready.then(
+          (chain) => {
+            if (closed) return;
+            // The chain as tRPC's client runs it: each link's `next` is the one after it.
+            const call = (index: number, operation: typeof op): ReturnType<OperationLink<AppRouter>> =>
+              chain[index]!({ op: operation, next: (nextOp) => call(index + 1, nextOp) });
+            subscription = call(0, op).subscribe(observer);
+          },
+          (error: unknown) => {
+            if (!closed) observer.error(TRPCClientError.from(error instanceof Error ? error : new Error(String(error))));
+          },
+        );
+        return () => {
+          closed = true;
+          subscription?.unsubscribe();
+        };
+      });
+  };
 }
 
-const timedFetch: typeof fetch = (input, init) =>
-  fetch(input, { ...init, signal: withTimeout(init?.signal) });
-
+/**
+ * The app's tRPC client. Its transport (batched HTTP, superjson, tokens: lib/trpc-transport.ts) loads
+ * with the first call, not with the first screen's code (issue 18); tests pass their own links.
+ */
 export function createTrpcClient(links?: TRPCLink<AppRouter>[]) {
   return trpc.createClient({
-    links: links ?? [
-      loggerLink({
-        enabled: (op) =>
-          import.meta.env.DEV || (op.direction === 'down' && op.result instanceof Error),
-      }),
-      splitLink({
-        condition: (op) => isBusinessProcedure(op.path),
-        true: httpBatchLink({
-          url: '/trpc',
-          transformer: superjson,
-          maxURLLength: 2083,
-          fetch: timedFetch,
-          headers: businessAuthHeaders,
-        }),
-        false: httpBatchLink({
-          url: '/trpc',
-          transformer: superjson,
-          maxURLLength: 2083,
-          fetch: timedFetch,
-          headers: authHeaders,
-        }),
-      }),
-    ],
+    links: links ?? [lazyLink(() => import('./trpc-transport').then((m) => m.transportLinks))],
   });
 }
 

@@ -14,15 +14,26 @@ const chunk = (fileName: string, opts: Partial<Extract<BundleItem, { type: 'chun
 
 describe('measureHomeRoute', () => {
   const base = [
-    chunk('assets/index.js', { isEntry: true, imports: ['assets/react.js'], moduleIds: ['/repo/client/main.tsx'] }),
+    chunk('assets/index.js', {
+      isEntry: true,
+      imports: ['assets/react.js'],
+      moduleIds: ['/repo/client/main.tsx'],
+      viteMetadata: { importedCss: new Set(['assets/index.css']) },
+    }),
     chunk('assets/react.js', { moduleIds: ['/repo/node_modules/react/index.js'] }),
     chunk('assets/home-page.js', {
       facadeModuleId: '/repo/client/features/outlets/pages/home-page.tsx',
       imports: ['assets/react.js', 'assets/card.js'],
       moduleIds: ['/repo/client/features/outlets/pages/home-page.tsx'],
     }),
-    chunk('assets/card.js', { moduleIds: ['/repo/client/features/outlets/components/outlet-card.tsx'] }),
-    chunk('assets/faq-page.js', { facadeModuleId: '/repo/client/features/faq/pages/faq-page.tsx' }),
+    chunk('assets/card.js', {
+      moduleIds: ['/repo/client/features/outlets/components/outlet-card.tsx'],
+      viteMetadata: { importedCss: new Set(['assets/outlets.css']) },
+    }),
+    chunk('assets/faq-page.js', {
+      facadeModuleId: '/repo/client/features/faq/pages/faq-page.tsx',
+      viteMetadata: { importedCss: new Set(['assets/faq.css']) },
+    }),
     { type: 'asset', fileName: 'assets/index.css' } as BundleItem,
   ];
 
@@ -37,6 +48,8 @@ describe('measureHomeRoute', () => {
     expect(report.gzipBytes).toBeGreaterThan(0);
     expect(report.gzipBytes).toBeLessThan(report.rawBytes);
     expect(report.backOffice).toEqual([]);
+    // The CSS the route brings: the entry's and the home page's, not the FAQ's.
+    expect(report.css.sort()).toEqual(['assets/index.css', 'assets/outlets.css']);
   });
 
   it('flags back-office code on the home route', () => {

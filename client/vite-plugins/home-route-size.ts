@@ -26,6 +26,8 @@ export type BundleChunk = {
   facadeModuleId: string | null;
   imports: readonly string[];
   moduleIds: readonly string[];
+  /** Vite's record of the CSS files a chunk brings (loaded with it). */
+  viteMetadata?: { importedCss: ReadonlySet<string> };
 };
 export type BundleItem = BundleChunk | { type: 'asset'; fileName: string };
 
@@ -35,6 +37,8 @@ export type HomeRouteReport = {
   gzipBytes: number;
   /** Module ids of back-office code found in those chunks (should be empty). */
   backOffice: string[];
+  /** The CSS files those chunks bring (the entry's and the home page's). */
+  css: string[];
 };
 
 const gzipSize = (code: string) => gzipSync(code, { level: 9 }).length;
@@ -67,11 +71,13 @@ export function measureHomeRoute(bundle: Record<string, BundleItem> | readonly B
   const backOffice = [...wanted].flatMap((fileName) =>
     chunks.get(fileName)!.moduleIds.filter((id) => BACK_OFFICE_MODULES.some((re) => re.test(id.replace(/\\/g, '/')))),
   );
+  const css = [...new Set([...wanted].flatMap((fileName) => [...(chunks.get(fileName)!.viteMetadata?.importedCss ?? [])]))];
   return {
     files,
     rawBytes: files.reduce((sum, f) => sum + f.rawBytes, 0),
     gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0),
     backOffice,
+    css,
   };
 }
 

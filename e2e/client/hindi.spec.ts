@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, freshPhoneNumber, readSmsOutbox, test, waitForOtp } from '../fixtures.ts';
 import { hi, hiTag } from '../hindi.ts';
+import { DEMO_BUSINESS_OWNER } from '../../seeds/data/demo-logins.ts';
 
 /**
  * Hindi (issue 17): a shopper switches the language in the top bar before signing up, signs up (the OTP
@@ -32,7 +33,15 @@ test('switch to Hindi → sign up → pay a bill → the receipt, all in Hindi',
   expect((await context.cookies()).find((c) => c.name === 'lang')?.value).toBe('hi');
   const outlets = page.getByRole('list', { name: hi('Outlets') });
   await expect(outlets.getByRole('article').first()).toBeVisible();
+  // The filters and sort (issue 16) speak Hindi too; a filter goes to the URL as before.
+  const filters = page.getByRole('group', { name: hi('Filters and sort') });
+  await expect(filters.getByRole('combobox', { name: hi('Sort by') })).toBeVisible();
+  await filters.getByRole('button', { name: hi('Veg only') }).click();
+  await expect(page).toHaveURL(/\?veg=1$/);
+  await expect(filters.getByRole('button', { name: hi('Clear filters ({count})', { count: '1' }) })).toBeVisible();
   await shot(page, 'hi-home-360');
+  await filters.getByRole('button', { name: hi('Clear filters ({count})', { count: '1' }) }).click();
+  await expect(page).toHaveURL(/\/$/);
 
   // A reload keeps Hindi (the cookie), before any sign-in.
   await page.reload();
@@ -113,4 +122,27 @@ test('the top bar switches back to English, and English is the same words as bef
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-IN');
   await shot(page, 'en-home-360');
+});
+
+test("an owner's console in Hindi: the login, the schedule and the revenue dashboard", async ({ page }) => {
+  await page.goto('/for-bussiness/login');
+  await page.getByRole('button', { name: 'Change language to हिन्दी' }).click();
+  await expect(page.getByRole('heading', { name: hi('Business login') })).toBeVisible();
+  await page.getByLabel(hi('Username')).fill(DEMO_BUSINESS_OWNER.username);
+  await page.getByLabel(hi('Password')).fill(DEMO_BUSINESS_OWNER.password);
+  await shot(page, 'hi-business-login-360');
+  await page.getByRole('button', { name: hi('Log in') }).click();
+  await expect(page).toHaveURL(/\/for-bussiness\/promotion-organizer\/regular-offers\/\d+$/);
+  const outletId = /\/(\d+)$/.exec(page.url())![1]!;
+  await expect(page.getByRole('heading', { level: 1, name: hi('Regular offers') })).toBeVisible();
+  await shot(page, 'hi-business-regular-360');
+  await page.goto(`/for-bussiness/dashboard/revenue/${outletId}`);
+  await expect(page.getByRole('heading', { level: 1, name: hi('Revenue') })).toBeVisible();
+  await shot(page, 'hi-business-revenue-360');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await shot(page, 'hi-business-revenue-1280');
+  // The choice is stored on the owner's account: back to English, so later journeys log in to an
+  // English console.
+  await page.getByRole('button', { name: hi('Change language to {name}', { name: 'English' }) }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Revenue' })).toBeVisible();
 });

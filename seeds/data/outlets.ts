@@ -8,6 +8,7 @@ import { CITIES, type CitySeed } from './cities.ts';
 import { DEMO_OWNER_OUTLET_SLUGS } from './demo-logins.ts';
 import { categoryImageKey, IMAGE_HEIGHT, IMAGE_WIDTH, menuImageKey, VARIANTS_PER_CATEGORY } from './images.ts';
 import { CITY_GEO, LANDMARKS, type CityGeo, type Locality } from './localities.ts';
+import { demoAttributes, type Attributes } from './attributes.ts';
 import { ABOUT_TEMPLATES, fillTemplate, HIGHLIGHTS, HOURS, MENU_TITLES, NAME_MAKERS, SPECIALTIES } from './names.ts';
 import { createRng, type Rng } from './random.ts';
 import { addDays, isoDayOfWeek, slugify } from './util.ts';
@@ -88,6 +89,8 @@ export interface OutletSpec {
   events: EventSpec[];
   promotions: PromotionSpec[];
   slots: SlotSpec[];
+  /** Pure veg, cuisines and dishes (issue 16): what shoppers filter and search on. */
+  attributes: Attributes;
 }
 
 const CATEGORY_WEIGHTS: Readonly<Record<string, number>> = {
@@ -465,8 +468,32 @@ function buildOutlet(rng: Rng, o: BuildOptions): OutletSpec {
     events,
     promotions,
     slots,
+    attributes: demoAttributes(o.slug, categorySlug, o.name),
   };
 }
+
+/**
+ * A few well-known places shoppers search for by name (and misspell), generated with a PRNG of their
+ * own after the rest, so the generated outlets are the same with or without them.
+ */
+const SIGNATURE_OUTLETS = [
+  {
+    city: 'bengaluru',
+    name: 'Mavalli Tiffin Rooms',
+    categorySlug: 'restaurants',
+    locality: 'Basavanagudi',
+    hours: ['06:30', '21:30'] as const,
+    attributes: { isVeg: true, cuisines: ['South Indian', 'Udupi'], dishes: ['Rava Idli', 'Masala Dosa', 'Bisi Bele Bath', 'Filter Coffee', 'Chandrahara'] },
+  },
+  {
+    city: 'bengaluru',
+    name: 'Chai Point Indiranagar',
+    categorySlug: 'cafes',
+    locality: 'Indiranagar',
+    hours: ['07:00', '23:00'] as const,
+    attributes: { isVeg: true, cuisines: ['Tea', 'Street Food'], dishes: ['Masala Chai', 'Ginger Chai', 'Bun Maska', 'Samosa'] },
+  },
+] as const;
 
 export function generateDemoOutlets(today: string): OutletSpec[] {
   const rng = createRng(DEMO_SEED);
@@ -511,6 +538,17 @@ export function generateDemoOutlets(today: string): OutletSpec[] {
       const hours = rng.pick(HOURS[categorySlug]!);
       out.push(buildOutlet(rng, { city, geo, categorySlug, locality, name, slug, hours, demoOwnerIndex: null, today }));
     }
+  }
+  const signatureRng = createRng(`${DEMO_SEED}:signature`);
+  for (const sig of SIGNATURE_OUTLETS) {
+    const city = CITIES.find((c) => c.slug === sig.city);
+    const geo = CITY_GEO[sig.city];
+    const locality = geo?.localities.find((l) => l.name === sig.locality);
+    if (!city || !geo || !locality) continue;
+    const slug = slugify(sig.name);
+    if (out.some((o) => o.citySlug === sig.city && o.slug === slug)) continue;
+    const spec = buildOutlet(signatureRng, { city, geo, categorySlug: sig.categorySlug, locality, name: sig.name, slug, hours: sig.hours, demoOwnerIndex: null, today });
+    out.push({ ...spec, isLive: true, attributes: { ...sig.attributes, cuisines: [...sig.attributes.cuisines], dishes: [...sig.attributes.dishes] } });
   }
   return out;
 }

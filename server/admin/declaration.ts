@@ -24,7 +24,9 @@ export type FieldKind =
   | 'datetime'
   | 'password'
   | 'json'
-  | 'document';
+  | 'document'
+  /** A list of short texts (text[]), e.g. an outlet's cuisines. */
+  | 'tags';
 
 /**
  * A `document` field holds a storage key (`gstCertificateKey`); the back office reads the file at

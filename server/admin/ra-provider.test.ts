@@ -7,7 +7,7 @@ import { useTestDatabase } from '../test/setup.ts';
 import { createTestApp } from '../test/app.ts';
 import { testDb } from '../test/database.ts';
 import { ADMIN_RESOURCES } from './resources.ts';
-import { insertCategory, insertCity, insertOutlet, insertOwner, insertSalesStaff } from '../test/factories.ts';
+import { insertCategory, insertCity, insertConsumer, insertOutlet, insertOwner, insertPaidOrder, insertSalesStaff } from '../test/factories.ts';
 
 /**
  * Drives our `/api/admin` through the real ra-data-simple-rest provider (the code react-admin runs),
@@ -143,6 +143,23 @@ const cases: Record<string, Case> = {
     change: { status: 'closed' },
     reference: () => ({ target: 'status', id: 'open' }),
   },
+  reviews: {
+    create: () => ({ status: 'hidden' }),
+    insert: async (i) => {
+      await insertReview(fx.outletIds[0]!, i);
+    },
+    change: { status: 'hidden', moderationNote: 'Names a staff member' },
+    reference: () => ({ target: 'outletId', id: fx.outletIds[0]! }),
+  },
+  'review-reports': {
+    create: () => ({}),
+    insert: async (i) => {
+      const reviewId = await insertReview(fx.outletIds[1]!, i);
+      await testDb()('reviewReports').insert({ reviewId, consumerId: await insertConsumer(), reason: 'spam' });
+    },
+    change: {},
+    reference: () => ({ target: 'reason', id: 'spam' }),
+  },
   settlements: {
     create: () => ({ payoutUtr: 'SBIN0000123456' }),
     // A statement of a past day at an outlet without a linked account: the platform owes its payout.
@@ -189,6 +206,16 @@ const cases: Record<string, Case> = {
     reference: () => ({ target: 'recordId', id: '1' }),
   },
 };
+
+/** A published review of the outlet by the shopper of a paid order there. */
+async function insertReview(outletId: number, i: number): Promise<number> {
+  const { orderId } = await insertPaidOrder(outletId);
+  const order = await testDb()('orders').where({ id: orderId }).first<{ consumerId: number }>('consumerId');
+  const [row] = await testDb()('reviews')
+    .insert({ outletId, consumerId: order!.consumerId, orderId, rating: 1 + (i % 5), body: `Visit ${i}: good dosa` })
+    .returning('id');
+  return row!.id;
+}
 
 async function rejectsWithStatus(promise: Promise<unknown>, status: number): Promise<void> {
   await expect(promise).rejects.toMatchObject({ status });

@@ -8,6 +8,7 @@ import { citiesAdmin } from '../modules/cities/admin.ts';
 import { businessApplicationsAdmin } from '../modules/business-applications/admin.ts';
 import { supportTicketsAdmin } from '../modules/support-tickets/admin.ts';
 import { auditLogAdmin } from '../modules/audit-log/admin.ts';
+import { reviewReportsAdmin, reviewsAdmin } from '../modules/reviews/admin.ts';
 import { settlementsAdmin } from '../modules/settlements/admin.ts';
 
 /**
@@ -26,5 +27,7 @@ export const ADMIN_RESOURCES: readonly AdminResourceDeclaration[] = [
   citiesAdmin,
   settlementsAdmin,
   supportTicketsAdmin,
+  reviewsAdmin,
+  reviewReportsAdmin,
   auditLogAdmin,
 ];

@@ -69,7 +69,13 @@ export type LedgerEntryType =
   | 'gst'
   | 'platform_fee'
   | 'net_to_outlet'
-  | 'payout';
+  | 'payout'
+  | 'refund'
+  | 'refund_net_to_outlet'
+  | 'refund_platform_fee'
+  | 'refund_convenience_fee'
+  | 'refund_gst';
+export type OutletEventKind = 'payment' | 'refund';
 export type BusinessApplicationStatus = 'pending' | 'approved' | 'rejected';
 export type SupportTicketStatus = 'open' | 'closed';
 export type AuditAction = 'create' | 'update' | 'delete';
@@ -274,6 +280,8 @@ export interface BusinessOwnerRow {
   isMaster: boolean;
   masterId: number | null;
   isActive: boolean;
+  /** A sub-account may refund payments (its master allows it); masters always may. */
+  canRefund: boolean;
   /** The owner's language for the business console (docs/i18n.md). */
   language: Language;
   failedLoginCount: number;
@@ -285,7 +293,7 @@ export interface BusinessOwnerRow {
 }
 export type BusinessOwnerInsert = InsertOf<
   BusinessOwnerRow,
-  Generated | 'email' | 'pan' | 'designation' | 'masterId' | 'isActive' | 'language' | 'failedLoginCount' | 'lastFailedLoginAt' | 'lockedUntil'
+  Generated | 'email' | 'pan' | 'designation' | 'masterId' | 'isActive' | 'canRefund' | 'language' | 'failedLoginCount' | 'lastFailedLoginAt' | 'lockedUntil'
 >;
 
 export interface OutletRow {
@@ -316,6 +324,14 @@ export interface OutletRow {
   gstCertificateKey: string | null;
   gstAckNumber: string | null;
   gstStatus: GstStatus;
+  /** A pure-vegetarian outlet (the "Veg only" filter). */
+  isVeg: boolean;
+  /** Cuisines the owner lists (About) or sales set, e.g. ['South Indian', 'Udupi']. */
+  cuisines: string[];
+  /** Dishes the owner lists, searched with the menu section titles. */
+  dishes: string[];
+  /** The normalised words searches match (name, category, cuisines, dishes, menu titles); written by refreshSearchTokens. */
+  searchTokens: string[];
   /** Razorpay Route linked account (`acc_…`); null: paid by the platform against its statement. */
   routeAccountId: string | null;
   routeAccountStatus: RouteAccountStatus | null;
@@ -325,6 +341,10 @@ export interface OutletRow {
 export type OutletInsert = InsertOf<
   OutletRow,
   | Generated
+  | 'isVeg'
+  | 'cuisines'
+  | 'dishes'
+  | 'searchTokens'
   | 'masterOutletId'
   | 'ownerId'
   | 'landmark'
@@ -503,6 +523,14 @@ export interface OutletCouponCounterRow {
   updatedAt: Date;
 }
 export type OutletCouponCounterInsert = InsertOf<OutletCouponCounterRow, 'couponsCount' | 'updatedAt'>;
+
+/** Live outlets per (city, category), kept by a trigger on outlets: the no-location list's total. */
+export interface OutletBrowseCountRow {
+  cityId: number;
+  categoryId: number;
+  liveCount: number;
+}
+export type OutletBrowseCountInsert = InsertOf<OutletBrowseCountRow, 'liveCount'>;
 
 export interface OrderRow {
   id: number;
@@ -728,13 +756,15 @@ export interface LedgerEntryRow {
   outletId: number;
   orderId: number | null;
   settlementId: number | null;
+  /** The owner refund a `refund*` entry belongs to (null on every other entry). */
+  refundId: number | null;
   entryType: LedgerEntryType;
   /** ≥ 0; the direction follows from entryType. */
   amountPaise: number;
   occurredAt: Date;
   createdAt: Date;
 }
-export type LedgerEntryInsert = InsertOf<LedgerEntryRow, 'id' | 'createdAt' | 'orderId' | 'settlementId' | 'occurredAt'>;
+export type LedgerEntryInsert = InsertOf<LedgerEntryRow, 'id' | 'createdAt' | 'orderId' | 'settlementId' | 'refundId' | 'occurredAt'>;
 
 export interface OutletDailyStatsRow {
   outletId: number;
@@ -746,12 +776,33 @@ export interface OutletDailyStatsRow {
   discountPaise: number;
   feePaise: number;
   netPaise: number;
+  /** Owner refunds processed against this day's bills, and the goods part they returned. */
+  refundsCount: number;
+  refundPaise: number;
   updatedAt: Date;
 }
 export type OutletDailyStatsInsert = InsertOf<
   OutletDailyStatsRow,
-  'ordersCount' | 'couponsCount' | 'billPaise' | 'discountPaise' | 'feePaise' | 'netPaise' | 'updatedAt'
+  'ordersCount' | 'couponsCount' | 'billPaise' | 'discountPaise' | 'feePaise' | 'netPaise' | 'refundsCount' | 'refundPaise' | 'updatedAt'
 >;
+
+/** The counter's live feed: one row per change a payments screen shows, numbered per outlet. */
+export interface OutletEventRow {
+  outletId: number;
+  seq: number;
+  kind: OutletEventKind;
+  orderId: number;
+  refundId: number | null;
+  createdAt: Date;
+}
+export type OutletEventInsert = InsertOf<OutletEventRow, 'refundId' | 'createdAt'>;
+
+export interface OutletEventCounterRow {
+  outletId: number;
+  lastSeq: number;
+  updatedAt: Date;
+}
+export type OutletEventCounterInsert = InsertOf<OutletEventCounterRow, 'lastSeq' | 'updatedAt'>;
 
 // ------------------------------------------------------------------------------------------------
 // People and back office
@@ -864,6 +915,166 @@ export interface AnalyticsEventRow {
 export type AnalyticsEventInsert = InsertOf<AnalyticsEventRow, 'id' | 'referrerPath' | 'visitorId' | 'props' | 'occurredAt', 'props'>;
 
 // ------------------------------------------------------------------------------------------------
+// Discovery: search vocabulary, favourites, reviews
+
+export interface SearchTermRow {
+  /** A word some outlet's search_tokens has held (bachat_search_words). */
+  term: string;
+  createdAt: Date;
+}
+export type SearchTermInsert = InsertOf<SearchTermRow, 'createdAt'>;
+
+export interface FavouriteRow {
+  consumerId: number;
+  outletId: number;
+  createdAt: Date;
+}
+export type FavouriteInsert = InsertOf<FavouriteRow, 'createdAt'>;
+
+export type ReviewStatus = 'published' | 'hidden';
+export type ReviewReportReason = 'spam' | 'abusive' | 'fake' | 'personal' | 'other';
+
+export interface ReviewRow {
+  id: number;
+  outletId: number;
+  consumerId: number;
+  /** The paid receipt the review is verified by (one review per receipt). */
+  orderId: number;
+  rating: number;
+  body: string;
+  status: ReviewStatus;
+  moderationNote: string | null;
+  moderatedById: number | null;
+  moderatedAt: Date | null;
+  ownerReply: string | null;
+  ownerReplyById: number | null;
+  ownerRepliedAt: Date | null;
+  reportCount: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+export type ReviewInsert = InsertOf<
+  ReviewRow,
+  Generated | 'status' | 'moderationNote' | 'moderatedById' | 'moderatedAt' | 'ownerReply' | 'ownerReplyById' | 'ownerRepliedAt' | 'reportCount'
+>;
+
+export interface ReviewReportRow {
+  id: number;
+  reviewId: number;
+  consumerId: number;
+  reason: ReviewReportReason;
+  note: string | null;
+  createdAt: Date;
+}
+export type ReviewReportInsert = InsertOf<ReviewReportRow, 'id' | 'note' | 'createdAt'>;
+// Notifications (server/modules/notifications, docs/notifications.md)
+
+export type NotificationKind =
+  | 'new_coupon'
+  | 'expiring_coupon'
+  | 'weekly_digest'
+  | 'daily_deal'
+  | 'nearby_offer'
+  | 'flash_sale'
+  | 'payment_receipt'
+  | 'refund'
+  | 'payment_received'
+  | 'settlement_summary';
+export type DeliveryChannel = 'email' | 'sms' | 'web_push' | 'app_push';
+export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped';
+
+export interface NotificationRow {
+  id: number;
+  /** `consumer:<id>` or `business:<id>`: with kind and subject, the once-only key. */
+  recipient: string;
+  consumerId: number | null;
+  businessOwnerId: number | null;
+  kind: NotificationKind;
+  subject: string;
+  title: string;
+  body: string;
+  /** The app path a tap opens. */
+  url: string;
+  data: Record<string, unknown>;
+  expiresAt: Date | null;
+  plannedAt: Date | null;
+  createdAt: Date;
+}
+export type NotificationInsert = InsertOf<
+  NotificationRow,
+  'id' | 'createdAt' | 'consumerId' | 'businessOwnerId' | 'data' | 'expiresAt' | 'plannedAt',
+  'data'
+>;
+
+export interface NotificationDeliveryRow {
+  id: number;
+  notificationId: number;
+  channel: DeliveryChannel;
+  /** `email`, `sms`, `web_push:<subscription id>`, `app_push:<token id>`. */
+  target: string;
+  status: DeliveryStatus;
+  notBefore: Date;
+  attempts: number;
+  lastError: string | null;
+  sentAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+export type NotificationDeliveryInsert = InsertOf<
+  NotificationDeliveryRow,
+  Generated | 'status' | 'notBefore' | 'attempts' | 'lastError' | 'sentAt'
+>;
+
+export interface InboxItemRow {
+  id: number;
+  notificationId: number;
+  consumerId: number;
+  readAt: Date | null;
+  createdAt: Date;
+}
+export type InboxItemInsert = InsertOf<InboxItemRow, 'id' | 'createdAt' | 'readAt'>;
+
+export interface PushSubscriptionRow {
+  id: number;
+  consumerId: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  userAgent: string | null;
+  lastSuccessAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+export type PushSubscriptionInsert = InsertOf<PushSubscriptionRow, Generated | 'userAgent' | 'lastSuccessAt'>;
+
+export interface FcmTokenRow {
+  id: number;
+  consumerId: number;
+  token: string;
+  platform: 'android' | 'ios';
+  createdAt: Date;
+  updatedAt: Date;
+}
+export type FcmTokenInsert = InsertOf<FcmTokenRow, Generated | 'platform'>;
+
+export interface PushDailyCountRow {
+  consumerId: number;
+  /** IST calendar day. */
+  day: string;
+  count: number;
+}
+export type PushDailyCountInsert = InsertOf<PushDailyCountRow, 'count'>;
+
+export interface ConsumerLocationRow {
+  consumerId: number;
+  latitude: number | null;
+  longitude: number | null;
+  cityId: number | null;
+  updatedAt: Date;
+}
+export type ConsumerLocationInsert = InsertOf<ConsumerLocationRow, 'latitude' | 'longitude' | 'cityId' | 'updatedAt'>;
+
+// ------------------------------------------------------------------------------------------------
 // Registry: table name → row and write types; the module whose service writes it.
 
 /** Every table by its camelCase name (what the code passes to `db(…)`). */
@@ -893,6 +1104,7 @@ export interface TableTypes {
   promotionTimeSlots: Table<PromotionTimeSlotRow, PromotionTimeSlotInsert>;
   coupons: Table<CouponRow, CouponInsert>;
   outletCouponCounters: Table<OutletCouponCounterRow, OutletCouponCounterInsert>;
+  outletBrowseCounts: Table<OutletBrowseCountRow, OutletBrowseCountInsert>;
   orders: Table<OrderRow, OrderInsert>;
   payments: Table<PaymentRow, PaymentInsert>;
   refunds: Table<RefundRow, RefundInsert>;
@@ -904,12 +1116,25 @@ export interface TableTypes {
   providerSettlements: Table<ProviderSettlementRow, ProviderSettlementInsert>;
   ledgerEntries: Table<LedgerEntryRow, LedgerEntryInsert>;
   outletDailyStats: Table<OutletDailyStatsRow, OutletDailyStatsInsert>;
+  outletEvents: Table<OutletEventRow, OutletEventInsert>;
+  outletEventCounters: Table<OutletEventCounterRow, OutletEventCounterInsert>;
   salesStaff: Table<SalesStaffRow, SalesStaffInsert>;
   businessApplications: Table<BusinessApplicationRow, BusinessApplicationInsert>;
   supportTickets: Table<SupportTicketRow, SupportTicketInsert>;
   promoterApplications: Table<PromoterApplicationRow, PromoterApplicationInsert>;
   auditLog: Table<AuditLogRow, AuditLogInsert>;
   analyticsEvents: Table<AnalyticsEventRow, AnalyticsEventInsert>;
+  searchTerms: Table<SearchTermRow, SearchTermInsert>;
+  favourites: Table<FavouriteRow, FavouriteInsert>;
+  reviews: Table<ReviewRow, ReviewInsert>;
+  reviewReports: Table<ReviewReportRow, ReviewReportInsert>;
+  notifications: Table<NotificationRow, NotificationInsert>;
+  notificationDeliveries: Table<NotificationDeliveryRow, NotificationDeliveryInsert>;
+  inboxItems: Table<InboxItemRow, InboxItemInsert>;
+  pushSubscriptions: Table<PushSubscriptionRow, PushSubscriptionInsert>;
+  fcmTokens: Table<FcmTokenRow, FcmTokenInsert>;
+  pushDailyCounts: Table<PushDailyCountRow, PushDailyCountInsert>;
+  consumerLocations: Table<ConsumerLocationRow, ConsumerLocationInsert>;
 }
 
 export type TableName = keyof TableTypes;
@@ -961,6 +1186,7 @@ export const TABLE_OWNERS: Record<SnakeCase<TableName>, string | null> = {
   promotion_time_slots: 'promotions',
   coupons: 'shuffles',
   outlet_coupon_counters: 'shuffles',
+  outlet_browse_counts: 'outlets',
   orders: 'orders',
   payments: 'payments',
   refunds: 'payments',
@@ -972,10 +1198,23 @@ export const TABLE_OWNERS: Record<SnakeCase<TableName>, string | null> = {
   provider_settlements: 'settlements',
   ledger_entries: 'payments',
   outlet_daily_stats: 'payments',
+  outlet_events: 'payments',
+  outlet_event_counters: 'payments',
   sales_staff: 'sales-staff',
   business_applications: 'business-applications',
   support_tickets: 'support-tickets',
   promoter_applications: 'promoter-applications',
   audit_log: 'audit-log',
   analytics_events: 'analytics',
+  search_terms: 'outlets',
+  favourites: 'favourites',
+  reviews: 'reviews',
+  review_reports: 'reviews',
+  notifications: 'notifications',
+  notification_deliveries: 'notifications',
+  inbox_items: 'notifications',
+  push_subscriptions: 'notifications',
+  fcm_tokens: 'notifications',
+  push_daily_counts: 'notifications',
+  consumer_locations: 'notifications',
 };

@@ -57,7 +57,7 @@ describe('Content-Security-Policy on every HTML page', () => {
     expect(csp).toMatchObject({
       'default-src': ["'self'"],
       'script-src': ["'self'"],
-      'img-src': ["'self'", 'data:', 'blob:'],
+      'img-src': kind === 'client' ? ["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org'] : ["'self'", 'data:', 'blob:'],
       'connect-src': ["'self'"],
       'frame-ancestors': ["'none'"],
       'base-uri': ["'self'"],
@@ -94,6 +94,24 @@ describe('Content-Security-Policy on every HTML page', () => {
   });
 });
 
+describe('the home map’s tiles (MAP_TILE_URL)', () => {
+  it('are allowed as images from their origin on the shopper pages only, subdomains as a wildcard', async () => {
+    const local = withDist({ MAP_TILE_URL: 'http://127.0.0.1:3199/tiles/{z}/{x}/{y}.png' });
+    const client = directives((await local.request.get('/')).headers['content-security-policy']);
+    expect(client['img-src']).toEqual(["'self'", 'data:', 'blob:', 'http://127.0.0.1:3199']);
+    expect(directives((await local.request.get('/clientpage/sales/')).headers['content-security-policy'])['img-src']).toEqual(["'self'", 'data:', 'blob:']);
+    const sub = withDist({ MAP_TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}{r}.png' });
+    expect(directives((await sub.request.get('/')).headers['content-security-policy'])['img-src']).toContain('https://*.tiles.example.org');
+  });
+
+  it('must be a tile template', () => {
+    const bad = (MAP_TILE_URL: string) => () => parseEnv({ NODE_ENV: 'test', APP_SECRET: TEST_SECRET, MAP_TILE_URL });
+    expect(bad('ftp://tiles.example.org/{z}/{x}/{y}.png')).toThrow(/MAP_TILE_URL/);
+    expect(bad('https://tiles.example.org/tile.png')).toThrow(/MAP_TILE_URL/);
+    expect(bad("https://tiles.example.org/{z}/{x}/{y}.png'; script-src *")).toThrow(/MAP_TILE_URL/);
+  });
+});
+
 describe('Strict-Transport-Security', () => {
   it('is sent in production, on pages and API answers alike', async () => {
     const { request } = withDist({ NODE_ENV: 'production', ...RAZORPAY });
@@ -121,8 +139,9 @@ describe('the front ends carry no inline script', () => {
     expect(html).not.toMatch(/\son[a-z]+\s*=/i); // no inline event handlers either
   });
 
-  it('nor does the PWA plugin inject one (its registration is a file)', () => {
+  it('nor does the PWA plugin inject one (the app registers its service worker from its own code)', () => {
     const config = fs.readFileSync(path.join(root, 'client/vite.config.ts'), 'utf8');
-    expect(config).toMatch(/injectRegister:\s*'script-defer'/);
+    expect(config).toMatch(/injectRegister:\s*false/);
+    expect(fs.readFileSync(path.join(root, 'client/main.tsx'), 'utf8')).toMatch(/registerServiceWorkerWhenIdle\(\)/);
   });
 });

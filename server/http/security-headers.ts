@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Middleware } from 'koa';
 
 /** HSTS: a year, subdomains included; sent in production only (docs/operations.md). */
@@ -16,13 +17,14 @@ export type PageKind = 'client' | 'admin';
  * style-src needs `'unsafe-inline'` (styles only, never scripts). Razorpay's origins are allowed on the
  * client page only, and only when PAYMENT_PROVIDER=razorpay.
  */
-export function contentSecurityPolicy(kind: PageKind, options: { razorpay: boolean }): string {
+export function contentSecurityPolicy(kind: PageKind, options: { razorpay: boolean; mapTileUrl?: string }): string {
   const razorpay = kind === 'client' && options.razorpay;
+  const tiles = kind === 'client' && options.mapTileUrl ? [tileOrigin(options.mapTileUrl)] : [];
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
     ['script-src', "'self'", ...(razorpay ? [RAZORPAY_CHECKOUT.script] : [])],
     ['style-src', "'self'", ...(kind === 'admin' ? ["'unsafe-inline'"] : [])],
-    ['img-src', "'self'", 'data:', 'blob:'],
+    ['img-src', "'self'", 'data:', 'blob:', ...tiles],
     ['font-src', "'self'", 'data:'],
     ['connect-src', "'self'", ...(razorpay ? [RAZORPAY_CHECKOUT.api] : [])],
     razorpay ? ['frame-src', RAZORPAY_CHECKOUT.api] : ['frame-src', "'none'"],
@@ -34,6 +36,40 @@ export function contentSecurityPolicy(kind: PageKind, options: { razorpay: boole
     ['frame-ancestors', "'none'"],
   ];
   return directives.map((d) => d.join(' ')).join('; ');
+}
+
+/**
+ * The CSP hash sources (`'sha256-…'`) of the inline `<style>` elements of a page: the prerendered
+ * shells carry their critical CSS inline (client/vite-plugins/prerender-shells.ts), and a strict
+ * style-src allows exactly those blocks and nothing else. Hashed over the element's text as the
+ * browser's parser sees it (line breaks normalised to LF).
+ */
+export function inlineStyleHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const [, text] of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)) {
+    const digest = createHash('sha256').update(text!.replace(/\r\n?/g, '\n'), 'utf8').digest('base64');
+    hashes.push(`'sha256-${digest}'`);
+  }
+  return [...new Set(hashes)];
+}
+
+/** `policy` with `sources` added to its style-src directive (the policy itself when there are none). */
+export function withStyleSources(policy: string, sources: readonly string[]): string {
+  if (!sources.length) return policy;
+  return policy
+    .split('; ')
+    .map((d) => (d.startsWith('style-src ') ? `${d} ${sources.join(' ')}` : d))
+    .join('; ');
+}
+
+/**
+ * The origin the home map's tiles come from (MAP_TILE_URL), as a CSP source: scheme, host and port;
+ * a `{s}` subdomain placeholder becomes a wildcard (`https://*.tile.example.org`).
+ */
+export function tileOrigin(template: string): string {
+  const match = /^(https?):\/\/([^/]+)/.exec(template);
+  if (!match) throw new Error(`MAP_TILE_URL is not an http(s) URL: ${template}`);
+  return `${match[1]}://${match[2]!.replace(/\{s\}/g, '*')}`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Knex } from 'knex';
 import type { Logger } from '../lib/logger.ts';
@@ -109,7 +110,19 @@ export function createJobs({ db, logger, definitions, runInApp }: CreateJobsOpti
   const ensureQueues = () =>
     (queuesReady ??= (async () => {
       for (const d of definitions) {
-        if (!(await boss.getQueue(d.name))) await boss.createQueue(d.name, queueOptions(d));
+        // Processes starting together on a fresh database create the same queues at once; PostgreSQL
+        // may pick one of them as a deadlock victim (pg-boss's create_queue locks the queue table and
+        // adds a partition). The victim's statement rolled back: it looks again and finds the queue.
+        for (let attempt = 0; ; attempt++) {
+          try {
+            if (!(await boss.getQueue(d.name))) await boss.createQueue(d.name, queueOptions(d));
+            break;
+          } catch (error) {
+            const code = (error as { code?: unknown }).code;
+            if ((code !== '40P01' && code !== '23505') || attempt >= 5) throw error;
+            await new Promise((r) => setTimeout(r, 50 + randomInt(200)));
+          }
+        }
         known.add(d.name);
       }
     })().catch((error: unknown) => {

@@ -85,6 +85,20 @@ export const HI: Readonly<Record<string, string>> = {
   'day must be today or tomorrow': 'day आज (today) या कल (tomorrow) होना चाहिए',
   'outletId must be a number': 'outletId एक संख्या होनी चाहिए',
   'outletId is required': 'outletId ज़रूरी है',
+  'sort must be relevance, distance, discount or newest': 'sort relevance, distance, discount या newest होना चाहिए',
+  'minDiscountPercent must be between 0 and 100': 'minDiscountPercent 0 और 100 के बीच होना चाहिए',
+
+  // ---- Favourites and verified reviews (issue 16)
+  'Choose why you are reporting it': 'बताएँ कि आप इसकी रिपोर्ट क्यों कर रहे हैं',
+  'Rate your visit from 1 to 5 stars': 'अपनी विज़िट को 1 से 5 स्टार दें',
+  'Write a few words about your visit': 'अपनी विज़िट के बारे में कुछ शब्द लिखें',
+  'A note can be at most 500 characters': 'नोट ज़्यादा से ज़्यादा 500 अक्षरों का हो सकता है',
+  'Write your reply': 'अपना जवाब लिखें',
+  'Only a shopper who paid here through Bachat can review this outlet.': 'इस आउटलेट का रिव्यू सिर्फ़ वही ग्राहक दे सकता है जिसने यहाँ Bachat से पेमेंट किया हो।',
+  'You have already reviewed this visit.': 'आप इस विज़िट का रिव्यू पहले ही दे चुके हैं।',
+  'Review not found': 'रिव्यू नहीं मिला',
+  'You have already replied to this review.': 'आप इस रिव्यू का जवाब पहले ही दे चुके हैं।',
+  'You cannot report your own review.': 'आप अपने ही रिव्यू की रिपोर्ट नहीं कर सकते।',
 
   // ---- Paying a bill
   'Please enter the bill amount': 'कृपया बिल की रकम डालें',
@@ -185,6 +199,23 @@ export const HI: Readonly<Record<string, string>> = {
   'Password must have at least 8 characters': 'पासवर्ड में कम से कम 8 अक्षर होने चाहिए',
   'Enter the receipt id shown on the shopper\'s screen, e.g. BCH-7K2M9QXA': 'ग्राहक की स्क्रीन पर दिखी रसीद id डालें, जैसे BCH-7K2M9QXA',
   'No paid bill with this receipt id at this outlet': 'इस आउटलेट पर इस रसीद id का कोई चुकाया गया बिल नहीं है',
+
+  // ---- The counter: payments screen, receipt check, owner refunds
+  "Enter the 6-digit verification code or the receipt id shown on the shopper's screen, e.g. 482913 or BCH-7K2M9QXA":
+    'ग्राहक की स्क्रीन पर दिखा 6 अंकों का वेरिफ़िकेशन कोड या रसीद id डालें, जैसे 482913 या BCH-7K2M9QXA',
+  'No paid bill at this outlet matches this code': 'इस आउटलेट पर इस कोड से कोई चुकाया गया बिल नहीं मिला',
+  'Refunds are possible only within 24 hours of the payment.': 'रिफ़ंड सिर्फ़ पेमेंट के 24 घंटे के अंदर हो सकता है।',
+  'This payment has already been refunded in full.': 'इस पेमेंट का पूरा रिफ़ंड पहले ही हो चुका है।',
+  'You can refund at most {amount} of this payment.': 'इस पेमेंट में से ज़्यादा से ज़्यादा {amount} रिफ़ंड किए जा सकते हैं।',
+  'This idempotency key was already used for a different refund.': 'यह idempotency key किसी दूसरे रिफ़ंड के लिए इस्तेमाल हो चुकी है।',
+  'Enter the receipt id of the payment, e.g. BCH-7K2M9QXA': 'पेमेंट की रसीद id डालें, जैसे BCH-7K2M9QXA',
+  'Enter the amount to refund in paise (a whole number, at least 100)': 'रिफ़ंड की रकम पैसे में डालें (पूरी संख्या, कम से कम 100)',
+  'Enter a reason for the refund (3 to 200 characters)': 'रिफ़ंड की वजह लिखें (3 से 200 अक्षर)',
+  'An idempotency key (8 to 64 letters, digits, - or _) is required: send it as the Idempotency-Key header':
+    'एक idempotency key (8 से 64 अक्षर, अंक, - या _) ज़रूरी है: इसे Idempotency-Key हेडर में भेजें',
+  'The live feed needs a new ticket: reload the page.': 'लाइव फ़ीड के लिए नया टिकट चाहिए: पेज फिर से लोड करें।',
+  'Your account is not allowed to refund payments. Ask your master account to allow it in User management.':
+    'आपके अकाउंट को पेमेंट रिफ़ंड करने की अनुमति नहीं है। अपने मास्टर अकाउंट से यूज़र मैनेजमेंट में इसकी अनुमति देने को कहें।',
 
   // ---- The promotion organizer
   'Ad not found': 'विज्ञापन नहीं मिला',

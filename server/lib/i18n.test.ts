@@ -89,6 +89,7 @@ describe('the Hindi catalog covers the server messages', () => {
   /** Single texts that are English on purpose, with where they go. */
   const ENGLISH_ONLY_TEXTS = new Set([
     'No such API path', // an unknown /api path: for the developer who typed it
+    'This API path does not take that method', // a 405: for the developer who sent it
     'Request body too large', // payment provider webhooks
     'Webhooks are POST requests', // payment provider webhooks
     'Malformed webhook body', // payment provider webhooks (Route transfers)
@@ -97,6 +98,8 @@ describe('the Hindi catalog covers the server messages', () => {
     'Please sign in to the sales back office.', // the back office's guard
     'The back office is for sales staff only.', // the back office's guard
     'Approved applications are kept as the record of how the account was opened. Nothing was deleted.', // back office
+    'must be URL-safe base64', // a push subscription's keys: the browser sends them, no person types them
+    'not an FCM token', // the Android wrapper's device token: no person types it
   ]);
 
   const sourceFiles = (dir: string): string[] =>

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { forbidden, notFound } from './errors.ts';
+import { requestContext } from './logger.ts';
 import { runtime } from './runtime.ts';
 import type { BusinessOwnerRow } from '../db/tables.ts';
 
@@ -61,6 +62,19 @@ export async function accessibleOutletIds(businessOwnerId: number, trx?: Knex): 
  * it exists but is not the caller's. Returns the account so services need not read it again.
  */
 export async function assertOutletAccess(businessOwnerId: number, outletId: number, trx?: Knex): Promise<OutletAccess> {
+  // Within one request, an access already granted is not read again (the guard checks the outlet
+  // before validation, then the service checks it before it reads: one round trip, not two). Only
+  // grants are remembered, and only outside transactions: a write checks against what it locks.
+  const scope = trx ? undefined : requestContext.getStore();
+  const key = `outlet-access:${businessOwnerId}:${outletId}`;
+  const known = scope?.settled?.get(key) as OutletAccess | undefined;
+  if (known) return known;
+  const access = await checkOutletAccess(businessOwnerId, outletId, trx);
+  if (scope) (scope.settled ??= new Map()).set(key, access);
+  return access;
+}
+
+async function checkOutletAccess(businessOwnerId: number, outletId: number, trx?: Knex): Promise<OutletAccess> {
   const db = trx ?? runtime().db;
   if (!Number.isSafeInteger(outletId) || outletId <= 0) {
     await activeBusinessAccount(businessOwnerId, db);
@@ -133,4 +147,23 @@ export function rawOutletIdsOf(raw: unknown): number[] {
 /** Refuses unless the account may use every outlet the raw request names (the pre-validation check). */
 export async function assertRawOutletAccess(businessOwnerId: number, raw: unknown): Promise<void> {
   for (const outletId of rawOutletIdsOf(raw)) await assertOutletAccess(businessOwnerId, outletId);
+}
+
+export const REFUNDS_NOT_ALLOWED = 'Your account is not allowed to refund payments. Ask your master account to allow it in User management.';
+
+/**
+ * May the account refund payments (the counter, docs/business.md "Refunds")? A master always may; a
+ * sub-account when its master allowed it (`business_owners.can_refund`, set in user management).
+ */
+export async function mayRefund(account: BusinessAccount, trx?: Knex): Promise<boolean> {
+  if (account.isMaster) return true;
+  const row = await (trx ?? runtime().db)('businessOwners').where({ id: account.id }).first('canRefund');
+  return row?.canRefund === true;
+}
+
+/** Refuses unless the account may use the outlet AND refund payments there (403 otherwise). */
+export async function assertRefundAccess(businessOwnerId: number, outletId: number, trx?: Knex): Promise<OutletAccess> {
+  const access = await assertOutletAccess(businessOwnerId, outletId, trx);
+  if (!(await mayRefund(access.account, trx))) throw forbidden(REFUNDS_NOT_ALLOWED);
+  return access;
 }

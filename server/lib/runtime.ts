@@ -5,6 +5,10 @@ import type { Storage } from '../providers/storage.ts';
 import type { SmsProvider } from '../providers/sms.ts';
 import type { PaymentProvider } from '../providers/payments.ts';
 import type { Jobs } from '../jobs/jobs.ts';
+import type { Realtime } from './realtime.ts';
+import type { EmailProvider } from '../providers/email.ts';
+import type { WebPushProvider } from '../providers/web-push.ts';
+import type { AppPushProvider } from '../providers/fcm.ts';
 
 /**
  * What services need from the outside world, set once by `createApp` (or a test) and read by services.
@@ -18,8 +22,14 @@ export interface Runtime {
   storage: Storage;
   sms: SmsProvider;
   payments: PaymentProvider;
+  /** Notification channels (docs/notifications.md): email, browsers' web push, the Android wrapper's FCM. */
+  email: EmailProvider;
+  webPush: WebPushProvider;
+  appPush: AppPushProvider;
   /** Background and scheduled work (server/jobs/jobs.ts). */
   jobs: Jobs;
+  /** Messages across server processes (server/lib/realtime.ts): the counter's live payments. */
+  realtime: Realtime;
   /** The clock every business rule reads; tests move it. */
   now: () => Date;
 }

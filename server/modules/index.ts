@@ -25,10 +25,14 @@ import { subAccountsModule } from './sub-accounts/module.ts';
 import { promotionsModule } from './promotions/module.ts';
 import { dashboardsModule } from './dashboards/module.ts';
 import { settlementsModule } from './settlements/module.ts';
+import { counterModule } from './counter/module.ts';
 import { businessApplicationsModule } from './business-applications/module.ts';
 import { salesStaffModule } from './sales-staff/module.ts';
 import { discountsModule } from './discounts/module.ts';
 import { auditLogModule } from './audit-log/module.ts';
+import { favouritesModule } from './favourites/module.ts';
+import { reviewReportsModule, reviewsModule } from './reviews/module.ts';
+import { notificationsModule } from './notifications/module.ts';
 
 /**
  * Every module of the app: adding one is a `module.ts` in its folder and a line here. The app router
@@ -66,8 +70,13 @@ export const MODULES = [
   promotionsModule,
   dashboardsModule,
   settlementsModule,
+  counterModule,
   businessApplicationsModule,
   salesStaffModule,
   discountsModule,
   auditLogModule,
+  favouritesModule,
+  reviewsModule,
+  reviewReportsModule,
+  notificationsModule,
 ] as const satisfies readonly ModuleManifest[];

@@ -41,8 +41,12 @@ describe('REST routers from the module manifests', () => {
       'subAccountsRest',
       'promotionsRest',
       'dashboardsRest',
+      'counterRest',
       'businessApplicationsPublicRest',
       'salesAuthRest',
+      'favouritesRest',
+      'reviewsRest',
+      'notificationsRest',
     ]);
   });
 

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { hashPhone } from '../lib/crypto.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { refreshSearchTokens } from '../modules/outlets/service.ts';
 import { createSession, resolveSession } from '../modules/sessions/service.ts';
 import { createCaller } from '../trpc/app-router.ts';
 import { createContextInner } from '../trpc/context.ts';
@@ -84,7 +85,7 @@ export interface OutletRefs {
   cityId: number;
 }
 
-/** Columns of `outlets` (camelCase) to set, plus `km` (north of CENTRE) and `locality` (= addressLineTwo). */
+/** Columns of `outlets` (camelCase) to set (cuisines, dishes, isVeg too), plus `km` (north of CENTRE) and `locality` (= addressLineTwo). */
 export type OutletFields = {
   name?: string;
   km?: number;
@@ -126,6 +127,8 @@ export async function insertOutlet(refs: OutletRefs, o: OutletFields = {}): Prom
       ...columns,
     })
     .returning('id');
+  // What the outlets service does after every write: the outlet's search words.
+  await refreshSearchTokens(testDb(), [row!.id]);
   return row!.id;
 }
 
@@ -436,14 +439,20 @@ export async function insertCoupon(
   return row!.id;
 }
 
-/** A paid order with a captured payment at the outlet (money history that must never be orphaned). */
-export async function insertPaidOrder(outletId: number): Promise<{ orderId: number; paymentId: number }> {
-  const consumerId = await insertConsumer();
+/**
+ * A paid order with a captured payment at the outlet (money history that must never be orphaned), by a
+ * new shopper unless `consumerId` is given, paid now unless `paidAt` says when.
+ */
+export async function insertPaidOrder(
+  outletId: number,
+  o: { consumerId?: number; paidAt?: Date } = {},
+): Promise<{ orderId: number; paymentId: number; publicId: string; consumerId: number }> {
+  const consumerId = o.consumerId ?? (await insertConsumer());
   const [order] = await testDb()('orders')
     .insert({
       consumerId,
       outletId,
-      idempotencyKey: `key-${consumerId}`,
+      idempotencyKey: `key-${consumerId}-${next()}`,
       status: 'paid',
       provider: 'sandbox',
       billPaise: 100_00,
@@ -452,12 +461,43 @@ export async function insertPaidOrder(outletId: number): Promise<{ orderId: numb
       convenienceFeePaise: 0,
       gstPaise: 0,
       amountPaise: 90_00,
+      paidAt: o.paidAt ?? new Date(),
+      receiptCode: `BCH-T${String(next()).padStart(7, '0')}`,
     })
-    .returning('id');
+    .returning(['id', 'publicId']);
   const [payment] = await testDb()('payments')
     .insert({ orderId: order!.id, provider: 'sandbox', providerPaymentId: `pay_${order!.id}`, status: 'captured', amountPaise: 90_00 })
     .returning('id');
-  return { orderId: order!.id, paymentId: payment!.id };
+  return { orderId: order!.id, paymentId: payment!.id, publicId: order!.publicId, consumerId };
+}
+
+// --- notifications ---------------------------------------------------------------------------------
+
+/** Where the shopper last browsed from: `km` north of CENTRE (or a point), and/or a city. */
+export async function setLastLocation(consumerId: number, l: { km?: number; latitude?: number; longitude?: number; cityId?: number | null } = {}): Promise<void> {
+  const hasPoint = l.km !== undefined || l.latitude !== undefined;
+  await testDb()('consumerLocations')
+    .insert({
+      consumerId,
+      latitude: hasPoint ? (l.latitude ?? CENTRE.latitude + (l.km ?? 0) / 111.2) : null,
+      longitude: hasPoint ? (l.longitude ?? CENTRE.longitude) : null,
+      cityId: l.cityId ?? null,
+    })
+    .onConflict('consumerId')
+    .merge();
+}
+
+/** A browser push subscription of the shopper (keys are not checked by the fake provider). */
+export async function insertPushSubscription(consumerId: number, endpoint = `https://push.example.test/send/${next()}`): Promise<number> {
+  const [row] = await testDb()('pushSubscriptions')
+    .insert({ consumerId, endpoint, p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' })
+    .returning('id');
+  return row!.id;
+}
+
+export async function insertFcmToken(consumerId: number, token = `fcm-token-${next()}-abcdefghijklmnopqrstuvwxyz`): Promise<number> {
+  const [row] = await testDb()('fcmTokens').insert({ consumerId, token }).returning('id');
+  return row!.id;
 }
 
 // --- callers and files -----------------------------------------------------------------------------

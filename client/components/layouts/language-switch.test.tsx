@@ -83,7 +83,7 @@ describe("the account's language", () => {
 });
 
 describe('formats follow the language (en-IN / hi-IN)', () => {
-  const day = { day: '2026-11-20', ordersCount: 3, couponsCount: 0, billPaise: 207500, discountPaise: 20750, feePaise: 0, netPaise: 186750 };
+  const day = { day: '2026-11-20', ordersCount: 3, couponsCount: 0, billPaise: 207500, discountPaise: 20750, feePaise: 0, netPaise: 186750, refundsCount: 0, refundPaise: 0 };
 
   it('a component re-renders its figures and words in Hindi after a switch', async () => {
     renderWithI18n(<RevenueChart days={[day]} start="2026-11-20" end="2026-11-20" />);
@@ -95,5 +95,22 @@ describe('formats follow the language (en-IN / hi-IN)', () => {
     expect(caption).toHaveTextContent('3 ऑर्डर से ₹2,075.00 के बिल');
     expect(formatRupeesExact(1000000000)).toBe('₹1,00,00,000.00');
     expect(caption.textContent).toMatch(/नव/);
+  });
+});
+
+describe('a screen that arrives during a switch', () => {
+  it('gets its words in the new language (its catalog registers while the switch is fetching)', async () => {
+    const { registerCatalog, i18n } = await import('@client/lib/i18n');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    registerCatalog('slow-shell', { en: { a1: 'Shell' }, hi: () => held.then(() => ({ messages: { a1: 'शेल' } })) });
+    const switching = setLocale('hi', { remember: false });
+    // A lazy page lands now, while 'slow-shell' is still fetching its Hindi.
+    registerCatalog('late-page', { en: { b2: 'Page' }, hi: async () => ({ messages: { b2: 'पेज' } }) });
+    release();
+    await act(() => switching);
+    expect(currentLocale()).toBe('hi');
+    expect(i18n._('a1')).toBe('शेल');
+    expect(i18n._('b2')).toBe('पेज');
   });
 });

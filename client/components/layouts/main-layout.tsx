@@ -8,15 +8,17 @@ type MainLayoutProps = {
   children: ReactNode;
   /** Called when the shopper taps Home (the app clears the browse filters). */
   onHomeClick?: () => void;
+  /** Extra top-bar actions (the notification bell), composed by the app. */
+  topBarActions?: ReactNode;
 };
 
-export function MainLayout({ children, onHomeClick }: MainLayoutProps) {
+export function MainLayout({ children, onHomeClick, topBarActions }: MainLayoutProps) {
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main">
         <Trans>Skip to content</Trans>
       </a>
-      <TopBar onHomeClick={onHomeClick} />
+      <TopBar onHomeClick={onHomeClick} actions={topBarActions} />
       <FlashNotice />
       <main id="main" className="app-main" tabIndex={-1}>
         {children}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from 'wouter';
 import { paths } from '@client/app/paths';
@@ -15,14 +16,18 @@ import { businessHomeHref } from './business-link';
 import { navItems, navTarget } from './nav-items';
 import { UserAvatar } from './user-avatar';
 
-type TopBarProps = { onHomeClick?: () => void };
+type TopBarProps = {
+  onHomeClick?: () => void;
+  /** Shown before the profile entry (the app puts the notification bell here). */
+  actions?: ReactNode;
+};
 
 /**
  * SPEC §2 top bar: back icon (to the stored outlet page, else home), Help → /faqs, the shopper's
  * name and picture or Sign In, and the business link. From 768 px it also carries the main links.
  * Issue 17: the language switch (docs/i18n.md).
  */
-export function TopBar({ onHomeClick }: TopBarProps) {
+export function TopBar({ onHomeClick, actions }: TopBarProps) {
   const { i18n, t } = useLingui();
   const language = useLanguage();
   const [location, navigate] = useLocation();
@@ -92,6 +97,7 @@ export function TopBar({ onHomeClick }: TopBarProps) {
               <Trans>Help</Trans>
             </span>
           </Link>
+          {actions}
           {isLoggedIn && user ? (
             <Link href={paths.profile.href()} className="top-bar__profile" aria-label={t`Profile: ${userName}`}>
               <UserAvatar name={user.name} pictureUrl={user.profilePicUrl} size={32} />

@@ -18,7 +18,6 @@ export type IconProps = SVGProps<SVGSVGElement> & { size?: number | string; stro
 function Svg({ size = 24, width, height, strokeWidth = 2, children, ...props }: IconProps) {
   return (
     <svg
-      xmlns="http://www.w3.org/2000/svg"
       width={width ?? size}
       height={height ?? size}
       viewBox="0 0 24 24"
@@ -28,7 +27,6 @@ function Svg({ size = 24, width, height, strokeWidth = 2, children, ...props }: 
       strokeLinecap="round"
       strokeLinejoin="round"
       aria-hidden="true"
-      focusable="false"
       {...props}
     >
       {children}
@@ -52,12 +50,16 @@ export const BackIcon = (props: IconProps) => <Svg {...props}><path d="m12 19-7-
 export const DoneIcon = (props: IconProps) => <Svg {...props}><path d="M3.85 8.62a4 4 0 0 1 4.78-4.77 4 4 0 0 1 6.74 0 4 4 0 0 1 4.78 4.78 4 4 0 0 1 0 6.74 4 4 0 0 1-4.77 4.78 4 4 0 0 1-6.75 0 4 4 0 0 1-4.78-4.77 4 4 0 0 1 0-6.76Z" /><path d="m16 9-5.5 5.5L8 12" /></Svg>;
 /** The language switch. (Lucide's `languages`.) */
 export const LanguageIcon = (props: IconProps) => <Svg {...props}><path d="m5 8 6 6" /><path d="m4 14 6-6 2-3" /><path d="M2 5h12" /><path d="M7 2h1" /><path d="m22 22-5-10-5 10" /><path d="M14 18h6" /></Svg>;
+/** The notification bell (top bar). (Lucide's `bell`.) */
+export const BellIcon = (props: IconProps) => <Svg {...props}><path d="M10.268 21a2 2 0 0 0 3.464 0" /><path d="M3.262 15.326A1 1 0 0 0 4 17h16a1 1 0 0 0 .74-1.673C19.41 13.956 18 12.499 18 8A6 6 0 0 0 6 8c0 4.499-1.411 5.956-2.738 7.326" /></Svg>;
 /** A place: location, city. (Lucide's `map-pin`.) */
 export const PinIcon = (props: IconProps) => <Svg {...props}><path d="M20 10c0 4.993-5.539 10.193-7.399 11.799a1 1 0 0 1-1.202 0C9.539 20.193 4 14.993 4 10a8 8 0 0 1 16 0" /><circle cx="12" cy="10" r="3" /></Svg>;
 /** "All" categories. (Lucide's `sparkles`.) */
 export const SparkleIcon = (props: IconProps) => <Svg {...props}><path d="M11.017 2.814a1 1 0 0 1 1.966 0l1.051 5.558a2 2 0 0 0 1.594 1.594l5.558 1.051a1 1 0 0 1 0 1.966l-5.558 1.051a2 2 0 0 0-1.594 1.594l-1.051 5.558a1 1 0 0 1-1.966 0l-1.051-5.558a2 2 0 0 0-1.594-1.594l-5.558-1.051a1 1 0 0 1 0-1.966l5.558-1.051a2 2 0 0 0 1.594-1.594z" /><path d="M20 2v4" /><path d="M22 4h-4" /><circle cx="4" cy="20" r="2" /></Svg>;
 
 export {
+  /** Sound off (the payments screen's chime; sound on is BellIcon). */
+  BellOff as BellOffIcon,
   /** A Golden Key. */
   KeyRound as KeyIcon,
   /** "Live now", an instant discount. */

@@ -6,7 +6,9 @@ type SpinnerSize = 40 | 80 | 120 | 160;
 export function Spinner({ size = 40, label }: { size?: SpinnerSize; label?: string }) {
   const { t } = useLingui();
   return (
-    <span className="spinner" role="status" style={{ width: size, height: size }}>
+    // Sized by class, not a style attribute: the prerendered shells (client/app/shells.tsx) carry this
+    // markup, and the page's CSP allows no inline style attributes.
+    <span className={`spinner spinner--${size}`} role="status">
       <span className="visually-hidden">{label ?? t`Loading`}</span>
     </span>
   );

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Link, Redirect, Route, Switch } from 'wouter';
+import { PageLoader } from '@client/components/ui/spinner';
 import { BusinessShell } from './components/business-shell';
 import { findBusinessPage } from './pages/registry';
 import { BusinessLandingPage } from './pages/landing-page';
@@ -79,7 +80,7 @@ function Console({ current, page, outletId: rawOutletId }: ConsoleProps) {
 
   return (
     <BusinessShell session={session} outletId={outletOk ? effectiveOutlet : session.details.currentOutletId} current={current}>
-      {body}
+      <Suspense fallback={<PageLoader />}>{body}</Suspense>
     </BusinessShell>
   );
 }

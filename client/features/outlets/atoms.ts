@@ -47,14 +47,13 @@ export const locationAtom = atomWithStorage<StoredLocation | null>(
   { getOnInit: true },
 );
 
-/** The search text typed on the home page (SPEC §3 `searchString`); not persisted. */
-export const searchStringAtom = atom('');
-
-/** SPEC §2: the Home tab clears category, city and search text. */
+/**
+ * SPEC §2: the Home tab clears category, city and search text. The search text and the filters live
+ * in the URL query (lib/discovery-params.ts), which the Home link's `/` leaves behind.
+ */
 export const resetBrowseFiltersAtom = atom(null, (_get, set) => {
   set(selectedCategoryAtom, RESET);
   set(selectedCityAtom, RESET);
-  set(searchStringAtom, '');
 });
 
 /** SPEC §4: choosing a place by hand stores it; its city becomes the selected city. */
@@ -65,19 +64,17 @@ export const chooseLocationAtom = atom(null, (_get, set, place: Omit<StoredLocat
 
 /**
  * The city picker: a place chosen by hand in another city stops applying (SPEC §4: changing city
- * clears the cards; the new city's list starts over).
+ * clears the cards; the new city's list starts over). The picker also drops a search from the URL.
  */
 export const selectCityAtom = atom(null, (get, set, citySlug: string | null) => {
   const place = get(locationAtom);
   if (place?.isSelectedLocation && place.citySlug !== citySlug) set(locationAtom, RESET);
   set(selectedCityAtom, citySlug);
-  set(searchStringAtom, '');
 });
 
-/** SPEC §4: a category change resets the list, a search shown in it included. */
+/** SPEC §4: a category change resets the list (the chips also drop a search from the URL). */
 export const selectCategoryAtom = atom(null, (_get, set, categorySlug: string | null) => {
   set(selectedCategoryAtom, categorySlug);
-  set(searchStringAtom, '');
 });
 
 /** SPEC §4: choosing the default location removes the stored one. */

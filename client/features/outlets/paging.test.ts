@@ -26,6 +26,9 @@ function card(id: number): OutletCard {
     distanceKm: id / 10,
     liveOffer: null,
     photoUrl: null,
+    isVeg: false,
+    cuisines: [],
+    costForTwoPaise: null,
   };
 }
 

@@ -19,9 +19,9 @@ import { businessCaller, type BusinessWorld, businessWorld, fillOutlet, FUTURE_D
 useTestDatabase();
 
 /** The routers of the business side; every procedure in them is enumerated below. */
-const BUSINESS_ROUTERS = ['businessAccount', 'promotions', 'dashboards', 'subAccounts'] as const;
+const BUSINESS_ROUTERS = ['businessAccount', 'promotions', 'dashboards', 'subAccounts', 'counter'] as const;
 /** The REST modules of the business side; every route they register is enumerated below. */
-const BUSINESS_REST = ['business-account', 'promotions', 'dashboards', 'sub-accounts'].map((name) => {
+const BUSINESS_REST = ['business-account', 'promotions', 'dashboards', 'sub-accounts', 'counter'].map((name) => {
   const rest = (MODULES as readonly ModuleManifest[]).find((m) => m.name === name)?.rest;
   if (!rest) throw new Error(`The ${name} module mounts no REST adapters`);
   return rest;
@@ -96,6 +96,10 @@ function validSample(outletId: number) {
     gstin: '27AAPFU0939F1ZV',
     ackNumber: 'AA2711230012345',
     timeSlots: [{ startTime: '08:00', endTime: '09:00', advId: b.adR, discountPercent: 50 }],
+    code: '123456',
+    receiptId: 'BCH-AAAAAAAA',
+    reason: 'Taken over',
+    idempotencyKey: 'taken-over-0001',
   };
 }
 
@@ -184,7 +188,7 @@ describe('authorization matrix over REST (enumerated)', () => {
     const ids = foreignIds(w.outletB);
     const query = { outletId: w.outletB, advId: b.adR, eventId: b.eventId, menuId: b.menuId, subAccountId: w.subB, index: 0, subCategory: 'food' };
     for (const { method, path } of routes) {
-      const url = `/api${path.replace(':id', String(w.outletB))}`;
+      const url = `/api${path.replace(':id', String(w.outletB)).replace(':outletId', String(w.outletB))}`;
       const req = request[method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](url).set(w.authA).query(query);
       const res = method === 'GET' ? await req : await req.send(ids);
       if (method === 'GET' && path === '/business/sub-accounts') {
@@ -200,7 +204,7 @@ describe('authorization matrix over REST (enumerated)', () => {
   it('every business route refuses a request without a business session (401)', async () => {
     const { request } = createTestApp();
     for (const { method, path } of restRoutes()) {
-      const res = await request[method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](`/api${path.replace(':id', String(w.outletA))}`).query({ outletId: w.outletA });
+      const res = await request[method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](`/api${path.replace(':id', String(w.outletA)).replace(':outletId', String(w.outletA))}`).query({ outletId: w.outletA });
       expect(res.status, `${method} ${path}`).toBe(401);
     }
   });

@@ -119,6 +119,24 @@ describe('menu, overview and GSTIN over REST', () => {
     expect(got.body.overview.ABOUT).toBe('Since 1965');
   });
 
+  it('POST /business/overview sets veg, cuisines and dishes on the outlet (searchable), tidied; a foreign outlet changes nothing', async () => {
+    const post = (body: Record<string, unknown>, auth = w.authA) => app.request.post('/api/business/overview').set(auth).send({ outletId: w.outletA, ...body });
+    const saved = await post({ isVeg: true, cuisines: [' South  Indian', 'south indian', 'Udupi'], dishes: ['Masala Dosa', ''] });
+    expect(saved.status).toBe(200);
+    expect(saved.body.overview).toMatchObject({ IS_VEG: true, CUISINES: ['South Indian', 'Udupi'], DISHES: ['Masala Dosa'] });
+    const outlet = await testDb()('outlets').where({ id: w.outletA }).first('isVeg', 'cuisines', 'dishes', 'searchTokens');
+    expect(outlet).toMatchObject({ isVeg: true, cuisines: ['South Indian', 'Udupi'], dishes: ['Masala Dosa'] });
+    expect(outlet!.searchTokens).toEqual(expect.arrayContaining(['udupi', 'masala', 'dosa', 'south', 'indian']));
+    // The about text alone keeps them.
+    expect((await post({ about: 'Since 1965' })).body.overview).toMatchObject({ IS_VEG: true, CUISINES: ['South Indian', 'Udupi'] });
+    const tooMany = await post({ cuisines: Array.from({ length: 13 }, (_, i) => `Cuisine ${i}`) });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.errors).toMatchObject({ cuisines: 'At most 12 cuisines' });
+    const foreign = await post({ isVeg: false }, w.authB);
+    expect(foreign.status).toBe(403);
+    expect((await testDb()('outlets').where({ id: w.outletA }).first('isVeg'))!.isVeg).toBe(true);
+  });
+
   it('POST /business/overview with only about keeps cost for two and highlights; explicit null clears', async () => {
     const post = (body: Record<string, unknown>) => app.request.post('/api/business/overview').set(w.authA).send({ outletId: w.outletA, ...body });
     await post({ about: 'Since 1965', costForTwoPaise: 40000, highlights: ['Pure veg', 'Wi-Fi'] });
@@ -130,13 +148,16 @@ describe('menu, overview and GSTIN over REST', () => {
       ABOUT: 'Filter coffee since 1965',
       COST_FOR_TWO_PAISE: 40000,
       HIGHLIGHTS: ['Pure veg', 'Wi-Fi'],
+      IS_VEG: false,
+      CUISINES: [],
+      DISHES: [],
     });
     // The legacy upper-case keys behave the same.
     expect((await post({ ABOUT: 'Since 1965' })).body.overview).toMatchObject({ COST_FOR_TWO_PAISE: 40000, HIGHLIGHTS: ['Pure veg', 'Wi-Fi'] });
     expect((await post({ COST_FOR_TWO_PAISE: 50000 })).body.overview).toMatchObject({ ABOUT: 'Since 1965', COST_FOR_TWO_PAISE: 50000 });
 
     const cleared = await post({ costForTwoPaise: null, HIGHLIGHTS: [] });
-    expect(cleared.body.overview).toEqual({ OUTLET_ID: w.outletA, ABOUT: 'Since 1965', COST_FOR_TWO_PAISE: null, HIGHLIGHTS: [] });
+    expect(cleared.body.overview).toEqual({ OUTLET_ID: w.outletA, ABOUT: 'Since 1965', COST_FOR_TWO_PAISE: null, HIGHLIGHTS: [], IS_VEG: false, CUISINES: [], DISHES: [] });
     const got = await app.request.get('/api/business/overview').query({ outletId: w.outletA }).set(w.authA);
     expect(got.body.overview).toEqual(cleared.body.overview);
 

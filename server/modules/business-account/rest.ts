@@ -81,7 +81,15 @@ const discountWire = (d: DiscountStatus) => ({
 });
 
 const overviewWire = (o: BusinessOverview) => ({
-  overview: { OUTLET_ID: o.outletId, ABOUT: o.about, COST_FOR_TWO_PAISE: o.costForTwoPaise, HIGHLIGHTS: o.highlights },
+  overview: {
+    OUTLET_ID: o.outletId,
+    ABOUT: o.about,
+    COST_FOR_TWO_PAISE: o.costForTwoPaise,
+    HIGHLIGHTS: o.highlights,
+    IS_VEG: o.isVeg,
+    CUISINES: o.cuisines,
+    DISHES: o.dishes,
+  },
 });
 
 /** Photos: keys starting with IMG mapped to URLs (SPEC §3), plus the full list. */
@@ -155,6 +163,9 @@ export function businessAccountRest({ api }: { api: Router; admin: Router }): vo
       about: field('about', 'ABOUT'),
       costForTwoPaise: field('costForTwoPaise', 'COST_FOR_TWO_PAISE'),
       highlights: field('highlights', 'HIGHLIGHTS'),
+      isVeg: field('isVeg', 'IS_VEG'),
+      cuisines: field('cuisines', 'CUISINES'),
+      dishes: field('dishes', 'DISHES'),
     });
     ctx.body = { success: true, ...overviewWire(await updateOverview(ownerId, input)) };
   });

@@ -10,6 +10,7 @@ import {
   phoneNumberSchema,
 } from '../common/schema.ts';
 import { liveOfferSchema } from '../offers/schema.ts';
+import { cuisinesSchema, dishesSchema, flagSchema } from '../outlets/schema.ts';
 
 /**
  * An outlet owner's account pages (SPEC §2 account/*, §7 Business account, outlet discount): profile,
@@ -137,6 +138,10 @@ export const updateOverviewSchema = z.object({
     .array(z.string().trim().min(1).max(40, 'A highlight can be at most 40 characters'))
     .max(20, 'At most 20 highlights')
     .nullish(),
+  /** What shoppers filter and search on (issue 16), stored on the outlet through the outlets service. */
+  isVeg: flagSchema.optional(),
+  cuisines: cuisinesSchema.nullish(),
+  dishes: dishesSchema.nullish(),
 });
 export type UpdateOverviewInput = z.infer<typeof updateOverviewSchema>;
 
@@ -145,6 +150,9 @@ export interface BusinessOverview {
   about: string;
   costForTwoPaise: number | null;
   highlights: string[];
+  isVeg: boolean;
+  cuisines: string[];
+  dishes: string[];
   updatedAt: Date | null;
 }
 

@@ -6,7 +6,7 @@ import { runtime } from '../../lib/runtime.ts';
 import { getLiveOffer } from '../offers/service.ts';
 import { setOutletDiscount } from '../discounts/service.ts';
 import { updateBusinessOwner } from '../business-owners/service.ts';
-import { lockOutlet, outletContactColumns, updateOutlet, type OutletContact, type OutletPatch } from '../outlets/service.ts';
+import { lockOutlet, outletContactColumns, refreshSearchTokens, updateOutlet, type OutletContact, type OutletPatch } from '../outlets/service.ts';
 import {
   ACCOUNT_MESSAGES,
   CERTIFICATE_WIDTHS,
@@ -112,12 +112,19 @@ export async function setDiscount(ownerId: number, input: SetDiscountInput): Pro
 
 export async function getOverview(ownerId: number, outletId: number): Promise<BusinessOverview> {
   await assertOutletAccess(ownerId, outletId);
-  const row = await runtime().db('outletOverviews').where({ outletId }).first();
+  const { db } = runtime();
+  const [row, outlet] = await Promise.all([
+    db('outletOverviews').where({ outletId }).first(),
+    db('outlets').where({ id: outletId }).first('isVeg', 'cuisines', 'dishes'),
+  ]);
   return {
     outletId,
     about: row?.about ?? '',
     costForTwoPaise: row?.costForTwoPaise ?? null,
     highlights: row?.highlights ?? [],
+    isVeg: outlet?.isVeg ?? false,
+    cuisines: outlet?.cuisines ?? [],
+    dishes: outlet?.dishes ?? [],
     updatedAt: row?.updatedAt ?? null,
   };
 }
@@ -134,17 +141,27 @@ export async function updateOverview(ownerId: number, input: UpdateOverviewInput
   if (input.costForTwoPaise !== undefined) changes.costForTwoPaise = input.costForTwoPaise;
   if (input.highlights !== undefined) changes.highlights = JSON.stringify([...new Set(input.highlights ?? [])]);
   const changed = Object.keys(changes) as (keyof typeof changes)[];
-  if (changed.length === 0) return getOverview(ownerId, input.outletId);
-  await db('outletOverviews')
-    .insert({
-      outletId: input.outletId,
-      about: changes.about ?? '',
-      costForTwoPaise: changes.costForTwoPaise ?? null,
-      highlights: changes.highlights ?? '[]',
-      updatedAt: now(),
-    })
-    .onConflict('outletId')
-    .merge([...changed, 'updatedAt']);
+  // The outlet's own attributes (veg, cuisines, dishes) go through the outlets service, its one writer.
+  const attributes: OutletPatch = {};
+  if (input.isVeg !== undefined) attributes.isVeg = input.isVeg;
+  if (input.cuisines !== undefined) attributes.cuisines = input.cuisines ?? [];
+  if (input.dishes !== undefined) attributes.dishes = input.dishes ?? [];
+  if (changed.length === 0 && Object.keys(attributes).length === 0) return getOverview(ownerId, input.outletId);
+  await db.transaction(async (trx) => {
+    if (changed.length) {
+      await trx('outletOverviews')
+        .insert({
+          outletId: input.outletId,
+          about: changes.about ?? '',
+          costForTwoPaise: changes.costForTwoPaise ?? null,
+          highlights: changes.highlights ?? '[]',
+          updatedAt: now(),
+        })
+        .onConflict('outletId')
+        .merge([...changed, 'updatedAt']);
+    }
+    if (Object.keys(attributes).length) await updateOutlet(trx, input.outletId, attributes);
+  });
   return getOverview(ownerId, input.outletId);
 }
 
@@ -316,17 +333,19 @@ export async function saveMenu(ownerId: number, input: SaveMenuInput): Promise<B
     if (input.menuId) {
       await ownMenu(trx, input.outletId, input.menuId, true);
       await trx('menus').where({ id: input.menuId }).update({ title: input.title, updatedAt: now() });
-      return;
+    } else {
+      const menus = await trx('menus').where({ outletId: input.outletId }).orderBy('titleSeq').select('id', 'title', 'titleSeq');
+      const placeholder = menus.length === 1 && menus[0]!.title === '' ? menus[0] : null;
+      if (placeholder) {
+        await trx('menus').where({ id: placeholder.id }).update({ title: input.title, updatedAt: now() });
+      } else {
+        if (menus.length >= MAX_MENU_TITLES) throw badRequest(`At most ${MAX_MENU_TITLES} menu titles`, { title: `At most ${MAX_MENU_TITLES} menu titles` });
+        const next = menus.length ? Math.max(...menus.map((m) => m.titleSeq)) + 1 : 0;
+        await trx('menus').insert({ outletId: input.outletId, title: input.title, titleSeq: next });
+      }
     }
-    const menus = await trx('menus').where({ outletId: input.outletId }).orderBy('titleSeq').select('id', 'title', 'titleSeq');
-    const placeholder = menus.length === 1 && menus[0]!.title === '' ? menus[0] : null;
-    if (placeholder) {
-      await trx('menus').where({ id: placeholder.id }).update({ title: input.title, updatedAt: now() });
-      return;
-    }
-    if (menus.length >= MAX_MENU_TITLES) throw badRequest(`At most ${MAX_MENU_TITLES} menu titles`, { title: `At most ${MAX_MENU_TITLES} menu titles` });
-    const next = menus.length ? Math.max(...menus.map((m) => m.titleSeq)) + 1 : 0;
-    await trx('menus').insert({ outletId: input.outletId, title: input.title, titleSeq: next });
+    // Menu section titles are searched (docs/discovery.md "Search").
+    await refreshSearchTokens(trx, [input.outletId]);
   });
   return listMenu(ownerId, input.outletId);
 }
@@ -339,6 +358,7 @@ export async function deleteMenu(ownerId: number, input: DeleteMenuInput): Promi
     await trx('menus').where({ id: input.menuId }).delete();
     const rest = await trx('menus').where({ outletId: input.outletId }).orderBy('titleSeq').select('id');
     await renumber(trx, 'menus', 'titleSeq', 'menus_outlet_id_title_seq_unique', rest.map((r) => r.id));
+    await refreshSearchTokens(trx, [input.outletId]);
     return photoKeys;
   });
   dropFiles(keys, PHOTO_WIDTHS);

@@ -130,7 +130,7 @@ export async function insertBusinessOwner(trx: Knex.Transaction, row: BusinessOw
 }
 
 /** What an account's owner or its master may change outside the back office. */
-export type BusinessOwnerChanges = Partial<Pick<BusinessOwnerRow, 'name' | 'phoneNumber' | 'email' | 'designation' | 'isActive' | 'passwordHash'>>;
+export type BusinessOwnerChanges = Partial<Pick<BusinessOwnerRow, 'name' | 'phoneNumber' | 'email' | 'designation' | 'isActive' | 'canRefund' | 'passwordHash'>>;
 
 /**
  * Changes an account outside the back office (the owner's profile, a master's sub-account), as the

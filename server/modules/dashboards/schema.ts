@@ -69,6 +69,11 @@ export interface CouponSummary {
   redeemed: number;
 }
 
+/**
+ * A day's figures (IST). Net of owner refunds: a refund counts on the day of the bill it returns, as
+ * `refundPaise` (the goods part returned), with the platform fee and the outlet's share it reverses
+ * taken off `feePaise` and `netPaise`; net = bill − discount − fee − refunds.
+ */
 export interface RevenueDay {
   day: string;
   ordersCount: number;
@@ -77,6 +82,8 @@ export interface RevenueDay {
   discountPaise: number;
   feePaise: number;
   netPaise: number;
+  refundsCount: number;
+  refundPaise: number;
 }
 
 export interface RevenueTotals {
@@ -85,6 +92,8 @@ export interface RevenueTotals {
   discountPaise: number;
   feePaise: number;
   netPaise: number;
+  refundsCount: number;
+  refundPaise: number;
 }
 
 export type LiveAdStatus = 'live' | 'scheduled' | 'off';

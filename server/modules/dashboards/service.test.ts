@@ -70,7 +70,7 @@ describe('coupons dashboard', () => {
     expect(coupons.data[0]).toMatchObject({ redeemed: true, isLive: false, discountPercent: 5 });
     const revenue = await listRevenue(w.ownerA, page(1));
     expect(revenue.data).toEqual([
-      { day: '2026-11-23', ordersCount: 1, couponsCount: 1, billPaise: 100_000, discountPaise: 14_500, feePaise: 1_283, netPaise: 84_217 },
+      { day: '2026-11-23', ordersCount: 1, couponsCount: 1, billPaise: 100_000, discountPaise: 14_500, feePaise: 1_283, netPaise: 84_217, refundsCount: 0, refundPaise: 0 },
     ]);
     expect(revenue.totals).toMatchObject({ ordersCount: 1, billPaise: 100_000, netPaise: 84_217 });
     const settlement = await listSettlements(w.ownerA, page(1));

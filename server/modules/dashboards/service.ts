@@ -2,7 +2,7 @@ import { rawRows } from '../../db/rows.ts';
 import type { CouponRow } from '../../db/tables.ts';
 import { assertOutletAccess } from '../../lib/outlet-access.ts';
 import { runtime } from '../../lib/runtime.ts';
-import { addDays, istMoment, slotDiscountOn, timeToMinutes } from '../offers/rules.ts';
+import { addDays, istMoment, minutesToTime, timelineOn } from '../offers/rules.ts';
 import { loadOfferInputs } from '../offers/service.ts';
 import {
   totalPagesOf,
@@ -108,7 +108,7 @@ export async function listRevenue(ownerId: number, input: RevenueInput): Promise
       .orderBy('day', 'desc')
       .offset((pageOf(input.offSet) - 1) * input.limit)
       .limit(input.limit)
-      .select('day', 'ordersCount', 'couponsCount', 'billPaise', 'discountPaise', 'feePaise', 'netPaise'),
+      .select('day', 'ordersCount', 'couponsCount', 'billPaise', 'discountPaise', 'feePaise', 'netPaise', 'refundsCount', 'refundPaise'),
     scoped()
       .first<RevenueSums | undefined>(
         db.raw('count(*)::int AS days'),
@@ -117,6 +117,8 @@ export async function listRevenue(ownerId: number, input: RevenueInput): Promise
         db.raw('coalesce(sum(discount_paise), 0)::bigint AS discount_paise'),
         db.raw('coalesce(sum(fee_paise), 0)::bigint AS fee_paise'),
         db.raw('coalesce(sum(net_paise), 0)::bigint AS net_paise'),
+        db.raw('coalesce(sum(refunds_count), 0)::bigint AS refunds_count'),
+        db.raw('coalesce(sum(refund_paise), 0)::bigint AS refund_paise'),
       ),
   ]);
   return {
@@ -127,6 +129,8 @@ export async function listRevenue(ownerId: number, input: RevenueInput): Promise
       discountPaise: sums?.discountPaise ?? 0,
       feePaise: sums?.feePaise ?? 0,
       netPaise: sums?.netPaise ?? 0,
+      refundsCount: sums?.refundsCount ?? 0,
+      refundPaise: sums?.refundPaise ?? 0,
     },
   };
 }
@@ -139,6 +143,8 @@ interface RevenueSums {
   discountPaise: number;
   feePaise: number;
   netPaise: number;
+  refundsCount: number;
+  refundPaise: number;
 }
 
 // ---------------------------------------------------------------- live ads
@@ -168,7 +174,10 @@ export async function listLiveAds(ownerId: number, input: DashboardPageInput): P
       .select('promotionId', 'dayOfWeek', 'slotDate', 'startsAt', 'endsAt', 'discountPercent'),
     loadOfferInputs([input.outletId], m.date),
   ]);
-  const today = inputs.get(input.outletId)?.slots ?? [];
+  // Today's timeline with the precedence applied (docs/offers.md): an ad is live only while it is the
+  // offer shoppers get, and "scheduled today" only when a window of it is still to come.
+  const offerInputs = inputs.get(input.outletId);
+  const timeline = offerInputs ? timelineOn(offerInputs, m.date) : [];
   const rows: LiveAdRow[] = ads.map((ad) => {
     const id = ad.id;
     const base = {
@@ -184,11 +193,11 @@ export async function listLiveAds(ownerId: number, input: DashboardPageInput): P
       const status: LiveAdStatus = ad.isEnabled && inRange ? 'live' : ad.isEnabled && future ? 'scheduled' : 'off';
       return { ...base, status, slotDate: null, startTime: null, endTime: null };
     }
-    const mine = today.filter((s) => s.promotion?.id === id && slotDiscountOn(s, m.date) !== null);
-    const running = mine.find((s) => timeToMinutes(s.startsAt) <= m.minutes && m.minutes < timeToMinutes(s.endsAt));
-    if (running) return { ...base, status: 'live', slotDate: m.date, startTime: running.startsAt.slice(0, 5), endTime: running.endsAt.slice(0, 5) };
-    const later = mine.find((s) => timeToMinutes(s.startsAt) > m.minutes);
-    if (later) return { ...base, status: 'scheduled', slotDate: m.date, startTime: later.startsAt.slice(0, 5), endTime: later.endsAt.slice(0, 5) };
+    const mine = timeline.filter((seg) => seg.run?.slot.promotion?.id === id && seg.to > m.minutes);
+    const running = mine.find((seg) => seg.from <= m.minutes);
+    if (running) return { ...base, status: 'live', slotDate: m.date, startTime: minutesToTime(running.from), endTime: minutesToTime(running.to) };
+    const later = mine[0];
+    if (later) return { ...base, status: 'scheduled', slotDate: m.date, startTime: minutesToTime(later.from), endTime: minutesToTime(later.to) };
     if (ad.isEnabled && (!ad.endsOn || ad.endsOn >= m.date)) {
       const next = slots.find((s) => s.promotionId === id && (s.slotDate ? s.slotDate > m.date : true));
       if (next) {

@@ -131,134 +131,174 @@ export function slotDiscountOn(slot: SlotInput, date: string): number | null {
   return pct === null || pct <= 0 ? null : pct;
 }
 
-interface Candidate {
-  offer: LiveOffer;
+/** A slot that runs on a date, with what it gives and where it ranks (docs/offers.md). */
+export interface Run {
+  slot: SlotInput;
+  source: OfferSource;
+  pct: number;
   rank: number;
   start: number;
-  id: number;
+  end: number;
 }
 
-function better(a: Candidate, b: Candidate): Candidate {
-  if (a.rank !== b.rank) return a.rank < b.rank ? a : b;
-  if (a.offer.discountPercent !== b.offer.discountPercent) return a.offer.discountPercent > b.offer.discountPercent ? a : b;
-  if (a.start !== b.start) return a.start < b.start ? a : b;
-  return a.id <= b.id ? a : b;
+/** Higher precedence first, then the higher percent, the earlier start, the lower id: one winner, always the same. */
+function beats(a: Run, b: Run): boolean {
+  if (a.rank !== b.rank) return a.rank < b.rank;
+  if (a.pct !== b.pct) return a.pct > b.pct;
+  if (a.start !== b.start) return a.start < b.start;
+  return a.slot.id <= b.slot.id;
+}
+
+function runsOn(inputs: OfferInputs, date: string): Run[] {
+  const runs: Run[] = [];
+  for (const slot of inputs.slots) {
+    const pct = slotDiscountOn(slot, date);
+    if (pct === null) continue;
+    const source = SOURCE_OF[slot.adType]!;
+    runs.push({ slot, source, pct, rank: PRECEDENCE.indexOf(source), start: timeToMinutes(slot.startsAt), end: timeToMinutes(slot.endsAt) });
+  }
+  return runs;
+}
+
+/** A stretch of one IST day and the slot that is the live offer through it (null: no slot runs, so the day or base discount). */
+export interface Segment {
+  /** Minutes since IST midnight, [from, to). */
+  from: number;
+  to: number;
+  run: Run | null;
+}
+
+/**
+ * The whole IST day cut where the winning slot changes: consecutive segments from 00:00 to 24:00, each
+ * with the slot that wins it under the precedence (a slot hidden by a stronger one that runs at the same
+ * time wins nothing there). Slots never cross midnight.
+ */
+export function timelineOn(inputs: OfferInputs, date: string): Segment[] {
+  const runs = runsOn(inputs, date);
+  const cuts = [...new Set([0, 24 * 60, ...runs.flatMap((r) => [r.start, r.end])])].sort((a, b) => a - b);
+  const out: Segment[] = [];
+  for (let i = 0; i + 1 < cuts.length; i++) {
+    const from = cuts[i]!;
+    const to = cuts[i + 1]!;
+    let run: Run | null = null;
+    for (const r of runs) if (r.start <= from && to <= r.end && (!run || beats(r, run))) run = r;
+    const last = out[out.length - 1];
+    if (last && last.run?.slot.id === run?.slot.id) last.to = to;
+    else out.push({ from, to, run });
+  }
+  return out;
 }
 
 /**
  * The one offer live at `now`, or null. Precedence (docs/offers.md): a running event slot, then a
  * running daily (D) slot, then a running regular (R) slot, then the day-of-week discount, then the base
  * discount when switched on. Within one level the higher percent wins, then the earlier start, then the
- * lower id, so the answer is always the same for the same data.
+ * lower id, so the answer is always the same for the same data. `validUntil` (and a slot's `endsAt`) is
+ * when this offer stops being the live one: the end of its slot, or earlier when a stronger slot starts;
+ * for the day and base discounts, the next slot's start or the end of the IST day.
  */
 export function liveOfferAt(inputs: OfferInputs, now: Date): LiveOffer | null {
   const m = istMoment(now);
-  const endOfDay = istToInstant(addDays(m.date, 1), 0);
-  let best: Candidate | null = null;
-  const consider = (c: Candidate) => {
-    best = best ? better(best, c) : c;
-  };
+  const segment = timelineOn(inputs, m.date).find((s) => s.from <= m.minutes && m.minutes < s.to)!;
+  const validUntil = istToInstant(m.date, segment.to);
+  const run = segment.run;
+  if (run) {
+    return {
+      source: run.source,
+      adType: run.slot.adType,
+      discountPercent: run.pct,
+      title: run.slot.promotion?.title ?? null,
+      promotionId: run.slot.promotion?.id ?? null,
+      slotId: run.slot.id,
+      startsAt: shortTime(run.slot.startsAt),
+      endsAt: minutesToTime(segment.to),
+      validUntil,
+    };
+  }
+  const allDay = (source: 'day' | 'base', discountPercent: number): LiveOffer => ({
+    source,
+    adType: null,
+    discountPercent,
+    title: null,
+    promotionId: null,
+    slotId: null,
+    startsAt: null,
+    endsAt: null,
+    validUntil,
+  });
+  const days = inputs.dayDiscounts.filter((d) => d.isActive && d.dayOfWeek === m.dayOfWeek && d.discountPercent > 0);
+  if (days.length) return allDay('day', Math.max(...days.map((d) => d.discountPercent)));
+  if (inputs.base?.isLive && inputs.base.discountPercent > 0) return allDay('base', inputs.base.discountPercent);
+  return null;
+}
 
-  for (const slot of inputs.slots) {
-    const pct = slotDiscountOn(slot, m.date);
-    if (pct === null) continue;
-    const start = timeToMinutes(slot.startsAt);
-    const end = timeToMinutes(slot.endsAt);
-    if (m.minutes < start || m.minutes >= end) continue;
-    const source = SOURCE_OF[slot.adType]!;
-    consider({
-      rank: PRECEDENCE.indexOf(source),
-      start,
-      id: slot.id,
-      offer: {
-        source,
-        adType: slot.adType,
-        discountPercent: pct,
-        title: slot.promotion?.title ?? null,
-        promotionId: slot.promotion?.id ?? null,
-        slotId: slot.id,
-        startsAt: shortTime(slot.startsAt),
-        endsAt: shortTime(slot.endsAt),
-        validUntil: istToInstant(m.date, end),
-      },
-    });
-  }
-  for (const d of inputs.dayDiscounts) {
-    if (!d.isActive || d.dayOfWeek !== m.dayOfWeek || d.discountPercent <= 0) continue;
-    consider({
-      rank: PRECEDENCE.indexOf('day'),
-      start: 0,
-      id: 0,
-      offer: {
-        source: 'day',
-        adType: null,
-        discountPercent: d.discountPercent,
-        title: null,
-        promotionId: null,
-        slotId: null,
-        startsAt: null,
-        endsAt: null,
-        validUntil: endOfDay,
-      },
-    });
-  }
-  if (inputs.base?.isLive && inputs.base.discountPercent > 0) {
-    consider({
-      rank: PRECEDENCE.indexOf('base'),
-      start: 0,
-      id: 0,
-      offer: {
-        source: 'base',
-        adType: null,
-        discountPercent: inputs.base.discountPercent,
-        title: null,
-        promotionId: null,
-        slotId: null,
-        startsAt: null,
-        endsAt: null,
-        validUntil: endOfDay,
-      },
-    });
-  }
-  return (best as Candidate | null)?.offer ?? null;
+/** Minutes since midnight → 'HH:MM' (1440 → '24:00', the end of the day). */
+export function minutesToTime(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const min = Math.round(minutes % 60);
+  return `${String(h).padStart(2, '0')}:${String(min).padStart(2, '0')}`;
 }
 
 /**
- * The timed offers (R, D, E slots) scheduled on an IST date, in start order. For today, slots that are
- * already over are left out and the running ones are marked live; for any later day all are upcoming.
+ * The timed offers (R, D, E slots) on an IST date, as shoppers will get them: each with the windows in
+ * which it is the live offer (precedence applied, so an offer a stronger one hides is not listed, and
+ * one that is hidden part of the time lists the times it applies). For today, windows already over are
+ * left out and the offer whose window runs now is marked live; for any later day all are upcoming.
+ * `startsAt`/`endsAt` span the windows listed; `slotStartsAt`/`slotEndsAt` are the slot as scheduled.
+ * In order of the first window.
  */
 export function scheduledOffersOn(inputs: OfferInputs, date: string, now: Date): ScheduledOffer[] {
   const m = istMoment(now);
-  const out: (ScheduledOffer & { sortKey: number })[] = [];
-  for (const slot of inputs.slots) {
-    const pct = slotDiscountOn(slot, date);
-    if (pct === null) continue;
-    const start = timeToMinutes(slot.startsAt);
-    const end = timeToMinutes(slot.endsAt);
-    let status: ScheduledOffer['status'] = 'upcoming';
-    if (date < m.date) continue;
-    if (date === m.date) {
-      if (m.minutes >= end) continue;
-      if (m.minutes >= start) status = 'live';
-    }
-    const source = SOURCE_OF[slot.adType]!;
-    out.push({
-      sortKey: start,
+  if (date < m.date) return [];
+  const isToday = date === m.date;
+  const windows = new Map<number, { run: Run; spans: Segment[] }>();
+  for (const seg of timelineOn(inputs, date)) {
+    if (!seg.run) continue;
+    if (isToday && seg.to <= m.minutes) continue;
+    const entry = windows.get(seg.run.slot.id) ?? { run: seg.run, spans: [] };
+    entry.spans.push(seg);
+    windows.set(seg.run.slot.id, entry);
+  }
+  const out = [...windows.values()].map(({ run, spans }) => {
+    const live = isToday && spans.some((s) => s.from <= m.minutes && m.minutes < s.to);
+    const slot = run.slot;
+    const offer: ScheduledOffer = {
       id: slot.id,
       promotionId: slot.promotion?.id ?? null,
       adType: slot.adType,
-      source,
-      title: slot.promotion?.title ?? `${pct}% off`,
+      source: run.source,
+      title: slot.promotion?.title ?? `${run.pct}% off`,
       description: slot.promotion?.description ?? null,
-      discountPercent: pct,
-      startsAt: shortTime(slot.startsAt),
-      endsAt: shortTime(slot.endsAt),
-      status,
+      discountPercent: run.pct,
+      startsAt: minutesToTime(spans[0]!.from),
+      endsAt: minutesToTime(spans[spans.length - 1]!.to),
+      slotStartsAt: shortTime(slot.startsAt),
+      slotEndsAt: shortTime(slot.endsAt),
+      windows: spans.map((s) => ({ startsAt: minutesToTime(s.from), endsAt: minutesToTime(s.to) })),
+      status: live ? 'live' : 'upcoming',
       event: slot.adType === 'E' && slot.event ? { id: slot.event.id, name: slot.event.name, colorHash: slot.event.colorHash } : null,
-    });
+    };
+    return { offer, sortKey: spans[0]!.from, rank: run.rank };
+  });
+  out.sort((a, b) => a.sortKey - b.sortKey || a.rank - b.rank || a.offer.id - b.offer.id);
+  return out.map((o) => o.offer);
+}
+
+/**
+ * The next timed offer to become the live one later today (the owner's "Next today"), from today's
+ * `scheduledOffersOn` list: the offer whose next window starts soonest after `now`, with
+ * `startsAt`/`endsAt` that window. Null when none does.
+ */
+export function nextOfferToday(today: readonly ScheduledOffer[], now: Date): ScheduledOffer | null {
+  const m = istMoment(now);
+  let best: { offer: ScheduledOffer; start: number } | null = null;
+  for (const offer of today) {
+    const window = offer.windows.find((w) => timeToMinutes(w.startsAt) > m.minutes);
+    if (!window) continue;
+    const start = timeToMinutes(window.startsAt);
+    if (!best || start < best.start) best = { offer: { ...offer, status: 'upcoming', startsAt: window.startsAt, endsAt: window.endsAt }, start };
   }
-  out.sort((a, b) => a.sortKey - b.sortKey || PRECEDENCE.indexOf(a.source) - PRECEDENCE.indexOf(b.source) || a.id - b.id);
-  return out.map(({ sortKey: _s, ...o }) => o);
+  return best?.offer ?? null;
 }
 
 /** The active day-of-week discount on an IST date, or null. */

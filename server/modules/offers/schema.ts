@@ -41,10 +41,18 @@ export const scheduledOfferSchema = z.object({
   title: z.string(),
   description: z.string().nullable(),
   discountPercent: z.number().nullable(),
-  /** 'HH:MM', Asia/Kolkata. */
+  /**
+   * 'HH:MM', Asia/Kolkata: from the start of the first window listed to the end of the last ('24:00' is
+   * midnight). A stronger offer running at the same time hides this one (docs/offers.md).
+   */
   startsAt: z.string(),
   endsAt: z.string(),
-  /** live: running now; upcoming: later that day. Slots already over today are left out. */
+  /** The slot as the owner scheduled it. */
+  slotStartsAt: z.string(),
+  slotEndsAt: z.string(),
+  /** When this offer is the live one (more than one when a stronger offer interrupts it). */
+  windows: z.array(z.object({ startsAt: z.string(), endsAt: z.string() })),
+  /** live: it is the live offer now; upcoming: later that day. Windows already over today are left out. */
   status: z.enum(['live', 'upcoming']),
   event: z.object({ id: z.number().int(), name: z.string(), colorHash: z.string() }).nullable(),
 });

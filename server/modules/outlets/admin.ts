@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { gstinSchema, phoneNumberSchema } from '../common/schema.ts';
+import { cuisinesSchema, dishesSchema } from './schema.ts';
 import {
   defineAdminResource,
   nullable,
@@ -56,6 +57,9 @@ export const outletAdminSchema = z.object({
   gstin: nullable(gstinSchema),
   gstAckNumber: optionalText('GST acknowledgment number', 40),
   gstStatus: z.enum(['missing', 'pending', 'verified']).default('missing'),
+  isVeg: z.boolean().default(false),
+  cuisines: cuisinesSchema.default([]),
+  dishes: dishesSchema.default([]),
   routeAccountId: nullable(routeAccountIdSchema),
   routeAccountStatus: z.enum(ROUTE_ACCOUNT_STATUSES).nullish(),
 });
@@ -93,6 +97,9 @@ export const outletsAdmin = defineAdminResource({
     gstAckNumber: { kind: 'text', label: 'GST acknowledgment no.' },
     gstStatus: { kind: 'select', label: 'GST status', choices: GST_STATUS_CHOICES },
     gstCertificateKey: { kind: 'document', label: 'GST certificate', readOnly: true },
+    isVeg: { kind: 'boolean', label: 'Pure veg', helperText: 'Shown to shoppers who filter for veg only' },
+    cuisines: { kind: 'tags', label: 'Cuisines', helperText: 'Searched and shown on cards, e.g. South Indian' },
+    dishes: { kind: 'tags', label: 'Dishes', helperText: 'Searched, e.g. Masala Dosa' },
     routeAccountId: {
       kind: 'text',
       label: 'Razorpay linked account',
@@ -118,6 +125,7 @@ export const outletsAdmin = defineAdminResource({
       ownerId: { kind: 'reference', reference: 'business-owners', label: 'Owner' },
       masterOutletId: { kind: 'reference', reference: 'outlets', label: 'Master outlet' },
       isLive: { kind: 'boolean', label: 'Live' },
+      isVeg: { kind: 'boolean', label: 'Pure veg' },
       gstStatus: { kind: 'select', label: 'GST status', choices: GST_STATUS_CHOICES },
       routeAccountStatus: { kind: 'select', label: 'Linked account', choices: ROUTE_ACCOUNT_STATUS_CHOICES },
     },
@@ -129,6 +137,8 @@ export const outletsAdmin = defineAdminResource({
     { resource: 'settlements', target: 'outletId', label: 'Settlements' },
   ],
   operations: { create: true, update: true, delete: true, bulkDelete: true },
+  // Made from the name, category, cuisines, dishes and menus by the outlets service.
+  hidden: ['searchTokens'],
   orphanGuards: [
     { label: 'payments', table: 'payments', column: 'orderId', via: { table: 'orders', column: 'outletId' } },
     { label: 'orders', table: 'orders', column: 'outletId' },

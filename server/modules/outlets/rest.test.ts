@@ -158,3 +158,41 @@ describe('tRPC over HTTP', () => {
     expect(bad.body.error.json.data.fieldErrors.latitude).toBe('latitude must be between -90 and 90');
   });
 });
+
+describe('discovery filters, search and map over REST (issue 16)', () => {
+  it('getNearbyOutlets takes the filters and the sort in the body; bad ones are 400s with field errors', async () => {
+    const { request } = createTestApp({ now: () => new Date('2026-11-21T07:30:00Z') });
+    const veg = await insertOutlet(ref, { name: 'Veg Point', km: 1, isVeg: true, cuisines: ['South Indian'] });
+    const grill = await insertOutlet(ref, { name: 'Grill Point', km: 2 });
+    await setBaseDiscount(veg, 10);
+    await setBaseDiscount(grill, 30);
+    const res = await request.post('/api/outlet/getNearbyOutlets?offSet=1&limit=16').send({ ...at, veg: 'true', sort: 'discount' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ totalCount: 1, outlets: [{ OUTLET_ID: veg, IS_VEG: true, CUISINES: ['South Indian'], TOTAL_COUNT: 1 }] });
+    const sorted = await request.post('/api/outlet/getNearbyOutlets').send({ ...at, sort: 'discount', minDiscountPercent: '5' });
+    expect(sorted.body.outlets.map((o: { NAME: string }) => o.NAME)).toEqual(['Grill Point', 'Veg Point']);
+
+    const bad = await request.post('/api/outlet/getNearbyOutlets').send({ ...at, costForTwoMinPaise: 50_000, costForTwoMaxPaise: 100 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toMatchObject({ costForTwoMaxPaise: 'costForTwoMaxPaise must not be below costForTwoMinPaise' });
+    expect((await request.post('/api/outlet/getNearbyOutlets').send({ ...at, sort: 'cheapest' })).status).toBe(400);
+  });
+
+  it('cmn/search finds a dish despite a typo, says "did you mean", and map-pins lists pins', async () => {
+    const { request } = createTestApp({ now: () => new Date('2026-11-21T07:30:00Z') });
+    const id = await insertOutlet(ref, { name: 'Meghana Foods', km: 1, dishes: ['Chicken Biryani'] });
+    await setBaseDiscount(id, 15);
+    const hit = await request.get('/api/cmn/search').query({ searchString: 'biriyani', ...at });
+    expect(hit.status).toBe(200);
+    expect(hit.body.searchResult).toMatchObject({ outletResult: [{ OUTLET_ID: id, NAME: 'Meghana Foods' }], didYouMean: null, hiddenByFilters: false });
+    const miss = await request.get('/api/cmn/search').query({ searchString: 'chikn bryni' });
+    expect(miss.body.searchResult).toMatchObject({ outletResult: [], didYouMean: 'chicken biryani' });
+    const hidden = await request.get('/api/cmn/search').query({ searchString: 'biryani', veg: 'true' });
+    expect(hidden.body.searchResult).toMatchObject({ outletResult: [], hiddenByFilters: true });
+
+    const pins = await request.get('/api/outlet/map-pins').query({ ...at });
+    expect(pins.status).toBe(200);
+    expect(pins.body).toMatchObject({ CENTRE: { LATITUDE: at.latitude }, pins: [{ OUTLET_ID: id, DISCOUNT_PERCENT: 15, CATEGORY_SLUG: 'restaurants' }] });
+    expect((await request.get('/api/outlet/map-pins').query({ latitude: 91, longitude: 0 })).status).toBe(400);
+  });
+});

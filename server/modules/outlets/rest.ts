@@ -1,16 +1,19 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { parseWith } from '../../rest/validate.ts';
-import type { LiveOffer, UpcomingOffers } from '../offers/schema.ts';
+import { outletRowOf } from './wire.ts';
+import { rememberLocation } from '../notifications/service.ts';
+import type { Principal } from '../sessions/service.ts';
+import type { UpcomingOffers } from '../offers/schema.ts';
 import {
   globalSearchInputSchema,
+  mapPinsInputSchema,
   nearbyOutletsInputSchema,
   outletDetailsInputSchema,
   outletIdInputSchema,
   upcomingOffersInputSchema,
   type AdvertisementResult,
   type BusinessResult,
-  type OutletCard,
   type OutletDetails,
 } from './schema.ts';
 import {
@@ -19,50 +22,14 @@ import {
   getOutletOverview,
   getOutletPhotos,
   getUpcomingOffers,
+  listMapPins,
   listNearbyOutlets,
   searchEverything,
 } from './service.ts';
 
 /** The documented wire shapes (SPEC §3/§7): UPPER_SNAKE keys as the legacy app reads them. */
 
-function offerWire(o: LiveOffer | null) {
-  return o
-    ? {
-        SOURCE: o.source,
-        AD_TYPE: o.adType,
-        DISCOUNT_PERCENT: o.discountPercent,
-        TITLE: o.title,
-        PROMOTION_ID: o.promotionId,
-        SLOT_ID: o.slotId,
-        START_TIME: o.startsAt,
-        END_TIME: o.endsAt,
-        VALID_UNTIL: o.validUntil.toISOString(),
-      }
-    : null;
-}
-
-export function outletRowOf(c: OutletCard, totalCount?: number) {
-  return {
-    OUTLET_ID: c.id,
-    MASTER_OUTLET_ID: c.masterOutletId,
-    NAME: c.name,
-    SLUG: c.slug,
-    LOCALITY: c.locality,
-    CATEGORY_ID: c.category.id,
-    CATEGORY: c.category.name,
-    CATEGORY_SLUG: c.category.slug,
-    CITY_ID: c.city.id,
-    CITY: c.city.name,
-    CITY_SLUG: c.city.slug,
-    LATITUDE: c.latitude,
-    LONGITUDE: c.longitude,
-    DISTANCE: c.distanceKm,
-    DISCOUNT_PERCENT: c.liveOffer?.discountPercent ?? null,
-    LIVE_OFFER: offerWire(c.liveOffer),
-    PHOTO_URL: c.photoUrl,
-    ...(totalCount === undefined ? {} : { TOTAL_COUNT: totalCount }),
-  };
-}
+export { outletRowOf };
 
 function detailsWire(d: OutletDetails) {
   return {
@@ -130,6 +97,9 @@ export function upcomingWire(u: UpcomingOffers) {
       DISCOUNT_PERCENT: o.discountPercent,
       START_TIME: o.startsAt,
       END_TIME: o.endsAt,
+      SLOT_START_TIME: o.slotStartsAt,
+      SLOT_END_TIME: o.slotEndsAt,
+      WINDOWS: o.windows.map((w) => ({ START_TIME: w.startsAt, END_TIME: w.endsAt })),
       STATUS: o.status,
       EVENT_ID: o.event?.id ?? null,
       EVENT_NAME: o.event?.name ?? null,
@@ -149,6 +119,8 @@ export function outletsRest({ api }: { api: Router; admin: Router }): void {
     // offSet and limit come in the query string; the filters in the body (either place is accepted).
     const input = parseWith(nearbyOutletsInputSchema, { ...ctx.query, ...bodyOf(ctx) });
     const result = await listNearbyOutlets(input);
+    // After the list: a refused call writes nothing (docs/notifications.md).
+    await rememberLocation(ctx.state.principal as Principal | null, input);
     ctx.body = {
       outlets: result.items.map((c) => outletRowOf(c, result.totalCount)),
       totalCount: result.totalCount,
@@ -164,7 +136,28 @@ export function outletsRest({ api }: { api: Router; admin: Router }): void {
         outletResult: result.outletResult.map((c) => outletRowOf(c)),
         advertisementResult: result.advertisementResult.map(adWire),
         businessResult: result.businessResult.map(businessWire),
+        didYouMean: result.didYouMean,
+        hiddenByFilters: result.hiddenByFilters,
       },
+    };
+  });
+
+  // The map view (issue 16): the list's outlets as pins. Filters as for getNearbyOutlets, no paging.
+  api.get('/outlet/map-pins', async (ctx) => {
+    const result = await listMapPins(parseWith(mapPinsInputSchema, ctx.query));
+    ctx.body = {
+      CENTRE: { LATITUDE: result.centre.latitude, LONGITUDE: result.centre.longitude },
+      pins: result.pins.map((p) => ({
+        OUTLET_ID: p.id,
+        NAME: p.name,
+        SLUG: p.slug,
+        LATITUDE: p.latitude,
+        LONGITUDE: p.longitude,
+        LOCALITY: p.locality,
+        CATEGORY_SLUG: p.category.slug,
+        CITY_SLUG: p.city.slug,
+        DISCOUNT_PERCENT: p.discountPercent,
+      })),
     };
   });
 

@@ -92,3 +92,22 @@ describe('outlets over tRPC', () => {
     expect(await c.upcomingOffers({ outletId: id, day: 'tomorrow' })).toMatchObject({ outletId: id, day: 'tomorrow', date: '2026-11-22' });
   });
 });
+
+describe('discovery filters, search and map over tRPC (issue 16)', () => {
+  it('nearby with filters and sort, search with did-you-mean, map pins', async () => {
+    const veg = await insertOutlet(ref, { name: 'Udupi Upahar', km: 1, isVeg: true, cuisines: ['Udupi'] });
+    const other = await insertOutlet(ref, { name: 'Kebab Corner', km: 2 });
+    await setBaseDiscount(other, 20);
+    const list = await caller().outlets.nearby({ latitude: CENTRE.latitude, longitude: CENTRE.longitude, veg: true });
+    expect(list.items.map((o) => o.id)).toEqual([veg]);
+    const byDiscount = await caller().outlets.nearby({ latitude: CENTRE.latitude, longitude: CENTRE.longitude, sort: 'discount' });
+    expect(byDiscount.items.map((o) => o.id)).toEqual([other, veg]);
+    const found = await caller().outlets.search({ searchString: 'udpi', latitude: CENTRE.latitude, longitude: CENTRE.longitude });
+    expect(found.outletResult.map((o) => o.id)).toEqual([veg]);
+    expect((await caller().outlets.search({ searchString: 'kebap' })).outletResult.map((o) => o.id)).toEqual([other]);
+    const pins = await caller().outlets.mapPins({ latitude: CENTRE.latitude, longitude: CENTRE.longitude, minDiscountPercent: 10 });
+    expect(pins.pins.map((p) => p.id)).toEqual([other]);
+    const err = await failure(caller().outlets.nearby({ latitude: CENTRE.latitude, longitude: CENTRE.longitude, sort: 'relevance' }));
+    expect(err.code).toBe('BAD_REQUEST');
+  });
+});

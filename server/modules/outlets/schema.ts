@@ -71,6 +71,115 @@ export const categoryInputSchema = z.preprocess(
   z.string().trim().max(100, 'Unknown category').optional(),
 );
 
+// Outlet attributes (issue 16) ---------------------------------------------------------------------
+
+export const MAX_CUISINES = 12;
+export const MAX_DISHES = 60;
+
+/** Trimmed, inner spaces collapsed, the same word twice (any case) kept once, in the order given. */
+function tidyList(values: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of values) {
+    const v = raw.replace(/\s+/g, ' ').trim();
+    if (!v || seen.has(v.toLowerCase())) continue;
+    seen.add(v.toLowerCase());
+    out.push(v);
+  }
+  return out;
+}
+
+const attributeList = (noun: string, maxLength: number, maxItems: number) =>
+  z
+    .array(z.string({ error: `Each ${noun} is text` }).max(maxLength, `A ${noun} can be at most ${maxLength} characters`), {
+      error: `${noun[0]!.toUpperCase()}${noun.slice(1)}s are a list`,
+    })
+    .transform(tidyList)
+    .pipe(z.array(z.string()).max(maxItems, `At most ${maxItems} ${noun}s`));
+
+/** Cuisines an outlet serves ("South Indian", "Udupi"): at most 12, each up to 40 characters. */
+export const cuisinesSchema = attributeList('cuisine', 40, MAX_CUISINES);
+/** Dishes shoppers search for ("Masala Dosa", "Chicken Biryani"): at most 60, each up to 60 characters. */
+export const dishesSchema = attributeList('dish', 60, MAX_DISHES);
+
+// Filters and sort (issue 16) ---------------------------------------------------------------------
+
+/**
+ * How a filtered list is ordered: `distance` (nearest first; the default for browsing), `discount` (the
+ * highest discount live now first), `newest` (outlets whose offers were set up most recently first) and
+ * `relevance` (search only, the default there: text match, distance and live discount weighed).
+ */
+export const DISCOVERY_SORTS = ['relevance', 'distance', 'discount', 'newest'] as const;
+export const discoverySortSchema = z.enum(DISCOVERY_SORTS, { error: 'sort must be relevance, distance, discount or newest' });
+export type DiscoverySort = z.infer<typeof discoverySortSchema>;
+
+/** At most this much for two (₹1,00,000) is a sane bound on a filter. */
+export const MAX_COST_FOR_TWO_PAISE = 10_000_000;
+
+const paiseFilter = (name: string) =>
+  z.preprocess(
+    blankAsUndefined,
+    z.coerce
+      .number({ error: `${name} must be a whole number of paise` })
+      .int(`${name} must be a whole number of paise`)
+      .min(0, `${name} cannot be negative`)
+      .max(MAX_COST_FOR_TWO_PAISE, `${name} is too large`)
+      .optional(),
+  );
+
+/**
+ * The filters shared by the nearby list, the search and the map: open now (Asia/Kolkata), veg only,
+ * cost for two between two amounts (paise, either end open; outlets that state no cost are left out
+ * when a bound is set), and a minimum live discount (percent).
+ */
+export const discoveryFiltersShape = {
+  openNow: flagSchema.default(false),
+  veg: flagSchema.default(false),
+  costForTwoMinPaise: paiseFilter('costForTwoMinPaise'),
+  costForTwoMaxPaise: paiseFilter('costForTwoMaxPaise'),
+  minDiscountPercent: z.preprocess(
+    blankAsUndefined,
+    z.coerce
+      .number({ error: 'minDiscountPercent must be a number' })
+      .min(0, 'minDiscountPercent must be between 0 and 100')
+      .max(100, 'minDiscountPercent must be between 0 and 100')
+      .optional(),
+  ),
+  sort: z.preprocess(blankAsUndefined, discoverySortSchema.optional()),
+};
+
+export type DiscoveryFilters = {
+  openNow: boolean;
+  veg: boolean;
+  costForTwoMinPaise?: number;
+  costForTwoMaxPaise?: number;
+  minDiscountPercent?: number;
+};
+
+/** A cost range the right way round. */
+function checkCostRange(v: { costForTwoMinPaise?: number; costForTwoMaxPaise?: number }, ctx: z.RefinementCtx) {
+  if (v.costForTwoMinPaise !== undefined && v.costForTwoMaxPaise !== undefined && v.costForTwoMinPaise > v.costForTwoMaxPaise) {
+    ctx.addIssue({ code: 'custom', path: ['costForTwoMaxPaise'], message: 'costForTwoMaxPaise must not be below costForTwoMinPaise' });
+  }
+}
+
+/** The list and the map alike: a cost range in order, no relevance sort without text, a point unless noLocation. */
+function checkListPlace(
+  v: { sort?: string; noLocation: boolean; latitude?: number; longitude?: number } & Parameters<typeof checkCostRange>[0],
+  ctx: z.RefinementCtx,
+): void {
+  checkCostRange(v, ctx);
+  if (v.sort === 'relevance') ctx.addIssue({ code: 'custom', path: ['sort'], message: 'sort by relevance needs a search text' });
+  if (v.noLocation) return;
+  if (v.latitude === undefined) ctx.addIssue({ code: 'custom', path: ['latitude'], message: 'latitude is required unless noLocation is set' });
+  if (v.longitude === undefined) ctx.addIssue({ code: 'custom', path: ['longitude'], message: 'longitude is required unless noLocation is set' });
+}
+
+/** Whether any filter narrows the list (the sort aside). */
+export function hasDiscoveryFilters(f: DiscoveryFilters): boolean {
+  return f.openNow || f.veg || f.costForTwoMinPaise !== undefined || f.costForTwoMaxPaise !== undefined || (f.minDiscountPercent ?? 0) > 0;
+}
+
 export const nearbyOutletsInputSchema = z
   .object({
     latitude: latitudeSchema.optional(),
@@ -83,12 +192,9 @@ export const nearbyOutletsInputSchema = z
     cityId: z.preprocess(blankAsUndefined, idSchema.optional()),
     offSet: offSetSchema,
     limit: limitSchema(NEARBY_PAGE_SIZE),
+    ...discoveryFiltersShape,
   })
-  .superRefine((v, ctx) => {
-    if (v.noLocation) return;
-    if (v.latitude === undefined) ctx.addIssue({ code: 'custom', path: ['latitude'], message: 'latitude is required unless noLocation is set' });
-    if (v.longitude === undefined) ctx.addIssue({ code: 'custom', path: ['longitude'], message: 'longitude is required unless noLocation is set' });
-  });
+  .superRefine(checkListPlace);
 export type NearbyOutletsInput = z.infer<typeof nearbyOutletsInputSchema>;
 
 /** A category or city as outlets carry it; `nameHi` is its Hindi name (docs/i18n.md), null when not given. */
@@ -113,6 +219,11 @@ export const outletCardSchema = z.object({
   /** The discount live now (docs/offers.md), or null when none is. */
   liveOffer: liveOfferSchema.nullable(),
   photoUrl: z.string().nullable(),
+  /** A pure-vegetarian outlet. */
+  isVeg: z.boolean(),
+  cuisines: z.array(z.string()),
+  /** The owner's cost for two (paise), or null. */
+  costForTwoPaise: z.number().int().nullable(),
 });
 export type OutletCard = z.infer<typeof outletCardSchema>;
 
@@ -131,15 +242,22 @@ export type NearbyOutletsResult = z.infer<typeof nearbyOutletsResultSchema>;
 
 export const SEARCH_LIMIT = 10;
 
-export const globalSearchInputSchema = z.object({
-  searchString: z.preprocess(
-    (v) => (v === undefined || v === null ? '' : v),
-    z.string({ error: 'Nothing to search' }).trim().min(1, 'Nothing to search').max(100, 'The search text is too long'),
-  ),
-  latitude: latitudeSchema.optional(),
-  longitude: longitudeSchema.optional(),
-  limit: limitSchema(SEARCH_LIMIT),
-});
+export const globalSearchInputSchema = z
+  .object({
+    searchString: z.preprocess(
+      (v) => (v === undefined || v === null ? '' : v),
+      z.string({ error: 'Nothing to search' }).trim().min(1, 'Nothing to search').max(100, 'The search text is too long'),
+    ),
+    latitude: latitudeSchema.optional(),
+    longitude: longitudeSchema.optional(),
+    /** Without coordinates: rank by distance from this city's centre (slug). */
+    city: z.preprocess(blankAsUndefined, z.string().trim().max(100).optional()),
+    /** Only outlets of this category (slug or id; empty or `all`: every category). */
+    category: categoryInputSchema,
+    limit: limitSchema(SEARCH_LIMIT),
+    ...discoveryFiltersShape,
+  })
+  .superRefine(checkCostRange);
 export type GlobalSearchInput = z.infer<typeof globalSearchInputSchema>;
 
 export const advertisementResultSchema = z.object({
@@ -190,6 +308,13 @@ export const globalSearchResultSchema = z.object({
   outletResult: z.array(outletCardSchema),
   advertisementResult: z.array(advertisementResultSchema),
   businessResult: z.array(businessResultSchema),
+  /**
+   * When the words match no outlet: the nearest words the outlets do use ("biryani" for "bryani"),
+   * checked to find some; else null.
+   */
+  didYouMean: z.string().nullable(),
+  /** The words match outlets, but none passes the filters (a hint to clear them). */
+  hiddenByFilters: z.boolean(),
 });
 export type GlobalSearchResult = z.infer<typeof globalSearchResultSchema>;
 
@@ -287,3 +412,44 @@ export const upcomingOffersInputSchema = z.object({
   day: z.preprocess(blankAsUndefined, dayChoiceSchema.default('today')),
 });
 export type UpcomingOffersInput = z.infer<typeof upcomingOffersInputSchema>;
+
+// Map pins ----------------------------------------------------------------------------------------
+
+/** The map's input: the list's place and filters, no paging (the pins of the whole list, at most NEARBY_MAX_RESULTS). */
+export const mapPinsInputSchema = z
+  .object({
+    latitude: latitudeSchema.optional(),
+    longitude: longitudeSchema.optional(),
+    category: categoryInputSchema,
+    noLocation: flagSchema.default(false),
+    city: z.preprocess(blankAsUndefined, z.string().trim().max(100).optional()),
+    cityId: z.preprocess(blankAsUndefined, idSchema.optional()),
+    ...discoveryFiltersShape,
+  })
+  .superRefine(checkListPlace);
+export type MapPinsInput = z.infer<typeof mapPinsInputSchema>;
+
+export const mapPinSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  category: categoryRefSchema,
+  city: cityRefSchema,
+  locality: z.string(),
+  /** The discount live now, or null. */
+  discountPercent: z.number().nullable(),
+});
+export type MapPin = z.infer<typeof mapPinSchema>;
+
+export const mapPinsResultSchema = z.object({
+  pins: z.array(mapPinSchema),
+  /** Where the map opens: the shopper's point, else the city's centre. */
+  centre: z.object({ latitude: z.number(), longitude: z.number() }),
+});
+export type MapPinsResult = z.infer<typeof mapPinsResultSchema>;
+
+/** Where the map's tiles come from (MAP_TILE_URL, MAP_TILE_ATTRIBUTION). */
+export const mapTilesSchema = z.object({ url: z.string(), attribution: z.string() });
+export type MapTiles = z.infer<typeof mapTilesSchema>;

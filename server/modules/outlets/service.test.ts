@@ -11,7 +11,7 @@ import {
   listNearbyOutlets,
   searchEverything,
 } from './service.ts';
-import { nearbyOutletsInputSchema } from './schema.ts';
+import { globalSearchInputSchema, nearbyOutletsInputSchema } from './schema.ts';
 import { addDayDiscount, addPhoto, addSlot, CENTRE, insertOutlet, insertReference, type Ref, setBaseDiscount } from '../../test/factories.ts';
 
 useTestDatabase();
@@ -20,6 +20,8 @@ let ref: Ref;
 beforeEach(async () => {
   ref = await insertReference();
 });
+
+const search = (input: Record<string, unknown>) => searchEverything(globalSearchInputSchema.parse(input));
 
 const nearby = (over: Record<string, unknown> = {}) =>
   listNearbyOutlets(nearbyOutletsInputSchema.parse({ latitude: CENTRE.latitude, longitude: CENTRE.longitude, ...over }));
@@ -110,6 +112,45 @@ describe('nearby outlets', () => {
     });
   });
 
+  it("noLocation's total follows every change to a city's live outlets, counted by the trigger (issue 18)", async () => {
+    createTestApp();
+    const db = testDb();
+    const total = async (over: Record<string, unknown> = {}) =>
+      (await listNearbyOutlets(nearbyOutletsInputSchema.parse({ noLocation: true, city: 'bengaluru', ...over }))).totalCount;
+    const ids = [];
+    for (let i = 0; i < 5; i++) ids.push(await insertOutlet(ref, { name: `Cafe ${i}`, km: i }));
+    const fashion = await insertOutlet(ref, { name: 'Threads', categoryId: ref.fashion, km: 2 });
+    await insertOutlet(ref, { name: 'Not yet live', km: 3, isLive: false });
+    expect(await total()).toBe(6);
+    expect(await total({ category: 'fashion' })).toBe(1);
+    expect(await total({ category: 'restaurants' })).toBe(5);
+
+    await db('outlets').where({ id: ids[0] }).update({ isLive: false }); // hidden
+    await db('outlets').where({ id: ids[1] }).update({ cityId: ref.mum }); // moved away
+    await db('outlets').where({ id: ids[2] }).update({ categoryId: ref.fashion }); // recategorised
+    await db('outlets').where({ id: ids[3] }).delete();
+    await db('outlets').where({ name: 'Not yet live' }).update({ isLive: true });
+    await db('outlets').where({ id: fashion }).update({ name: 'Threads & Co' }); // no count change
+    expect(await total()).toBe(4);
+    expect(await total({ category: 'fashion' })).toBe(2);
+    expect(await total({ category: 'restaurants' })).toBe(2);
+    expect(await total({ city: 'mumbai' })).toBe(1);
+    // The counter always equals a count of the rows.
+    const counted = await db('outlets').where({ isLive: true, cityId: ref.blr }).count({ n: '*' }).first();
+    expect(Number(counted!.n)).toBe(4);
+    // A page past the end still reports the total.
+    expect(await total({ offSet: 9 })).toBe(4);
+  });
+
+  it('noLocation pages through a category in name order past other categories', async () => {
+    createTestApp();
+    for (let i = 0; i < 20; i++) await insertOutlet(ref, { name: `Food ${String(i).padStart(2, '0')}`, km: i / 10 });
+    for (let i = 0; i < 5; i++) await insertOutlet(ref, { name: `Fashion ${i}`, categoryId: ref.fashion, km: i / 10 });
+    const page = await listNearbyOutlets(nearbyOutletsInputSchema.parse({ noLocation: true, category: 'fashion', limit: 2, offSet: 2 }));
+    expect(page.items.map((o) => o.name)).toEqual(['Fashion 2', 'Fashion 3']);
+    expect(page).toMatchObject({ totalCount: 5, hasMore: true });
+  });
+
   it('each card carries locality, category, city, photo URL and the discount live now', async () => {
     createTestApp({ now: () => new Date('2026-11-21T10:30:00Z') }); // 16:00 IST, Saturday
     const id = await insertOutlet(ref, { name: 'Toit', km: 1, locality: 'Indiranagar' });
@@ -139,24 +180,34 @@ describe('global search', () => {
     const near = await insertOutlet(ref, { name: 'Starbucks Reserve', km: 2 });
     await insertOutlet(ref, { name: 'Chai Point', km: 1 });
     await addSlot(near, { adType: 'R', title: 'Frappuccino Fridays', discountPercent: 15, dayOfWeek: 5, startsAt: '12:00', endsAt: '16:00' });
-    const result = await searchEverything({ searchString: 'starbuks', latitude: CENTRE.latitude, longitude: CENTRE.longitude, limit: 10 });
+    const result = await search({ searchString: 'starbuks', latitude: CENTRE.latitude, longitude: CENTRE.longitude, limit: 10 });
     expect(result.outletResult.map((o) => o.id)).toEqual([near, far]);
     expect(result.advertisementResult.map((a) => a.title)).toEqual(['Frappuccino Fridays']);
     expect(result.advertisementResult[0]!.outlet.id).toBe(near);
 
-    const frappe = await searchEverything({ searchString: 'frappucino', limit: 10 });
+    const frappe = await search({ searchString: 'frappucino', limit: 10 });
     expect(frappe.advertisementResult.map((a) => a.title)).toEqual(['Frappuccino Fridays']);
 
-    const cats = await searchEverything({ searchString: 'restaurant', limit: 10 });
+    const cats = await search({ searchString: 'restaurant', limit: 10 });
     expect(cats.businessResult).toContainEqual(expect.objectContaining({ type: 'category', slug: 'restaurants' }));
-    expect((await searchEverything({ searchString: 'xylophone', limit: 10 })).outletResult).toEqual([]);
+    expect((await search({ searchString: 'xylophone', limit: 10 })).outletResult).toEqual([]);
+  });
+
+  it('finds promotions of nearby outlets by title, and far ones when few are near (bounded, issue 18)', async () => {
+    createTestApp();
+    const near = await insertOutlet(ref, { name: 'Chai Point', km: 0.3 });
+    const far = await insertOutlet(ref, { name: 'Chai Bombay', cityId: ref.mum, latitude: 19.07, longitude: 72.87 });
+    await addSlot(far, { adType: 'R', title: 'Monsoon Madness', discountPercent: 10, dayOfWeek: 1, startsAt: '12:00', endsAt: '16:00' });
+    await addSlot(near, { adType: 'R', title: 'Monsoon Special', discountPercent: 15, dayOfWeek: 2, startsAt: '12:00', endsAt: '16:00' });
+    const result = await search({ searchString: 'monsoon', limit: 10, latitude: CENTRE.latitude, longitude: CENTRE.longitude });
+    expect(result.advertisementResult.map((a) => a.outlet.id)).toEqual([near, far]);
   });
 
   it('lists chains (master outlets with branches) among businesses', async () => {
     createTestApp();
     const master = await insertOutlet(ref, { name: 'Meghana Foods', km: 1 });
     await insertOutlet(ref, { name: 'Meghana Foods Koramangala', km: 5, masterOutletId: master });
-    const { businessResult } = await searchEverything({ searchString: 'meghana', limit: 10 });
+    const { businessResult } = await search({ searchString: 'meghana', limit: 10 });
     expect(businessResult).toContainEqual(expect.objectContaining({ type: 'chain', id: master, branchCount: 1 }));
   });
 });

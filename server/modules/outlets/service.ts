@@ -5,19 +5,35 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { runtime } from '../../lib/runtime.ts';
 import { resolveCategoryId } from '../categories/service.ts';
 import { grantOutlet, revokeOutletGrant } from '../business-owners/grants.ts';
-import { offerColumnsBindings, offerColumnsSql, offerInputsOf, getScheduledOffers, type OfferColumns } from '../offers/service.ts';
-import { istMoment, isOpenAt, liveOfferAt, shortTime } from '../offers/rules.ts';
+import { offerColumnsBindings, offerColumnsSql, getScheduledOffers } from '../offers/service.ts';
+import { istMoment, isOpenAt, shortTime } from '../offers/rules.ts';
+import {
+  CARD_COLUMNS,
+  CATEGORY_KNN_HINTS,
+  cardOf,
+  categoryCityOf,
+  photoUrl,
+  resolveCity,
+  roundKm,
+  runPlanned,
+  type CardRow,
+  type CategoryCityColumns,
+  type PlannedSql,
+} from './cards.ts';
+import { CATEGORY_SLAB_SQL, listFilteredOutlets } from './discovery.ts';
+import { searchOutletCards } from './search.ts';
 import type { UpcomingOffers } from '../offers/schema.ts';
 import {
   NEARBY_MAX_RESULTS,
+  hasDiscoveryFilters,
   type AdvertisementResult,
   type BusinessResult,
   type GlobalSearchInput,
   type GlobalSearchResult,
+  type MapTiles,
   type NearbyOutletsInput,
   type NearbyOutletsResult,
   type OutletBySlugInput,
-  type OutletCard,
   type OutletDetails,
   type OutletDetailsInput,
   type OutletMenu,
@@ -31,82 +47,13 @@ export const OUTLET_NOT_FOUND = 'Error fetching outlet Details';
 
 const outletNotFound = () => notFound(OUTLET_NOT_FOUND);
 
-// ------------------------------------------------------------------------------------------------
-// Shared SQL pieces
+export { cardsByIds, cardsByIdsSql, roundKm, runPlanned } from './cards.ts';
+export { listMapPins } from './discovery.ts';
 
-/** Columns every card needs, from `o` (outlets), `c` (categories), `ci` (cities). */
-const CARD_COLUMNS = `
-  o.id, o.master_outlet_id, o.name, o.slug, o.address_line_two, o.latitude, o.longitude,
-  c.id AS category_id, c.name AS category_name, c.name_hi AS category_name_hi, c.slug AS category_slug,
-  ci.id AS city_id, ci.name AS city_name, ci.name_hi AS city_name_hi, ci.slug AS city_slug,
-  (SELECT ph.storage_key FROM outlet_photos ph WHERE ph.outlet_id = o.id
-    ORDER BY (ph.sub_category = 'storefront') DESC, ph.position, ph.id LIMIT 1) AS photo_key`;
-
-interface CardRow extends OfferColumns {
-  id: number;
-  masterOutletId: number | null;
-  name: string;
-  slug: string;
-  addressLineTwo: string;
-  latitude: number;
-  longitude: number;
-  categoryId: number;
-  categoryName: string;
-  categoryNameHi: string | null;
-  categorySlug: string;
-  cityId: number;
-  cityName: string;
-  cityNameHi: string | null;
-  citySlug: string;
-  photoKey: string | null;
-  distanceM?: number | null;
-}
-
-/** Kilometres to 0.01 under 1 km and to 0.1 above. */
-export function roundKm(metres: number | null | undefined): number | null {
-  if (metres === null || metres === undefined) return null;
-  const km = metres / 1000;
-  return km < 1 ? Math.round(km * 100) / 100 : Math.round(km * 10) / 10;
-}
-
-function photoUrl(key: string | null): string | null {
-  return key ? runtime().storage.url(key) : null;
-}
-
-function cardOf(r: CardRow, now: Date): OutletCard {
-  return {
-    id: r.id,
-    masterOutletId: r.masterOutletId,
-    name: r.name,
-    slug: r.slug,
-    locality: r.addressLineTwo,
-    category: { id: r.categoryId, name: r.categoryName, nameHi: r.categoryNameHi, slug: r.categorySlug },
-    city: { id: r.cityId, name: r.cityName, nameHi: r.cityNameHi, slug: r.citySlug },
-    latitude: r.latitude,
-    longitude: r.longitude,
-    distanceKm: roundKm(r.distanceM),
-    liveOffer: liveOfferAt(offerInputsOf(r.id, r), now),
-    photoUrl: photoUrl(r.photoKey),
-  };
-}
-
-/** The city for noLocation: a slug or an id; none given → the first active city (the default). */
-async function resolveCity(input: { city?: string; cityId?: number }, db: Knex): Promise<number> {
-  const q = db('cities').where('isActive', true);
-  if (input.cityId !== undefined) q.where('id', input.cityId);
-  else if (input.city !== undefined) {
-    const city = input.city;
-    q.andWhere((w) => {
-      w.where('slug', city);
-      if (/^\d{1,15}$/.test(city)) w.orWhere('id', Number(city));
-    });
-  }
-  const row = await q.orderBy([{ column: 'sortOrder' }, { column: 'id' }]).first('id');
-  if (!row) {
-    const field = input.cityId !== undefined ? 'cityId' : 'city';
-    throw badRequest('Unknown city', { [field]: 'Unknown city' });
-  }
-  return row.id;
+/** The map's tile server (MAP_TILE_URL, MAP_TILE_ATTRIBUTION); its origin is in the page's CSP. */
+export function getMapTiles(): MapTiles {
+  const { env } = runtime();
+  return { url: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION };
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -115,10 +62,7 @@ async function resolveCity(input: { city?: string; cityId?: number }, db: Knex):
 /** The page number SPEC §4 sends: 1-based, 0 taken as 1. */
 export const pageOf = (offSet: number) => Math.max(offSet, 1);
 
-export interface NearbySql {
-  sql: string;
-  bindings: (string | number)[];
-}
+export type NearbySql = PlannedSql;
 
 /**
  * The nearby page by distance, as one statement (exported so the bench runs exactly this SQL).
@@ -142,7 +86,7 @@ export function nearbyByDistanceSql(p: {
     p.categoryId !== null
       ? 'cube(ll_to_earth(o.latitude, o.longitude), o.category_id::float8 * 100000000) <-> cube(ll_to_earth(?, ?), ?::float8 * 100000000)'
       : 'll_to_earth(o.latitude, o.longitude) <-> ll_to_earth(?, ?)';
-  const categoryFilter = p.categoryId !== null ? 'AND o.category_id = ?' : '';
+  const categoryFilter = p.categoryId !== null ? `AND o.category_id = ? AND ${CATEGORY_SLAB_SQL}` : '';
   const sql = `
     WITH near AS (
       SELECT o.id, ll_to_earth(o.latitude, o.longitude) <-> ll_to_earth(?, ?) AS chord
@@ -163,16 +107,23 @@ export function nearbyByDistanceSql(p: {
       JOIN cities ci ON ci.id = o.city_id
      ORDER BY distance_m, o.id`;
   const bindings: (string | number)[] = [p.latitude, p.longitude];
-  if (p.categoryId !== null) bindings.push(p.categoryId, p.latitude, p.longitude, p.categoryId);
+  if (p.categoryId !== null) bindings.push(p.categoryId, p.categoryId, p.categoryId, p.latitude, p.longitude, p.categoryId);
   else bindings.push(p.latitude, p.longitude);
   bindings.push(NEARBY_MAX_RESULTS, p.offset, p.limit, p.latitude, p.longitude);
   bindings.push(...offerColumnsBindings(p.date));
-  return { sql, bindings };
+  return { sql, bindings, planHints: p.categoryId !== null ? CATEGORY_KNN_HINTS : undefined };
 }
 
-/** The city's outlets in a stable order (name, then id) for noLocation, as one statement. */
+/**
+ * The city's outlets in a stable order (name, then id) for noLocation, as one statement. The page is
+ * read in that order off an index (`outlets_city_id_name_id_live_index`, or with a category
+ * `outlets_city_category_name_id_live_index`), so it stops after offset + limit entries whatever the
+ * city's size; the total is the city's counter (`outlet_browse_counts`, kept by a trigger), never a
+ * count over its outlets. So page 1 costs the same at 100,000 outlets as at 1,000,000 (issue 18).
+ */
 export function nearbyByCitySql(p: { cityId: number; categoryId: number | null; offset: number; limit: number; date: string }): NearbySql {
   const categoryFilter = p.categoryId !== null ? 'AND o.category_id = ?' : '';
+  const countFilter = p.categoryId !== null ? 'AND b.category_id = ?' : '';
   const sql = `
     WITH page AS (
       SELECT o.id FROM outlets o
@@ -181,7 +132,7 @@ export function nearbyByCitySql(p: { cityId: number; categoryId: number | null; 
       OFFSET ? LIMIT ?
     )
     SELECT ${CARD_COLUMNS}, NULL::float8 AS distance_m,
-           (SELECT count(*) FROM outlets o WHERE o.is_live AND o.city_id = ? ${categoryFilter}) AS total_count,
+           (SELECT coalesce(sum(b.live_count), 0)::bigint FROM outlet_browse_counts b WHERE b.city_id = ? ${countFilter}) AS total_count,
            ${offerColumnsSql('o.id')}
       FROM page
       JOIN outlets o ON o.id = page.id
@@ -193,10 +144,26 @@ export function nearbyByCitySql(p: { cityId: number; categoryId: number | null; 
 }
 
 /**
+ * Recounts every (city, category) pair's live outlets into `outlet_browse_counts`: for bulk loaders
+ * that load outlets with the counting trigger off (the bench's generated data). The trigger keeps the
+ * counts otherwise.
+ */
+export async function recountBrowseCounts(db: Knex): Promise<void> {
+  await db.transaction(async (trx) => {
+    await trx.raw('DELETE FROM outlet_browse_counts');
+    await trx.raw(`
+      INSERT INTO outlet_browse_counts (city_id, category_id, live_count)
+      SELECT city_id, category_id, count(*) FROM outlets WHERE is_live GROUP BY city_id, category_id`);
+  });
+}
+
+/**
  * SPEC §4/§9 paging: `offSet` is the page number (1 for a new query, +1 for each further page) and
  * `limit` the page size (16 by default), so the rows are (page − 1) × limit + 1 … page × limit.
  */
 export async function listNearbyOutlets(input: NearbyOutletsInput): Promise<NearbyOutletsResult> {
+  // Filters or another order: the bounded candidate list of discovery.ts (docs/discovery.md).
+  if (hasDiscoveryFilters(input) || (input.sort !== undefined && input.sort !== 'distance')) return listFilteredOutlets(input);
   const { db, now } = runtime();
   const at = now();
   const date = istMoment(at).date;
@@ -208,17 +175,17 @@ export async function listNearbyOutlets(input: NearbyOutletsInput): Promise<Near
   if (byDistance) {
     query = nearbyByDistanceSql({ latitude: input.latitude!, longitude: input.longitude!, categoryId, offset, limit: input.limit, date });
   } else {
-    const cityId = await resolveCity(input, db);
+    const cityId = (await resolveCity(input, db)).id;
     query = nearbyByCitySql({ cityId, categoryId, offset, limit: input.limit, date });
   }
-  const rows = await rawRows<CardRow & { totalCount: number }>(db, query.sql, query.bindings);
+  const rows = await runPlanned<CardRow & { totalCount: number }>(db, query);
   let totalCount = rows[0]?.totalCount ?? 0;
   if (!rows.length && page > 1) {
     // Past the end: still report the list's size, from the first page's count.
     const first = byDistance
       ? nearbyByDistanceSql({ latitude: input.latitude!, longitude: input.longitude!, categoryId, offset: 0, limit: 1, date })
-      : nearbyByCitySql({ cityId: await resolveCity(input, db), categoryId, offset: 0, limit: 1, date });
-    const r = await rawRows<{ totalCount: number }>(db, first.sql, first.bindings);
+      : nearbyByCitySql({ cityId: (await resolveCity(input, db)).id, categoryId, offset: 0, limit: 1, date });
+    const r = await runPlanned<{ totalCount: number }>(db, first);
     totalCount = r[0]?.totalCount ?? 0;
   }
   return {
@@ -233,42 +200,19 @@ export async function listNearbyOutlets(input: NearbyOutletsInput): Promise<Near
 // ------------------------------------------------------------------------------------------------
 // Global search
 
-/**
- * Outlets whose name matches the text, typo-tolerant: `text <% name` is pg_trgm's word similarity
- * (≥ 0.6: a word of the name, or a prefix of one, with a letter or two wrong still matches), answered by
- * the GIN trigram index on outlets.name, so a text with no hits costs one index probe. With coordinates,
- * nearest first: the matches are ranked by the chord distance `ll_to_earth(…) <-> ll_to_earth(…)` (a C
- * operator on cubes, same order as the great-circle distance) and earth_distance is computed for the
- * returned rows only. Without coordinates, best match first.
- */
-export function searchOutletsSql(p: { text: string; latitude?: number; longitude?: number; limit: number; date: string }): NearbySql {
-  const hasPoint = p.latitude !== undefined && p.longitude !== undefined;
-  const rank = hasPoint ? 'll_to_earth(o.latitude, o.longitude) <-> ll_to_earth(?, ?)' : '-word_similarity(?, o.name)';
-  const distance = hasPoint ? 'earth_distance(ll_to_earth(o.latitude, o.longitude), ll_to_earth(?, ?))' : 'NULL::float8';
-  const sql = `
-    WITH hits AS (
-      SELECT o.id, ${rank} AS rank
-        FROM outlets o
-       WHERE o.is_live AND ? <% o.name
-       ORDER BY rank, o.id
-       LIMIT ?
-    )
-    SELECT ${CARD_COLUMNS}, ${distance} AS distance_m, ${offerColumnsSql('o.id')}
-      FROM hits
-      JOIN outlets o ON o.id = hits.id
-      JOIN categories c ON c.id = o.category_id
-      JOIN cities ci ON ci.id = o.city_id
-     ORDER BY hits.rank, o.id`;
-  const rankBindings = hasPoint ? [p.latitude!, p.longitude!] : [p.text];
-  const distanceBindings = hasPoint ? [p.latitude!, p.longitude!] : [];
-  return { sql, bindings: [...rankBindings, p.text, p.limit, ...distanceBindings, ...offerColumnsBindings(p.date)] };
-}
+/** At most this many matches of the promotions' title index join the nearest outlets' promotions. */
+export const SEARCH_CANDIDATES = 1_000;
+
+/** How many nearest outlets a search looks at first: enough for `limit` hits of a word 1 outlet in 100 carries. */
+export const searchWindow = (limit: number) => Math.min(5_000, Math.max(1_000, limit * 100));
 
 /**
  * Promotions (any ad type, highlights included) that are enabled and not yet over, whose title matches
  * (GIN trigram index on promotions.title) or that belong to one of the outlets found; nearest first.
+ * Bounded like the outlets: the promotions of the nearest outlets first, and the title index's
+ * candidates (at most SEARCH_CANDIDATES) only when those give fewer than `limit`.
  */
-function searchAdvertisementsSql(p: {
+export function searchAdvertisementsSql(p: {
   text: string;
   outletIds: readonly number[];
   latitude?: number;
@@ -279,12 +223,31 @@ function searchAdvertisementsSql(p: {
   const hasPoint = p.latitude !== undefined && p.longitude !== undefined;
   const distance = hasPoint ? 'earth_distance(ll_to_earth(o.latitude, o.longitude), ll_to_earth(?, ?))' : 'NULL::float8';
   const ids = p.outletIds.length ? p.outletIds.map(() => '?').join(', ') : 'NULL';
-  const sql = `
-    WITH matched AS (
-      SELECT p.id FROM promotions p WHERE ? <% p.title
+  const current = 'p.is_enabled AND (p.ends_on IS NULL OR p.ends_on >= ?::date)';
+  const sql = hasPoint
+    ? `
+    WITH near_ads AS MATERIALIZED (
+      SELECT p.id
+        FROM (SELECT o.id FROM outlets o WHERE o.is_live ORDER BY ll_to_earth(o.latitude, o.longitude) <-> ll_to_earth(?, ?) LIMIT ?) w
+       CROSS JOIN LATERAL (SELECT p.id FROM promotions p WHERE p.outlet_id = w.id AND ? <% p.title AND ${current}) p
+       LIMIT ?
+    ), shown AS MATERIALIZED (
+      SELECT id FROM near_ads
       UNION
-      SELECT p.id FROM promotions p WHERE p.outlet_id IN (${ids})
-    )
+      SELECT p.id FROM promotions p WHERE p.outlet_id IN (${ids}) AND ${current}
+    ), matched AS (
+      SELECT id FROM shown
+      UNION
+      SELECT cand.id FROM (SELECT p.id FROM promotions p WHERE ? <% p.title AND ${current} LIMIT ?) cand
+       WHERE (SELECT count(*) FROM shown) < ?
+    )`
+    : `
+    WITH matched AS (
+      SELECT p.id FROM promotions p WHERE p.outlet_id IN (${ids}) AND ${current}
+      UNION
+      (SELECT p.id FROM promotions p WHERE ? <% p.title AND ${current} LIMIT ?)
+    )`;
+  const full = `${sql}
     SELECT p.id, p.ad_type, p.title, p.description, p.discount_percent, p.image_key,
            o.id AS outlet_id, o.name AS outlet_name, o.slug AS outlet_slug, o.address_line_two,
            c.id AS category_id, c.name AS category_name, c.name_hi AS category_name_hi, c.slug AS category_slug,
@@ -295,45 +258,36 @@ function searchAdvertisementsSql(p: {
       JOIN outlets o ON o.id = p.outlet_id
       JOIN categories c ON c.id = o.category_id
       JOIN cities ci ON ci.id = o.city_id
-     WHERE o.is_live AND p.is_enabled AND (p.ends_on IS NULL OR p.ends_on >= ?::date)
+     WHERE o.is_live AND ${current}
      ORDER BY ${hasPoint ? 'distance_m, ' : ''}p.id
      LIMIT ?`;
-  const bindings: (string | number)[] = [p.text, ...p.outletIds];
-  if (hasPoint) bindings.push(p.latitude!, p.longitude!);
+  const bindings: (string | number)[] = hasPoint
+    ? [
+        p.latitude!, p.longitude!, searchWindow(p.limit), p.text, p.date, p.limit, // near_ads
+        ...p.outletIds, p.date, // shown
+        p.text, p.date, SEARCH_CANDIDATES, p.limit, // matched
+        p.latitude!, p.longitude!, // distance
+      ]
+    : [...p.outletIds, p.date, p.text, p.date, SEARCH_CANDIDATES];
   bindings.push(p.date, p.limit);
-  return { sql, bindings };
+  return { sql: full, bindings };
 }
 
-/**
- * Categories whose name matches (a tiny table), and chains: master outlets (named as another live
- * outlet's master_outlet_id) whose name matches, driven from the few masters rather than every match.
- */
-async function searchBusinesses(text: string, limit: number, db: Knex): Promise<BusinessResult[]> {
+/** Categories whose name (or slug, or Hindi name: a Hindi reader may type it, docs/i18n.md) matches: a tiny table. */
+export function searchCategoriesSql(text: string, limit: number): NearbySql {
   const like = `%${escapeLike(text)}%`;
-  // A Hindi reader may type the Hindi name (docs/i18n.md).
-  const categories = await rawRows<{ id: number; name: string; nameHi: string | null; slug: string; icon: string }>(
-    db,
-    `SELECT id, name, name_hi, slug, icon FROM categories
+  return {
+    sql: `SELECT id, name, name_hi, slug, icon FROM categories
       WHERE is_active AND (? <% name OR name ILIKE ? OR ? <% slug OR name_hi ILIKE ?)
       ORDER BY sort_order, name LIMIT ?`,
-    [text, like, text, like, limit],
-  );
-  const chains = await rawRows<{
-    id: number;
-    name: string;
-    slug: string;
-    branchCount: number;
-    categoryId: number;
-    categoryName: string;
-    categoryNameHi: string | null;
-    categorySlug: string;
-    cityId: number;
-    cityName: string;
-    cityNameHi: string | null;
-    citySlug: string;
-  }>(
-    db,
-    `WITH masters AS (
+    bindings: [text, like, text, like, limit],
+  };
+}
+
+/** Chains: master outlets (named as another live outlet's master) whose name matches, biggest first. */
+export function searchChainsSql(text: string, limit: number): NearbySql {
+  return {
+    sql: `WITH masters AS (
        SELECT master_outlet_id AS id, count(*) AS branch_count
          FROM outlets WHERE master_outlet_id IS NOT NULL AND is_live
         GROUP BY master_outlet_id
@@ -348,7 +302,22 @@ async function searchBusinesses(text: string, limit: number, db: Knex): Promise<
       WHERE m.is_live AND ? <% m.name
       ORDER BY masters.branch_count DESC, m.id
       LIMIT ?`,
-    [text, limit],
+    bindings: [text, limit],
+  };
+}
+
+async function searchBusinesses(text: string, limit: number, db: Knex): Promise<BusinessResult[]> {
+  const categoriesQ = searchCategoriesSql(text, limit);
+  const categories = await rawRows<{ id: number; name: string; nameHi: string | null; slug: string; icon: string }>(
+    db,
+    categoriesQ.sql,
+    categoriesQ.bindings,
+  );
+  const chainsQ = searchChainsSql(text, limit);
+  const chains = await rawRows<{ id: number; name: string; slug: string; branchCount: number } & CategoryCityColumns>(
+    db,
+    chainsQ.sql,
+    chainsQ.bindings,
   );
   return [
     ...categories.map((c) => ({ type: 'category' as const, id: c.id, name: c.name, nameHi: c.nameHi, slug: c.slug, icon: c.icon })),
@@ -358,8 +327,7 @@ async function searchBusinesses(text: string, limit: number, db: Knex): Promise<
       name: m.name,
       slug: m.slug,
       branchCount: m.branchCount,
-      category: { id: m.categoryId, name: m.categoryName, nameHi: m.categoryNameHi, slug: m.categorySlug },
-      city: { id: m.cityId, name: m.cityName, nameHi: m.cityNameHi, slug: m.citySlug },
+      ...categoryCityOf(m),
     })),
   ];
 }
@@ -378,19 +346,20 @@ export async function searchEverything(input: GlobalSearchInput): Promise<Global
     const missing = params.latitude === undefined ? 'latitude' : 'longitude';
     throw badRequest(`${missing} is required with the other coordinate`, { [missing]: `${missing} is required with the other coordinate` });
   }
-  const outletsQ = searchOutletsSql(params);
-  const outletRows = await rawRows<CardRow>(db, outletsQ.sql, outletsQ.bindings);
-  const adsQ = searchAdvertisementsSql({ ...params, outletIds: outletRows.map((r) => r.id) });
+  const outlets = await searchOutletCards(input);
+  const adsQ = searchAdvertisementsSql({ ...params, outletIds: outlets.cards.map((c) => c.id) });
   const adRows = await rawRows<AdRow>(db, adsQ.sql, adsQ.bindings);
   const businessResult = await searchBusinesses(input.searchString, input.limit, db);
   return {
-    outletResult: outletRows.map((r) => cardOf(r, at)),
+    outletResult: outlets.cards,
     advertisementResult: adRows.map(adOf),
     businessResult,
+    didYouMean: outlets.didYouMean,
+    hiddenByFilters: outlets.hiddenByFilters,
   };
 }
 
-interface AdRow {
+interface AdRow extends CategoryCityColumns {
   id: number;
   adType: AdvertisementResult['adType'];
   title: string;
@@ -401,14 +370,6 @@ interface AdRow {
   outletName: string;
   outletSlug: string;
   addressLineTwo: string;
-  categoryId: number;
-  categoryName: string;
-  categoryNameHi: string | null;
-  categorySlug: string;
-  cityId: number;
-  cityName: string;
-  cityNameHi: string | null;
-  citySlug: string;
   distanceM: number | null;
 }
 
@@ -425,8 +386,7 @@ function adOf(r: AdRow): AdvertisementResult {
       name: r.outletName,
       slug: r.outletSlug,
       locality: r.addressLineTwo,
-      category: { id: r.categoryId, name: r.categoryName, nameHi: r.categoryNameHi, slug: r.categorySlug },
-      city: { id: r.cityId, name: r.cityName, nameHi: r.cityNameHi, slug: r.citySlug },
+      ...categoryCityOf(r),
     },
     distanceKm: roundKm(r.distanceM),
   };
@@ -625,8 +585,8 @@ export async function getUpcomingOffers(input: UpcomingOffersInput): Promise<Upc
 // back office (its hooks in sales-service.ts), approvals of business applications, the owner's profile
 // and GSTIN pages and the account grants of business-owners all change outlets through these.
 
-/** Columns a write may set: all but the id, the slug (made from the name) and the timestamps. */
-type OutletWritable = Exclude<keyof OutletRow, 'id' | 'slug' | 'createdAt' | 'updatedAt'>;
+/** Columns a write may set: all but the id, the slug (made from the name), the search words (made from the rest) and the timestamps. */
+type OutletWritable = Exclude<keyof OutletRow, 'id' | 'slug' | 'searchTokens' | 'createdAt' | 'updatedAt'>;
 export type OutletPatch = Partial<Pick<OutletRow, OutletWritable>>;
 export type NewOutlet = OutletPatch &
   Pick<OutletRow, 'name' | 'categoryId' | 'cityId' | 'addressLineOne' | 'addressLineTwo' | 'state' | 'pincode' | 'latitude' | 'longitude' | 'opensAt' | 'closesAt'>;
@@ -695,7 +655,6 @@ async function syncOwnerGrant(db: Knex, outletId: number, ownerId: number | null
   if (typeof ownerId === 'number') await grantOutlet(db, ownerId, outletId, null);
 }
 
-/** Creates an outlet: references checked, a slug free in its city, and its owner's grant. Returns its id. */
 /**
  * A linked account and its state go together: an account without a state is `created` (or keeps the
  * one it has), no account has no state.
@@ -708,14 +667,62 @@ function withRouteAccountPair<T extends OutletPatch>(patch: T, before?: Pick<Out
   return { ...patch, routeAccountId: id, routeAccountStatus: patch.routeAccountStatus ?? (sameAccount ? before?.routeAccountStatus : null) ?? 'created' };
 }
 
+/** Creates an outlet: references checked, a slug free in its city, its owner's grant and its search words. Returns its id. */
 export async function createOutlet(db: Knex, input: NewOutlet): Promise<number> {
   const fields = withRouteAccountPair(input);
   await checkReferences(db, fields);
   const slug = await freeSlug(db, fields.cityId, fields.name);
   const { id } = single(await db('outlets').insert({ ...fields, slug }).returning('id'));
   await syncOwnerGrant(db, id, fields.ownerId);
+  await refreshSearchTokens(db, [id]);
   return id;
 }
+
+/** What an outlet's search words are made of: its name, its category's name, cuisines, dishes and menu titles. */
+const SEARCH_DOCUMENT_SQL = `concat_ws(' ', o.name, c.name, array_to_string(o.cuisines, ' '), array_to_string(o.dishes, ' '),
+  (SELECT string_agg(m.title, ' ') FROM menus m WHERE m.outlet_id = o.id))`;
+
+/**
+ * Recomputes the search words of some outlets (docs/discovery.md "Search") and adds any new word to
+ * the vocabulary. Called by every write that changes what they are made of: here (name, category,
+ * cuisines, dishes), business-account's menu titles and a category's rename. Not a change the owner
+ * made, so updated_at stays.
+ */
+export async function refreshSearchTokens(db: Knex, outletIds: readonly number[]): Promise<void> {
+  if (!outletIds.length) return;
+  const ids = `{${outletIds.join(',')}}`;
+  await db.raw(
+    `UPDATE outlets o SET search_tokens = bachat_search_tokens(${SEARCH_DOCUMENT_SQL})
+       FROM categories c
+      WHERE c.id = o.category_id AND o.id = ANY(?::bigint[])`,
+    [ids],
+  );
+  await addSearchTerms(db, `SELECT DISTINCT t FROM outlets o, unnest(o.search_tokens) AS t WHERE o.id = ANY(?::bigint[])`, [ids]);
+}
+
+/** The same for every outlet of a category (its name is part of their words). */
+export async function refreshCategorySearchTokens(db: Knex, categoryId: number): Promise<void> {
+  await db.raw(
+    `UPDATE outlets o SET search_tokens = bachat_search_tokens(${SEARCH_DOCUMENT_SQL})
+       FROM categories c
+      WHERE c.id = o.category_id AND o.category_id = ?`,
+    [categoryId],
+  );
+  await addSearchTerms(db, `SELECT DISTINCT t FROM outlets o, unnest(o.search_tokens) AS t WHERE o.category_id = ?`, [categoryId]);
+}
+
+/** Every outlet at once (seeds, the bench's generated data): one statement each. */
+export async function refreshAllSearchTokens(db: Knex): Promise<void> {
+  await db.raw(`UPDATE outlets o SET search_tokens = bachat_search_tokens(${SEARCH_DOCUMENT_SQL}) FROM categories c WHERE c.id = o.category_id`);
+  await addSearchTerms(db, `SELECT DISTINCT t FROM outlets o, unnest(o.search_tokens) AS t`, []);
+}
+
+async function addSearchTerms(db: Knex, select: string, bindings: (string | number)[]): Promise<void> {
+  await db.raw(`INSERT INTO search_terms (term) SELECT t FROM (${select}) words(t) WHERE length(t) BETWEEN 2 AND 60 ON CONFLICT DO NOTHING`, bindings);
+}
+
+/** Columns whose change changes the outlet's search words. */
+const SEARCHED_COLUMNS = ['name', 'categoryId', 'cuisines', 'dishes'] as const;
 
 /**
  * Changes an outlet: the references given are checked, a new name or city gets a free slug, updated_at
@@ -733,6 +740,7 @@ export async function updateOutlet(db: Knex, id: number, input: OutletPatch): Pr
     .where({ id })
     .update({ ...patch, ...(slug === undefined ? {} : { slug }), updatedAt: runtime().now() });
   if (patch.ownerId !== undefined && patch.ownerId !== before.ownerId) await syncOwnerGrant(db, id, patch.ownerId, before.ownerId);
+  if (SEARCHED_COLUMNS.some((c) => patch[c] !== undefined)) await refreshSearchTokens(db, [id]);
 }
 
 export async function deleteOutlet(db: Knex, id: number): Promise<void> {

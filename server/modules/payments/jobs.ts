@@ -1,5 +1,6 @@
 import { defineJob } from '../../jobs/jobs.ts';
 import { retryPendingRefunds } from './refunds.ts';
+import { pruneOutletEvents } from './events.ts';
 
 /**
  * Refunds a crash or a provider outage left pending are asked for again (docs/payments.md, "Refunds"):
@@ -16,5 +17,15 @@ export const retryRefundsJob = defineJob<{ minAgeMs?: number }>({
   async handler({ minAgeMs }) {
     // Drains the backlog 20 at a time; each call only takes rows nobody touched for minAgeMs.
     while ((await retryPendingRefunds({ minAgeMs, limit: 20 })) === 20);
+  },
+});
+
+/** The counter's feed keeps a few days for replay (events.ts); older rows go every night. */
+export const pruneOutletEventsJob = defineJob<object>({
+  name: 'payments.prune-outlet-events',
+  cron: '30 3 * * *',
+  retry: { limit: 2, delaySeconds: 300 },
+  async handler() {
+    await pruneOutletEvents();
   },
 });

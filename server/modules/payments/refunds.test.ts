@@ -24,6 +24,7 @@ import { MAX_REFUND_ATTEMPTS, refundRetryIdle, retryPendingRefunds } from './ref
 import { FAILURE_REASONS, REFUND_REASONS } from './schema.ts';
 import { retryRefundsJob } from './jobs.ts';
 import { runtime } from '../../lib/runtime.ts';
+import { refundJob } from '../notifications/jobs.ts';
 
 /**
  * Money the provider captured but we cannot honour is refunded at once, through the provider, outside
@@ -112,9 +113,16 @@ describe('captured money we cannot honour is refunded through the provider', () 
       coupon: { state: 'used', discountPercent: 5 },
       refunds: [{ amountPaise: first.amountPaise, status: 'processed', reason: REFUND_REASONS.coupon_used }],
     });
-    // Redelivered, the capture changes nothing: no second refund.
+    // The shopper is told, as for an owner's refund (SMS_ALERTS: SMS and the inbox), once.
+    const told = async () => {
+      await runtime().jobs.drain(refundJob);
+      return testDb()('notifications').where({ consumerId: shopper, kind: 'refund' }).select('subject');
+    };
+    expect(await told()).toEqual([{ subject: `refund:${refund.id}` }]);
+    // Redelivered, the capture changes nothing: no second refund, no second message.
     await captureWebhook(first, String(payment.providerPaymentId));
     expect(await refundRows()).toHaveLength(1);
+    expect(await told()).toHaveLength(1);
   });
 
   it('the order expired: the checkout says so, a late capture is refunded, the order is expired', async () => {

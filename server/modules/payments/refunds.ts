@@ -1,13 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { badRequest } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import { runtime, type Runtime } from '../../lib/runtime.ts';
 import { single } from '../../db/rows.ts';
-import type { OrderRow, PaymentProviderName, PaymentRow, RefundRow } from '../../db/tables.ts';
+import type { LedgerEntryType, OrderRow, PaymentProviderName, PaymentRow, RefundRow } from '../../db/tables.ts';
 import { ProviderError, REFUND_NOTE_KEY, type PaymentNotice } from '../../providers/payments.ts';
+import { istMoment } from '../offers/rules.ts';
 import type { RefundReason } from './machine.ts';
-import { PAYMENT_MESSAGES, REFUND_REASONS, type RefundView } from './schema.ts';
-import { refundProcessed } from '../settlements/hooks.ts';
+import { recordOutletEvent } from './events.ts';
+import { splitRefund } from './refund-split.ts';
+import { notifyRefund } from '../notifications/service.ts';
+import {
+  OWNER_REFUND_MESSAGES,
+  OWNER_REFUND_WINDOW_MS,
+  PAYMENT_MESSAGES,
+  RECEIPT_CHECK_MESSAGES,
+  REFUND_REASONS,
+  type RefundView,
+} from './schema.ts';
+import { refundProcessed as reverseTransferShare, wakeTransferReversals } from '../settlements/hooks.ts';
 
 /**
  * Refunds (docs/payments.md, "Refunds"). The capture transaction only RECORDS a refund (`pending`); the
@@ -23,6 +34,13 @@ import { refundProcessed } from '../settlements/hooks.ts';
  * After MAX_REFUND_ATTEMPTS calls, the last of them refused by the provider (4xx), the refund is `failed`
  * and logged as an error for a person to look at. Razorpay's `refund.processed` / `refund.failed` webhooks
  * settle a refund it accepted as pending.
+ *
+ * Owner refunds (`kind = 'owner'`, docs/payments.md "Owner refunds") take the same path: the counter's
+ * `POST /api/business/refunds` records one (`recordOwnerRefund`: within 24 h of the payment, never more
+ * than is left of it, once per idempotency key) and then calls `processRefund`. A refund becomes
+ * processed in ONE place, `refundProcessed` (provider answer or webhook): there the Route transfer's
+ * share is reversed (settlements), and an owner refund's reversing ledger entries and the day's figures
+ * are booked, the counter's screens told, and the shopper's message queued (notifications).
  */
 
 export const MAX_REFUND_ATTEMPTS = 5;
@@ -50,9 +68,24 @@ export async function recordAutoRefund(
 }
 
 /** What processRefund reads of a refund, its payment and its order. */
-type RefundToSend = Pick<RefundRow, 'id' | 'status' | 'provider' | 'providerRefundId' | 'idempotencyKey' | 'amountPaise' | 'kind' | 'attempts'> &
+type RefundToSend = Pick<RefundRow, 'id' | 'status' | 'provider' | 'providerRefundId' | 'idempotencyKey' | 'amountPaise' | 'kind' | 'attempts' | 'orderId'> &
   Pick<PaymentRow, 'providerPaymentId'> &
   Pick<OrderRow, 'publicId'>;
+
+/**
+ * Runs `change` on a refund that is still pending, in a transaction holding (in this order, the one
+ * every refund path uses) the refund row, its order, then, through the refunds trigger, its payment.
+ * Does nothing when the refund is no longer pending.
+ */
+async function withPendingRefund(id: number, change: (trx: Knex.Transaction, refund: RefundRow) => Promise<void>): Promise<boolean> {
+  return runtime().db.transaction(async (trx) => {
+    const refund = await trx('refunds').where({ id }).forUpdate().first();
+    if (!refund || refund.status !== 'pending') return false;
+    await trx('orders').where({ id: refund.orderId }).forUpdate().first('id');
+    await change(trx, refund);
+    return true;
+  });
+}
 
 /** Asks the provider for one pending refund (outside any transaction) and records its answer. */
 export async function processRefund(id: number): Promise<void> {
@@ -61,7 +94,7 @@ export async function processRefund(id: number): Promise<void> {
     .join('payments as p', 'p.id', 'f.paymentId')
     .join('orders as o', 'o.id', 'f.orderId')
     .where('f.id', id)
-    .first<RefundToSend | undefined>('f.id', 'f.status', 'f.provider', 'f.providerRefundId', 'f.idempotencyKey', 'f.amountPaise', 'f.kind', 'f.attempts', 'p.providerPaymentId', 'o.publicId');
+    .first<RefundToSend | undefined>('f.id', 'f.status', 'f.provider', 'f.providerRefundId', 'f.idempotencyKey', 'f.amountPaise', 'f.kind', 'f.attempts', 'f.orderId', 'p.providerPaymentId', 'o.publicId');
   if (!row || row.status !== 'pending' || row.providerRefundId || row.provider !== payments.name) return;
   try {
     const answer = await payments.refund({
@@ -70,33 +103,137 @@ export async function processRefund(id: number): Promise<void> {
       notes: { [REFUND_NOTE_KEY]: String(row.id), order_id: row.publicId, kind: row.kind },
       idempotencyKey: row.idempotencyKey,
     });
-    await db('refunds')
-      .where({ id, status: 'pending' })
-      .update({
-        providerRefundId: answer.providerRefundId,
-        status: answer.status,
-        processedAt: answer.status === 'processed' ? now() : null,
-        attempts: db.raw('attempts + 1'),
-        lastError: answer.status === 'failed' ? 'The provider could not process the refund' : null,
-        updatedAt: db.fn.now(),
-      });
+    await withPendingRefund(id, async (trx, refund) => {
+      const at = now();
+      if (answer.status === 'processed') {
+        await refundProcessed(trx, refund, { providerRefundId: answer.providerRefundId, at, attempt: true });
+      } else if (answer.status === 'failed') {
+        await refundFailed(trx, refund, { providerRefundId: answer.providerRefundId, at, attempt: true, lastError: 'The provider could not process the refund' });
+      } else {
+        await trx('refunds')
+          .where({ id })
+          .update({ providerRefundId: answer.providerRefundId, attempts: trx.raw('attempts + 1'), lastError: null, updatedAt: trx.fn.now() });
+      }
+    });
     const log = answer.status === 'failed' ? logger.error.bind(logger) : logger.info.bind(logger);
     log({ refundId: id, orderId: row.publicId, providerRefundId: answer.providerRefundId, status: answer.status }, 'refund requested');
-    if (answer.status === 'processed') await refundProcessed(id);
+    // The Route reversal recorded with the refund goes out now, not at the job's next minute.
+    if (answer.status === 'processed') await wakeTransferReversals();
   } catch (error) {
     const attempts = row.attempts + 1;
     const refused = error instanceof ProviderError && error.status !== null && error.status >= 400 && error.status < 500 && error.status !== 429;
     const giveUp = refused && attempts >= MAX_REFUND_ATTEMPTS;
-    await db('refunds')
-      .where({ id, status: 'pending' })
-      .update({
-        attempts: db.raw('attempts + 1'),
-        lastError: (error instanceof Error ? error.message : String(error)).slice(0, 500),
-        status: giveUp ? 'failed' : 'pending',
-        updatedAt: db.fn.now(),
-      });
+    const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+    await withPendingRefund(id, async (trx, refund) => {
+      if (giveUp) await refundFailed(trx, refund, { providerRefundId: null, at: now(), attempt: true, lastError });
+      else await trx('refunds').where({ id }).update({ attempts: trx.raw('attempts + 1'), lastError, updatedAt: trx.fn.now() });
+    });
     logger.error({ err: error, refundId: id, orderId: row.publicId, attempts, gaveUp: giveUp }, 'refund request failed');
   }
+}
+
+/**
+ * THE point where a refund becomes processed (the provider's answer, or its `refund.processed`
+ * webhook), inside the caller's transaction (which holds the refund, its order and its payment). An
+ * owner refund is booked here: reversing ledger entries, the bill's day net of it, the counter's
+ * screens told; and for every refund the shopper's message is queued (notifications' `notifyRefund`).
+ */
+export async function refundProcessed(
+  trx: Knex.Transaction,
+  refund: RefundRow,
+  outcome: { providerRefundId: string | null; at: Date; attempt?: boolean },
+): Promise<void> {
+  await trx('refunds')
+    .where({ id: refund.id })
+    .update({
+      status: 'processed',
+      providerRefundId: refund.providerRefundId ?? outcome.providerRefundId,
+      processedAt: outcome.at,
+      lastError: null,
+      ...(outcome.attempt ? { attempts: trx.raw('attempts + 1') } : {}),
+      updatedAt: trx.fn.now(),
+    });
+  // Razorpay Route: the outlet's share of it is taken back from the order's transfer, and the order's
+  // settlement statement is refreshed (settlements/hooks.ts), in this transaction.
+  await reverseTransferShare(refund.id, trx);
+  if (refund.kind === 'owner') {
+    const order = await trx('orders').where({ id: refund.orderId }).first();
+    if (!order) throw new Error(`refund ${refund.id}: its order ${refund.orderId} is gone`);
+    await bookOwnerRefund(trx, order, refund, outcome.at);
+    await recordOutletEvent(trx, { outletId: order.outletId, kind: 'refund', orderId: order.id, refundId: refund.id });
+  }
+  // The shopper is told of every refund, an owner's or an automatic one (a payment we could not
+  // honour): SMS_ALERTS, SMS and the inbox, in their language, once, if this commits.
+  await notifyRefund(refund.id, trx);
+}
+
+/** A refund the provider could not make (or we gave up asking): nothing was booked, so nothing to reverse. */
+async function refundFailed(
+  trx: Knex.Transaction,
+  refund: RefundRow,
+  outcome: { providerRefundId: string | null; at: Date; attempt?: boolean; lastError: string },
+): Promise<void> {
+  await trx('refunds')
+    .where({ id: refund.id })
+    .update({
+      status: 'failed',
+      providerRefundId: refund.providerRefundId ?? outcome.providerRefundId,
+      processedAt: null,
+      lastError: outcome.lastError,
+      ...(outcome.attempt ? { attempts: trx.raw('attempts + 1') } : {}),
+      updatedAt: trx.fn.now(),
+    });
+  if (refund.kind === 'owner') {
+    const order = await trx('orders').where({ id: refund.orderId }).first('outletId', 'id');
+    if (order) await recordOutletEvent(trx, { outletId: order.outletId, kind: 'refund', orderId: order.id, refundId: refund.id });
+  }
+}
+
+const REFUND_ENTRY_TYPES = ['refund', 'refund_net_to_outlet', 'refund_platform_fee', 'refund_convenience_fee', 'refund_gst'] as const satisfies readonly LedgerEntryType[];
+
+/**
+ * An owner refund's reversing entries (docs/payments.md "Owner refunds"; the split, in proportion to what
+ * was paid: refund-split.ts), and the bill's IST day net of it in outlet_daily_stats (that day's money is
+ * still held: the refund window is 24 h).
+ */
+async function bookOwnerRefund(trx: Knex.Transaction, order: OrderRow, refund: RefundRow, at: Date): Promise<void> {
+  const earlier = await trx('ledgerEntries').where({ orderId: order.id, entryType: 'refund' }).sum({ total: 'amountPaise' }).first();
+  const split = splitRefund(
+    {
+      subtotalPaise: order.billPaise - order.instantDiscountPaise - order.shuffleDiscountPaise,
+      convenienceFeePaise: order.convenienceFeePaise,
+      gstPaise: order.gstPaise,
+    },
+    { refundedPaise: Number(earlier?.total ?? 0) },
+    refund.amountPaise,
+  );
+  const amounts: Record<(typeof REFUND_ENTRY_TYPES)[number], number> = {
+    refund: split.refund,
+    refund_net_to_outlet: split.refundNetToOutlet,
+    refund_platform_fee: split.refundPlatformFee,
+    refund_convenience_fee: split.refundConvenienceFee,
+    refund_gst: split.refundGst,
+  };
+  await trx('ledgerEntries').insert(
+    REFUND_ENTRY_TYPES.map((entryType) => ({
+      outletId: order.outletId,
+      orderId: order.id,
+      refundId: refund.id,
+      entryType,
+      amountPaise: amounts[entryType],
+      occurredAt: at,
+    })),
+  );
+  const day = istMoment(order.paidAt ?? order.createdAt).date;
+  await trx('outletDailyStats')
+    .where({ outletId: order.outletId, day })
+    .update({
+      refundsCount: trx.raw('refunds_count + 1'),
+      refundPaise: trx.raw('refund_paise + ?', [split.goods]),
+      feePaise: trx.raw('fee_paise - ?', [split.refundPlatformFee]),
+      netPaise: trx.raw('net_paise - ?', [split.refundNetToOutlet]),
+      updatedAt: at,
+    });
 }
 
 export async function processRefunds(ids: number[]): Promise<void> {
@@ -157,19 +294,102 @@ export async function applyRefundNotice(trx: Knex.Transaction, notice: PaymentNo
   if (!row) return { refundId: null, status: null };
   if (notice.amountPaise !== row.amountPaise) throw badRequest(PAYMENT_MESSAGES.amountMismatch, { amount: PAYMENT_MESSAGES.amountMismatch });
   if (row.status !== 'pending') return { refundId: row.id, status: row.status };
+  // The lock order of every refund path: the refund, its order, then (the trigger) its payment.
+  await trx('orders').where({ id: row.orderId }).forUpdate().first('id');
   const processed = notice.kind === 'refund_processed';
-  await trx('refunds')
-    .where({ id: row.id })
-    .update({
-      status: processed ? 'processed' : 'failed',
-      providerRefundId: row.providerRefundId ?? notice.refundId,
-      processedAt: processed ? at : null,
-      lastError: processed ? null : 'The provider could not process the refund',
-      updatedAt: trx.fn.now(),
-    });
-  if (!processed) runtime().logger.error({ refundId: row.id, providerRefundId: notice.refundId }, 'the provider failed a refund');
-  else await refundProcessed(row.id, trx);
+  if (processed) {
+    await refundProcessed(trx, row, { providerRefundId: notice.refundId, at });
+  } else {
+    await refundFailed(trx, row, { providerRefundId: notice.refundId, at, lastError: 'The provider could not process the refund' });
+    runtime().logger.error({ refundId: row.id, providerRefundId: notice.refundId }, 'the provider failed a refund');
+  }
   return { refundId: row.id, status: processed ? 'processed' : 'failed' };
+}
+
+// ------------------------------------------------------------------------------- owner refunds
+
+export interface OwnerRefundRequest {
+  outletId: number;
+  /** The paid bill's receipt id (`BCH-…`) at this outlet. */
+  receiptCode: string;
+  /** null: everything still refundable. */
+  amountPaise: number | null;
+  /** The owner's words; the shopper sees them. */
+  reason: string;
+  /** The caller's key: the same key (at this outlet) returns the same refund. */
+  idempotencyKey: string;
+  /** The business account asking. */
+  initiatedBy: number;
+}
+
+export interface OwnerRefundRecorded {
+  refundId: number;
+  /** true when the key had already made this refund (nothing new was recorded). */
+  replayed: boolean;
+}
+
+/** The provider idempotency key an owner's key becomes (scoped to the outlet). */
+export const ownerRefundKey = (outletId: number, key: string) => `own-${outletId}-${key}`;
+
+/** The captured payment a paid order was honoured with (a second capture of the order is refunded automatically). */
+async function honouredPayment(trx: Knex.Transaction, orderId: number) {
+  return trx('payments as p')
+    .where({ 'p.orderId': orderId, 'p.status': 'captured' })
+    .whereNotExists((q) => q.select(trx.raw('1')).from('refunds as r').whereRaw('r.payment_id = p.id').where('r.kind', 'auto_unhonoured'))
+    .orderBy('p.id')
+    .forUpdate()
+    .first<Pick<PaymentRow, 'id' | 'amountPaise'> | undefined>('p.id', 'p.amountPaise');
+}
+
+/**
+ * Records an owner's refund of a paid bill (the caller has checked the account may refund at this
+ * outlet): in one transaction holding the order, then its payment, so concurrent refunds of one bill
+ * are decided one after the other:
+ * - the idempotency key seen before → that refund (the same request), or 409 (a different one);
+ * - more than 24 h after the payment → 422; nothing left to refund, or more than is left → 422;
+ * - else a `pending` refund of `amountPaise` (or all that is left), and a counter event.
+ * The `refunds_within_captured` trigger checks the sum again whatever happens here.
+ */
+export async function recordOwnerRefund(req: OwnerRefundRequest): Promise<OwnerRefundRecorded> {
+  const { db, now, payments } = runtime();
+  const key = ownerRefundKey(req.outletId, req.idempotencyKey);
+  return db.transaction(async (trx) => {
+    const at = now();
+    const order = await trx('orders').where({ outletId: req.outletId, receiptCode: req.receiptCode, status: 'paid' }).forUpdate().first();
+    if (!order) throw notFound(RECEIPT_CHECK_MESSAGES.notFound);
+    const earlier = await trx('refunds').where({ idempotencyKey: key }).first();
+    if (earlier) {
+      const same = earlier.kind === 'owner' && earlier.orderId === order.id && earlier.reason === req.reason && (req.amountPaise === null || req.amountPaise === earlier.amountPaise);
+      if (!same) throw conflict(OWNER_REFUND_MESSAGES.keyReused, { idempotencyKey: OWNER_REFUND_MESSAGES.keyReused });
+      return { refundId: earlier.id, replayed: true };
+    }
+    const paidAt = order.paidAt ?? order.createdAt;
+    if (at.getTime() - paidAt.getTime() > OWNER_REFUND_WINDOW_MS) throw unprocessable(OWNER_REFUND_MESSAGES.windowClosed);
+    const payment = await honouredPayment(trx, order.id);
+    if (!payment) throw unprocessable(OWNER_REFUND_MESSAGES.nothingLeft);
+    const refunded = await trx('refunds').where({ paymentId: payment.id }).whereNot('status', 'failed').sum({ total: 'amountPaise' }).first();
+    const left = payment.amountPaise - Number(refunded?.total ?? 0);
+    if (left <= 0) throw unprocessable(OWNER_REFUND_MESSAGES.nothingLeft);
+    const amount = req.amountPaise ?? left;
+    if (amount > left) throw unprocessable(OWNER_REFUND_MESSAGES.tooMuch(left), { amountPaise: OWNER_REFUND_MESSAGES.tooMuch(left) });
+    const inserted = await trx('refunds')
+      .insert({
+        orderId: order.id,
+        paymentId: payment.id,
+        provider: payments.name,
+        idempotencyKey: key,
+        amountPaise: amount,
+        reason: req.reason,
+        kind: 'owner',
+        status: 'pending',
+        initiatedBy: req.initiatedBy,
+      })
+      .returning('id');
+    const refundId = single(inserted).id;
+    await recordOutletEvent(trx, { outletId: order.outletId, kind: 'refund', orderId: order.id, refundId });
+    runtime().logger.info({ refundId, orderId: order.publicId, outletId: order.outletId, amountPaise: amount, by: req.initiatedBy }, 'owner refund recorded');
+    return { refundId, replayed: false };
+  });
 }
 
 /** The refunds of some orders, for receipts and history: order id → refunds, oldest first. */
@@ -180,10 +400,10 @@ export async function refundsOfOrders(orderIds: number[]): Promise<Map<number, R
     .db('refunds')
     .whereIn('orderId', orderIds)
     .orderBy('id')
-    .select('orderId', 'amountPaise', 'status', 'reason', 'createdAt', 'processedAt');
-  for (const { orderId, ...refund } of rows) {
+    .select('orderId', 'kind', 'amountPaise', 'status', 'reason', 'createdAt', 'processedAt');
+  for (const { orderId, kind, ...refund } of rows) {
     const list = out.get(orderId) ?? [];
-    list.push(refund);
+    list.push({ ...refund, byOutlet: kind === 'owner' });
     out.set(orderId, list);
   }
   return out;

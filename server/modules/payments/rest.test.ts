@@ -7,7 +7,7 @@ import { keyedHash } from '../../lib/crypto.ts';
 import { hmacHex, isSandbox, razorpayWebhookBody } from '../../providers/payments.ts';
 import { TEST_SECRET } from '../../test/app.ts';
 import { ORDER_TTL_MS } from '../orders/schema.ts';
-import { REFUND_REASONS } from './schema.ts';
+import { RECEIPT_CHECK_MESSAGES, REFUND_REASONS } from './schema.ts';
 import { insertCoupon, insertOwner, newShopper, payableOutlet } from '../../test/factories.ts';
 
 useTestDatabase();
@@ -188,7 +188,7 @@ describe('GET /api/business/receipts/check (staff at the counter)', () => {
     expect(ok.body).toMatchObject({ RECEIPT_CODE: receipt.RECEIPT_CODE, VERIFICATION_CODE: receipt.VERIFICATION_CODE, AMOUNT_PAISE: 91_062, SAVED_PAISE: 10_000 });
     await request.get(`/api/business/receipts/check?outletId=${outlet}&receiptCode=BCH-22222222`).set(owner).expect(404);
     const bad = await request.get(`/api/business/receipts/check?outletId=${outlet}&receiptCode=12`).set(owner).expect(400);
-    expect(bad.body.errors.receiptCode).toBe("Enter the receipt id shown on the shopper's screen, e.g. BCH-7K2M9QXA");
+    expect(bad.body.errors.receiptCode).toBe(RECEIPT_CHECK_MESSAGES.badCode);
     const stranger = await bearer('business', await insertOwner('other.owner', await payableOutlet({ name: 'Dosa Hut' })));
     await request.get(`/api/business/receipts/check?outletId=${outlet}&receiptCode=${code}`).set(stranger).expect(403);
     await request.get(`/api/business/receipts/check?outletId=${outlet}&receiptCode=${code}`).set(auth).expect(401);

@@ -120,6 +120,10 @@ export function paymentsRest({ api }: { api: Router }): void {
       AMOUNT_PAISE: c.amountPaise,
       SAVED_PAISE: c.savedPaise,
       PAID_AT: c.paidAt.toISOString(),
+      ORDER_ID: c.orderId,
+      SHOPPER_FIRST_NAME: c.shopperFirstName,
+      STATUS: c.status,
+      REFUNDED_PAISE: c.refundedPaise,
     };
   });
   api.get('/payments/order/:orderId/receipt.pdf', async (ctx) => {

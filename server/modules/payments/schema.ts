@@ -79,8 +79,10 @@ export interface RefundView {
   amountPaise: number;
   /** pending: asked for, on its way; processed: returned; failed: the provider could not return it (we follow up). */
   status: 'pending' | 'processed' | 'failed';
-  /** In the shopper's words. */
+  /** In the shopper's words (an owner refund: the outlet's own words). */
   reason: string;
+  /** true: the outlet refunded (part of) a paid bill; false: a payment we could not accept went back. */
+  byOutlet: boolean;
   createdAt: Date;
   processedAt: Date | null;
 }
@@ -123,23 +125,56 @@ export interface Receipt {
 }
 
 export const RECEIPT_CHECK_MESSAGES = {
-  badCode: 'Enter the receipt id shown on the shopper\'s screen, e.g. BCH-7K2M9QXA',
+  badCode: 'Enter the 6-digit verification code or the receipt id shown on the shopper\'s screen, e.g. 482913 or BCH-7K2M9QXA',
   notFound: 'No paid bill with this receipt id at this outlet',
+  noMatch: 'No paid bill at this outlet matches this code',
 } as const;
 
-/** `payments.checkReceipt` (business): the outlet's staff look up a receipt id at the counter. */
-export const checkReceiptInputSchema = z.object({
-  outletId: outletIdSchema,
-  receiptCode: z
-    .string({ error: RECEIPT_CHECK_MESSAGES.badCode })
-    .trim()
-    .toUpperCase()
-    .regex(/^BCH-[A-Z2-9]{8}$/, RECEIPT_CHECK_MESSAGES.badCode),
-});
+/** A 6-digit verification code matches bills paid this long ago at most (the receipt id, any bill). */
+export const VERIFICATION_CODE_LOOKBACK_MS = 48 * 60 * 60 * 1000;
+
+/** What staff type: the 6-digit verification code, or the receipt id (`BCH-` + 8, any case, spaces ignored). */
+export const receiptCodeSchema = z
+  .string({ error: RECEIPT_CHECK_MESSAGES.badCode })
+  .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+  .pipe(
+    z.union(
+      [
+        z.string().regex(/^\d{6}$/).transform((value) => ({ kind: 'verification' as const, value })),
+        z.string().regex(/^BCH-?[A-Z2-9]{8}$/).transform((value) => ({ kind: 'receipt' as const, value: value.startsWith('BCH-') ? value : `BCH-${value.slice(3)}` })),
+      ],
+      { error: RECEIPT_CHECK_MESSAGES.badCode },
+    ),
+  );
+export type ReceiptLookup = z.output<typeof receiptCodeSchema>;
+
+/**
+ * `payments.checkReceipt` / `counter.verify` (business): the outlet's staff check what the shopper shows.
+ * `code` (or, as the first version of this call named it, `receiptCode`): a receipt id or the 6-digit code.
+ */
+export const checkReceiptInputSchema = z
+  .object({
+    outletId: outletIdSchema,
+    code: z.unknown().optional(),
+    receiptCode: z.unknown().optional(),
+  })
+  .transform((input, ctx) => {
+    const field = input.code !== undefined ? 'code' : 'receiptCode';
+    const parsed = receiptCodeSchema.safeParse(input.code ?? input.receiptCode);
+    if (!parsed.success) {
+      ctx.addIssue({ code: 'custom', message: RECEIPT_CHECK_MESSAGES.badCode, path: [field] });
+      return z.NEVER;
+    }
+    return { outletId: input.outletId, code: parsed.data };
+  });
 export type CheckReceiptInput = z.input<typeof checkReceiptInputSchema>;
+
+/** A paid bill at the counter: paid, or refunded in part or in full by the outlet. */
+export type CounterPaymentStatus = 'paid' | 'partly_refunded' | 'refunded';
 
 /** What the staff compare with the shopper's screen. */
 export interface ReceiptCheck {
+  orderId: string;
   receiptCode: string;
   verificationCode: string;
   outletId: number;
@@ -147,7 +182,26 @@ export interface ReceiptCheck {
   amountPaise: number;
   savedPaise: number;
   paidAt: Date;
+  /** The shopper's first name (null when the account has none, or was deleted). */
+  shopperFirstName: string | null;
+  status: CounterPaymentStatus;
+  /** Owner refunds asked for or made (failed ones excluded). */
+  refundedPaise: number;
 }
+
+/** Owner refunds are possible this long after the payment (inclusive). */
+export const OWNER_REFUND_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 });
+/** ₹1,234.50 */
+export const formatRupees = (paise: number) => rupees.format(paise / 100);
+
+export const OWNER_REFUND_MESSAGES = {
+  windowClosed: 'Refunds are possible only within 24 hours of the payment.',
+  nothingLeft: 'This payment has already been refunded in full.',
+  tooMuch: (leftPaise: number) => `You can refund at most ${formatRupees(leftPaise)} of this payment.`,
+  keyReused: 'This idempotency key was already used for a different refund.',
+} as const;
 
 /** A refund in the REST wire shape (receipt and redeemed history). */
 export function toRestRefund(f: RefundView) {
@@ -155,6 +209,7 @@ export function toRestRefund(f: RefundView) {
     AMOUNT_PAISE: f.amountPaise,
     STATUS: f.status,
     REASON: f.reason,
+    BY_OUTLET: f.byOutlet,
     CREATED_AT: f.createdAt.toISOString(),
     PROCESSED_AT: f.processedAt?.toISOString() ?? null,
   };

@@ -11,14 +11,19 @@ import { getOwnOrder, markOrderPaid, setOrderOutcome, visibleStatus } from '../o
 import type { OrderStatus } from '../orders/schema.ts';
 import { isSandbox, type PaymentNotice } from '../../providers/payments.ts';
 import { assertOutletAccess } from '../../lib/outlet-access.ts';
+import { paymentCaptured } from '../notifications/service.ts';
 import { effectiveOrderState, transition, type CouponCheck, type PaymentEventKind, type PaymentState } from './machine.ts';
 import { applyRefundNotice, processRefunds, recordAutoRefund, refundsOfOrders, scheduleRefundRetry } from './refunds.ts';
+import { recordOutletEvent } from './events.ts';
+import { counterStatusOf } from './counter-views.ts';
 import { applyRouteNotice, reconcileSettlement, type RouteOutcome } from '../settlements/transfers.ts';
 import {
   FAILURE_REASONS,
   PAYMENT_MESSAGES,
   RECEIPT_CHECK_MESSAGES,
+  VERIFICATION_CODE_LOOKBACK_MS,
   type CheckoutResult,
+  type ReceiptLookup,
   type DemoCheckout,
   type Receipt,
   type ReceiptCheck,
@@ -101,6 +106,8 @@ async function honour(trx: Knex.Transaction, order: OrderRow, at: Date): Promise
        updated_at = EXCLUDED.updated_at`,
     [order.outletId, istMoment(at).date, coupons, order.billPaise, discount, platformFee, subtotal - platformFee, at],
   );
+  // The counter's screens hear of the bill when this transaction commits (events.ts). Last: it takes the outlet's counter lock.
+  await recordOutletEvent(trx, { outletId: order.outletId, kind: 'payment', orderId: order.id });
 }
 
 /** The order's coupon when a capture arrives, its row locked so no other capture can take it meanwhile. */
@@ -173,6 +180,7 @@ export async function applyPaymentEvent(e: PaymentEvent): Promise<ApplyResult> {
       } else if (effect.type === 'honour') {
         await honour(trx, order, at);
         honoured = true;
+        await paymentCaptured(order.id, trx); // queued with the commit: receipt SMS, the owner's payment received
       } else {
         refundIds.push(
           await recordAutoRefund(trx, { orderId: order.id, paymentId: paymentRowId!, provider, amountPaise: order.amountPaise, reason: effect.reason }),
@@ -397,24 +405,42 @@ export async function getReceipt(consumerId: number, orderId: string): Promise<R
 }
 
 /**
- * `payments.checkReceipt`: the outlet's staff (a business account with access to the outlet) type the
- * receipt id the shopper shows; a paid bill at THIS outlet answers with its verification code, amount
- * and time to compare with the shopper's screen. Anything else is NOT_FOUND.
+ * `payments.checkReceipt` / `counter.verify`: the outlet's staff type the receipt id or the 6-digit
+ * verification code the shopper shows; a paid bill at THIS outlet answers with its amount, time, the
+ * shopper's first name and whether it was refunded, to compare with the shopper's screen. A 6-digit code
+ * matches bills of the last 48 h (the newest first; codes are not unique forever). Anything else is
+ * NOT_FOUND.
  */
-export async function checkReceipt(businessOwnerId: number, input: { outletId: number; receiptCode: string }): Promise<ReceiptCheck> {
+export async function checkReceipt(businessOwnerId: number, input: { outletId: number; code: ReceiptLookup }): Promise<ReceiptCheck> {
   await assertOutletAccess(businessOwnerId, input.outletId);
-  const order = await runtime()
-    .db('orders')
-    .where({ outletId: input.outletId, receiptCode: input.receiptCode, status: 'paid' })
-    .first();
-  if (!order) throw notFound(RECEIPT_CHECK_MESSAGES.notFound);
+  const { db, now } = runtime();
+  const q = db('orders').where({ outletId: input.outletId, status: 'paid' });
+  if (input.code.kind === 'receipt') q.where({ receiptCode: input.code.value });
+  else q.where({ verificationCode: input.code.value }).where('paidAt', '>=', new Date(now().getTime() - VERIFICATION_CODE_LOOKBACK_MS));
+  const order = await q.orderBy([{ column: 'paidAt', order: 'desc' }, { column: 'id', order: 'desc' }]).first();
+  if (!order) throw notFound(input.code.kind === 'receipt' ? RECEIPT_CHECK_MESSAGES.notFound : RECEIPT_CHECK_MESSAGES.noMatch);
+  const [shopper, refunded] = await Promise.all([
+    db('consumers').where({ id: order.consumerId }).first('name'),
+    db('refunds').where({ orderId: order.id, kind: 'owner' }).whereNot('status', 'failed').sum({ total: 'amountPaise' }).first(),
+  ]);
+  const refundedPaise = Number(refunded?.total ?? 0);
   return {
-    receiptCode: order.receiptCode ?? input.receiptCode,
+    orderId: order.publicId,
+    receiptCode: order.receiptCode ?? '',
     verificationCode: order.verificationCode ?? '',
     outletId: order.outletId,
     billPaise: order.billPaise,
     amountPaise: order.amountPaise,
     savedPaise: order.instantDiscountPaise + order.shuffleDiscountPaise,
     paidAt: order.paidAt ?? order.createdAt,
+    shopperFirstName: firstNameOf(shopper?.name ?? null),
+    status: counterStatusOf(order.amountPaise, refundedPaise),
+    refundedPaise,
   };
+}
+
+/** "Asha Rao" → "Asha"; nothing for a shopper without a name. */
+export function firstNameOf(name: string | null): string | null {
+  const first = name?.trim().split(/\s+/)[0];
+  return first ? first : null;
 }

@@ -98,10 +98,12 @@ const liveWire = (l: LiveAndScheduled) => ({
   advLiveAndSched: {
     LIVE: l.live ? { SOURCE: l.live.source, AD_TYPE: l.live.adType, DISCOUNT_PERCENT: l.live.discountPercent, TITLE: l.live.title, START_TIME: l.live.startsAt, END_TIME: l.live.endsAt } : null,
     TODAY: { DATE: l.todayDate, SCHEDULED_ADV: l.today },
+    NEXT_TODAY: l.next,
     TOMORROW: { DATE: l.tomorrowDate, SCHEDULED_ADV: l.tomorrow },
   },
   live: l.live,
   today: l.today,
+  next: l.next,
   tomorrow: l.tomorrow,
 });
 

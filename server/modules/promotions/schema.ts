@@ -336,6 +336,8 @@ export const liveAndScheduledResultSchema = z.object({
   outletId: z.number(),
   live: liveOfferSchema.nullable(),
   today: z.array(scheduledOfferSchema),
+  /** The next offer to become live later today, precedence applied (docs/offers.md); null when none. */
+  next: scheduledOfferSchema.nullable(),
   tomorrow: z.array(scheduledOfferSchema),
   todayDate: z.string(),
   tomorrowDate: z.string(),

@@ -4,6 +4,7 @@ import { createTestApp } from '../../test/app.ts';
 import { testDb } from '../../test/database.ts';
 import { getLiveOffer, getScheduledOffers } from '../offers/service.ts';
 import { getBill } from '../bills/service.ts';
+import { listLiveAds } from '../dashboards/service.ts';
 import { businessWorld, type BusinessWorld, FUTURE_DATE, insertConsumer } from '../../test/factories.ts';
 import {
   createAd,
@@ -132,6 +133,34 @@ describe('what an owner schedules is what the offers module reports live (IST)',
 
     clock = new Date('2026-11-23T07:30:00Z'); // 13:00 IST: the slot is over, the button's 5% applies
     expect(await getLiveOffer(w.outletA)).toMatchObject({ source: 'base', discountPercent: 5 });
+  });
+
+  it('"Next today" and the live-ads list follow the precedence: an offer an event hides is never next or live (issue 16)', async () => {
+    // Monday 12:30 IST. A regular offer all afternoon, a daily happy hour inside an event evening.
+    clock = new Date('2026-11-23T07:00:00Z');
+    await setTimeSlots(w.ownerA, { outletId: w.outletA, adType: 'R', day: 1, timeSlots: [{ startTime: '12:00', endTime: '23:00', advId: null, discountPercent: 10 }] });
+    const happy = await createAd(w.ownerA, { outletId: w.outletA, adType: 'D', title: 'Happy hour', discountPercent: 30 });
+    await scheduleAd(w.ownerA, { outletId: w.outletA, advId: happy.id, day: 1, startTime: '19:00', endTime: '20:00' });
+    const [event] = (await testDb()('promotionEvents')
+      .insert({ outletId: w.outletA, name: 'Music night', eventDate: '2026-11-23', dayOfWeek: 1, colorHash: '#7C3AED' })
+      .returning('id')) as { id: number }[];
+    const [promo] = (await testDb()('promotions')
+      .insert({ outletId: w.outletA, adType: 'E', title: 'Music night: 15% off', discountPercent: 15, eventId: event!.id })
+      .returning('id')) as { id: number }[];
+    await testDb()('promotionTimeSlots').insert({ outletId: w.outletA, adType: 'E', slotDate: '2026-11-23', startsAt: '18:00', endsAt: '21:00', promotionId: promo!.id, discountPercent: 15 });
+
+    const now = await getLiveAndScheduled(w.ownerA, w.outletA);
+    expect(now.live).toMatchObject({ source: 'regular', endsAt: '18:00' });
+    expect(now.next).toMatchObject({ title: 'Music night: 15% off', startsAt: '18:00', endsAt: '21:00' });
+    expect(now.today.map((o) => o.title)).not.toContain('Happy hour');
+
+    clock = new Date('2026-11-23T14:00:00Z'); // 19:30 IST: the event runs; the happy hour would have
+    const evening = await getLiveAndScheduled(w.ownerA, w.outletA);
+    expect(evening.live).toMatchObject({ source: 'event' });
+    expect(evening.next).toMatchObject({ source: 'regular', startsAt: '21:00', endsAt: '23:00' });
+    const ads = await listLiveAds(w.ownerA, { outletId: w.outletA, offSet: 1, limit: 20 });
+    expect(ads.data.find((a) => a.title === 'Happy hour')).toMatchObject({ status: expect.not.stringMatching(/^live$/) });
+    expect(ads.data.find((a) => a.title === 'Music night: 15% off')).toMatchObject({ status: 'live', startTime: '18:00', endTime: '21:00' });
   });
 
   it('weekdays are IST: at 00:15 IST Tuesday (18:45 UTC Monday) a Tuesday slot is live', async () => {

@@ -3,10 +3,11 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { deleteImageVariants, processImage, storeImage, type ProcessedImage } from '../../lib/images.ts';
 import { assertOutletAccess } from '../../lib/outlet-access.ts';
 import { runtime } from '../../lib/runtime.ts';
-import { isoDayOfWeek, istMoment } from '../offers/rules.ts';
+import { isoDayOfWeek, istMoment, nextOfferToday } from '../offers/rules.ts';
 import { getLiveOffer, getScheduledOffers } from '../offers/service.ts';
 import { lockOutlet } from '../outlets/service.ts';
 import { single } from '../../db/rows.ts';
+import { offersScheduled } from '../notifications/service.ts';
 import type { PromotionEventInsert, PromotionEventRow, PromotionInsert, PromotionRow, PromotionTimeSlotRow } from '../../db/tables.ts';
 import {
   AD_IMAGE_WIDTHS,
@@ -303,6 +304,7 @@ export async function setTimeSlots(ownerId: number, input: SetTimeSlotsInput): P
     else existing.whereNull('slotDate').andWhere({ dayOfWeek: day });
     await existing.delete();
     if (rows.length) await trx('promotionTimeSlots').insert(rows);
+    await offersScheduled(input.outletId, trx); // flash sales, nearby offers (docs/notifications.md)
   });
   return getTimeSlots(ownerId, { outletId: input.outletId, adType: input.adType, day: day ?? undefined, date: date ?? undefined });
 }
@@ -346,6 +348,7 @@ export async function scheduleAd(ownerId: number, input: ScheduleAdInput): Promi
       promotionId: ad.id,
       discountPercent: input.discountPercent ?? null,
     });
+    await offersScheduled(input.outletId, trx); // flash sales, nearby offers (docs/notifications.md)
   });
   const adType = ad.adType;
   return getTimeSlots(ownerId, { outletId: input.outletId, adType, day: day ?? undefined, date: date ?? undefined });
@@ -459,6 +462,7 @@ export async function getLiveAndScheduled(ownerId: number, outletId: number): Pr
     getScheduledOffers(outletId, 'today'),
     getScheduledOffers(outletId, 'tomorrow'),
   ]);
-  return { outletId, live, today: today.offers, tomorrow: tomorrow.offers, todayDate: today.date, tomorrowDate: tomorrow.date };
+  const next = nextOfferToday(today.offers, runtime().now());
+  return { outletId, live, today: today.offers, next, tomorrow: tomorrow.offers, todayDate: today.date, tomorrowDate: tomorrow.date };
 }
 

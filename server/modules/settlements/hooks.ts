@@ -19,3 +19,8 @@ export async function refundProcessed(refundId: number, trx?: Knex.Transaction):
   const reversalId = await db.transaction((t) => recordReversal(t, refundId, now()));
   if (reversalId !== null) await jobs.send(reverseTransfersJob, {}, { singletonKey: 'kick', singletonSeconds: 1 });
 }
+
+/** Sends the reversals recorded by refunds that just committed now, not at the job's next minute. */
+export async function wakeTransferReversals(): Promise<void> {
+  await runtime().jobs.send(reverseTransfersJob, {}, { singletonKey: 'kick', singletonSeconds: 1 });
+}

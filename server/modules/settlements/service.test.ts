@@ -21,6 +21,8 @@ import { createOrderInputSchema } from '../orders/schema.ts';
 import { createOrder } from '../orders/service.ts';
 import { completeDemoCheckout, handleWebhook } from '../payments/service.ts';
 import { receiptPdf } from '../payments/receipt-pdf.ts';
+import { refundInputSchema } from '../counter/schema.ts';
+import { refundPayment } from '../counter/service.ts';
 import { proportionalShare } from './compute.ts';
 import { refundProcessed } from './hooks.ts';
 import { createStatementsJob, releaseHoldsJob, reverseTransfersJob, sandboxCycleJob } from './jobs.ts';
@@ -317,6 +319,26 @@ describe('a refund reverses the outlet’s share of it', () => {
     // Again: nothing more is reversed.
     await runJob(reverseTransfersJob);
     expect(sandbox.calls.reverse).toHaveLength(2);
+  });
+
+  it("the owner's refund at the counter goes through the provider and reverses the share through the same path", async () => {
+    const order = await payBill();
+    await runJob(sandboxCycleJob);
+    const { receiptCode } = (await testDb()('orders').where({ publicId: order.orderId }).first('receiptCode'))!;
+    const result = await refundPayment(owner, refundInputSchema.parse({ outletId: outlet, receiptId: receiptCode, amountPaise: 30_000, reason: 'Wrong item served', idempotencyKey: 'stl-counter-0001' }));
+    expect(result.refund).toMatchObject({ status: 'processed', amountPaise: 30_000 });
+    // The reversal was recorded with the refund and sent right after it committed (the job woken).
+    await runJob(reverseTransfersJob);
+    const share = proportionalShare(SHARE, 30_000, AMOUNT);
+    expect(sandbox.calls.reverse).toEqual([{ transferId: (await transferOf(order.orderId)).providerTransferId, amountPaise: share }]);
+    expect(await testDb()('transferReversals').where({ refundId: result.refund.id }).first()).toMatchObject({ status: 'processed', amountPaise: share });
+    at('2026-11-21T00:00:00Z');
+    await createStatements();
+    expect((await statementRows())[0]).toMatchObject({ refundPaise: share, payoutPaise: SHARE - share });
+    // The same key again: the same refund, nothing reversed twice.
+    await refundPayment(owner, refundInputSchema.parse({ outletId: outlet, receiptId: receiptCode, amountPaise: 30_000, reason: 'Wrong item served', idempotencyKey: 'stl-counter-0001' }));
+    await runJob(reverseTransfersJob);
+    expect(sandbox.calls.reverse).toHaveLength(1);
   });
 
   it('a refund processed before the transfer is: the reversal waits for it, then goes', async () => {

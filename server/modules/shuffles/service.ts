@@ -16,6 +16,7 @@ import {
 } from './schema.ts';
 import type { z } from 'zod';
 import { single } from '../../db/rows.ts';
+import { couponSaved } from '../notifications/service.ts';
 
 /**
  * A card's value, drawn with the CSPRNG (`crypto.randomInt`) from the outlet's range [min, max]:
@@ -125,6 +126,7 @@ export async function saveShuffle(consumerId: number, input: z.output<typeof sav
     if (usedGoldenKey) {
       await spendGoldenKey(trx, consumerId, { couponId: coupon.id, note: `Shuffle at ${outlet.name}` });
     }
+    await couponSaved(coupon.id, trx); // EMAIL_NEW_COUPON_ALERTS (docs/notifications.md)
     const otherCards = [];
     for (let card = 0; card < SHUFFLE_CARD_COUNT; card++) {
       if (card !== input.card) otherCards.push({ card, discountPercent: drawShufflePercent(outlet.shuffleMinPercent, outlet.shuffleMaxPercent) });

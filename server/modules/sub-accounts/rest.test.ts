@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/setup.ts';
 import { createTestApp } from '../../test/app.ts';
+import { testDb } from '../../test/database.ts';
 import { businessCaller, type BusinessWorld, businessWorld } from '../../test/factories.ts';
 
 useTestDatabase();
@@ -28,6 +29,7 @@ describe('sub-accounts over REST and tRPC', () => {
       DESIGNATION: null,
       IS_MASTER: 'false',
       IS_ACTIVE: 'true',
+      CAN_REFUND: 'false',
       OUTLET_IDS: [w.outletA],
     });
     expect(JSON.stringify(created.body)).not.toMatch(/password/i);
@@ -36,6 +38,10 @@ describe('sub-accounts over REST and tRPC', () => {
     expect(granted.body.user.OUTLET_IDS).toEqual([w.outletA, w.outletA2]);
     const off = await app.request.put('/api/business/sub-accounts').set(w.authA).send({ subAccountId: id, isActive: 'false' });
     expect(off.body.user.IS_ACTIVE).toBe('false');
+    // The master lets it refund payments at its outlets (the counter).
+    const refunds = await app.request.put('/api/business/sub-accounts').set(w.authA).send({ subAccountId: id, canRefund: 'true' });
+    expect(refunds.body.user.CAN_REFUND).toBe('true');
+    expect(await testDb()('businessOwners').where({ id }).first('canRefund')).toEqual({ canRefund: true });
     const list = await app.request.get('/api/business/sub-accounts').set(w.authA);
     expect(list.body.users.map((u: { USERNAME: string }) => u.USERNAME)).toEqual(['sub.a', 'cashier.two']);
     const del = await app.request.delete('/api/business/sub-accounts').set(w.authA).send({ subAccountId: id });

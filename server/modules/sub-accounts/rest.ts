@@ -16,6 +16,7 @@ const subAccountWire = (s: SubAccount) => ({
   DESIGNATION: s.designation,
   IS_MASTER: 'false',
   IS_ACTIVE: bool(s.isActive),
+  CAN_REFUND: bool(s.canRefund),
   OUTLET_IDS: s.outletIds,
 });
 

@@ -33,6 +33,8 @@ export const createSubAccountSchema = z.object({
   email: emailSchema.nullish(),
   designation: z.string().trim().max(60, 'Designation is too long').nullish(),
   outletIds: outletIdsSchema,
+  /** May refund payments at its outlets (the counter). Masters always may. */
+  canRefund: booleanStringSchema.optional(),
 });
 export type CreateSubAccountInput = z.infer<typeof createSubAccountSchema>;
 
@@ -43,6 +45,7 @@ export const updateSubAccountSchema = z.object({
   email: emailSchema.nullish(),
   designation: z.string().trim().max(60, 'Designation is too long').nullish(),
   isActive: booleanStringSchema.optional(),
+  canRefund: booleanStringSchema.optional(),
   password: passwordSchema.optional(),
 });
 export type UpdateSubAccountInput = z.infer<typeof updateSubAccountSchema>;
@@ -60,6 +63,8 @@ export interface SubAccount {
   email: string | null;
   designation: string | null;
   isActive: boolean;
+  /** May refund payments at its outlets (docs/business.md, "Refunds"). */
+  canRefund: boolean;
   outletIds: number[];
   createdAt: Date;
 }

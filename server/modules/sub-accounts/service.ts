@@ -28,7 +28,7 @@ async function ownSubAccount(db: Knex, masterId: number, subAccountId: number, l
   return row;
 }
 
-const COLUMNS = ['id', 'username', 'name', 'phoneNumber', 'email', 'designation', 'isActive', 'createdAt'] as const;
+const COLUMNS = ['id', 'username', 'name', 'phoneNumber', 'email', 'designation', 'isActive', 'canRefund', 'createdAt'] as const;
 type SubAccountRow = Pick<BusinessOwnerRow, (typeof COLUMNS)[number]>;
 
 async function toSubAccounts(db: Knex, rows: SubAccountRow[]): Promise<SubAccount[]> {
@@ -83,6 +83,7 @@ export async function createSubAccount(masterId: number, input: CreateSubAccount
         designation: input.designation ?? null,
         isMaster: false,
         masterId,
+        canRefund: input.canRefund ?? false,
       });
       await replaceGrants(trx, id, input.outletIds, masterId);
       return id;
@@ -105,6 +106,7 @@ export async function updateSubAccount(masterId: number, input: UpdateSubAccount
     if (input.email !== undefined) changes.email = input.email;
     if (input.designation !== undefined) changes.designation = input.designation || null;
     if (input.isActive !== undefined) changes.isActive = input.isActive;
+    if (input.canRefund !== undefined) changes.canRefund = input.canRefund;
     if (passwordHash) changes.passwordHash = passwordHash;
     await updateBusinessOwner(trx, input.subAccountId, changes, now());
   });

@@ -8,7 +8,9 @@ import { revokeAllSessions } from '../sessions/service.ts';
 import { creditReferral, goldenKeyBalance, newReferralCode, zeroGoldenKeys } from '../referrals/service.ts';
 import { clearSearchHistory } from '../search-history/service.ts';
 import { forgetOtpChallenges } from '../auth/challenges.ts';
+import { forgetConsumer } from '../notifications/service.ts';
 import { single } from '../../db/rows.ts';
+import { deleteFavouritesOf } from '../favourites/service.ts';
 import {
   NOTIFICATION_FLAGS,
   PROFILE_MESSAGES,
@@ -210,6 +212,8 @@ export async function deleteAccount(consumerId: number): Promise<{ success: true
     await revokeAllSessions('consumer', consumerId, trx);
     await trx('consumerSettings').where({ consumerId }).delete();
     await clearSearchHistory(trx, consumerId);
+    await deleteFavouritesOf(consumerId, trx);
+    await forgetConsumer(consumerId, trx); // devices, last location, inbox
     await forgetOtpChallenges(trx, consumer);
     await zeroGoldenKeys(trx, consumerId, 'account deleted');
     await trx('consumers').where({ id: consumerId }).update({

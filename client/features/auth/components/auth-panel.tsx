@@ -213,7 +213,7 @@ function AuthPanelView({ mode, closing, onClose, switchHref, onSwitch, onSignedI
   return (
     <div className={`auth-overlay${closing ? ' auth-overlay--closing' : ''}`} data-testid="auth-overlay">
       <div className="auth-overlay__backdrop" aria-hidden="true" onClick={onClose} data-testid="auth-backdrop" />
-      <aside className="auth-panel" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+      <div className="auth-panel" role="dialog" aria-modal="true" aria-labelledby={titleId}>
         <header className="auth-panel__header">
           <h2 id={titleId} className="auth-panel__title">
             {i18n._(meta.heading)}
@@ -232,7 +232,7 @@ function AuthPanelView({ mode, closing, onClose, switchHref, onSwitch, onSignedI
             <SignupForm key="signup" loginHref={switchHref} onSignedIn={onSignedIn} />
           )}
         </div>
-      </aside>
+      </div>
     </div>
   );
 }

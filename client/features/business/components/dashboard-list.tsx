@@ -26,10 +26,12 @@ type DataTableProps<Row> = {
   rowKey: (row: Row) => Key;
   /** Shown on wide screens only (narrow ones get `RowCards`). */
   onlyWide?: boolean;
+  /** A class for a row (e.g. a payment that just arrived). */
+  rowClassName?: (row: Row) => string | undefined;
 };
 
 /** A dashboard's rows as a table; `num` columns are right-aligned figures. */
-export function DataTable<Row>({ columns, rows, rowKey, onlyWide = false }: DataTableProps<Row>) {
+export function DataTable<Row>({ columns, rows, rowKey, onlyWide = false, rowClassName }: DataTableProps<Row>) {
   return (
     <div className={onlyWide ? 'data-table-wrap only-wide' : 'data-table-wrap'}>
       <table className="data-table">
@@ -44,7 +46,7 @@ export function DataTable<Row>({ columns, rows, rowKey, onlyWide = false }: Data
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={rowKey(row)}>
+            <tr key={rowKey(row)} className={rowClassName?.(row)}>
               {columns.map((column) => (
                 <td key={column.header} className={column.num ? 'num' : undefined}>
                   {column.cell(row)}
@@ -65,18 +67,22 @@ type RowCardsProps<Row> = {
   figure: (row: Row) => ReactNode;
   sub: (row: Row) => ReactNode;
   status: (row: Row) => ReactNode;
+  /** Buttons under the card (e.g. Refund). */
+  actions?: (row: Row) => ReactNode;
+  rowClassName?: (row: Row) => string | undefined;
 };
 
 /** The same rows as cards, for narrow screens: title, figure, a line under it and the status. */
-export function RowCards<Row>({ rows, rowKey, title, figure, sub, status }: RowCardsProps<Row>) {
+export function RowCards<Row>({ rows, rowKey, title, figure, sub, status, actions, rowClassName }: RowCardsProps<Row>) {
   return (
     <ul className="row-cards only-narrow">
       {rows.map((row) => (
-        <li key={rowKey(row)} className="row-card">
+        <li key={rowKey(row)} className={['row-card', rowClassName?.(row)].filter(Boolean).join(' ')}>
           <span className="row-card__title">{title(row)}</span>
           <span className="row-card__figure">{figure(row)}</span>
           <span className="row-card__sub">{sub(row)}</span>
           <span>{status(row)}</span>
+          {actions ? <div className="row-card__actions">{actions(row)}</div> : null}
         </li>
       ))}
     </ul>

@@ -24,9 +24,9 @@ export function LiveNowCard({ outletId }: { outletId: number }) {
   );
 }
 
-function LiveNow({ live, today }: RouterOutputs['promotions']['liveAndScheduled']) {
+/** `next` is the server's: the next offer to become live today with the precedence applied (an offer an event hides is never "next"). */
+function LiveNow({ live, next }: RouterOutputs['promotions']['liveAndScheduled']) {
   const { t, i18n } = useLingui();
-  const next = today.find((offer) => offer.status === 'upcoming');
   const percent = live ? formatPercent(live.discountPercent, { decimals: 1, trim: false }) : '';
   const source = live ? (SOURCE_LABELS[live.source] ? i18n._(SOURCE_LABELS[live.source]!) : live.source) : '';
   const until = live?.endsAt ? formatTimeOfDay(live.endsAt) : null;

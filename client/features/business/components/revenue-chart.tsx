@@ -12,7 +12,7 @@ type RevenueChartProps = {
   end?: string;
 };
 
-const EMPTY_DAY = { ordersCount: 0, couponsCount: 0, billPaise: 0, discountPaise: 0, feePaise: 0, netPaise: 0 };
+const EMPTY_DAY = { ordersCount: 0, couponsCount: 0, billPaise: 0, discountPaise: 0, feePaise: 0, netPaise: 0, refundsCount: 0, refundPaise: 0 };
 
 /** The days from `start` to `end` in order, each with its figures or zeros (at most 92 days). */
 export function fillDays(days: readonly RevenueDay[], start: string, end: string): RevenueDay[] {

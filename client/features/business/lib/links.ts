@@ -10,7 +10,7 @@ export const BUSINESS_BASE = '/for-bussiness';
 export const PROMOTION_PAGES = ['regular-offers', 'daily-offers', 'event-offers', 'ad-library', 'highlights'] as const;
 export const ACCOUNT_OUTLET_PAGES = ['profile', 'discount-button', 'about', 'photos', 'menu'] as const;
 export const ACCOUNT_OWNER_PAGES = ['user-management', 'gstin'] as const;
-export const DASHBOARD_PAGES = ['live-ads', 'coupons', 'revenue', 'settlement-report'] as const;
+export const DASHBOARD_PAGES = ['payments', 'live-ads', 'coupons', 'revenue', 'settlement-report', 'reviews'] as const;
 
 export type PromotionPage = (typeof PROMOTION_PAGES)[number];
 export type AccountOutletPage = (typeof ACCOUNT_OUTLET_PAGES)[number];
@@ -25,7 +25,7 @@ export const PAGE_LABELS: Record<PromotionPage | AccountOutletPage | AccountOwne
   'daily-offers': msg`Daily offers`,
   'event-offers': msg`Event offers`,
   'ad-library': msg`Ad library`,
-  highlights: msg({ message: 'Highlights', comment: 'Business console page: featured promotions of the outlet' }),
+  highlights: msg({ message: 'Highlights', context: 'featured ads' }),
   profile: msg`Profile`,
   'discount-button': msg`Discount button`,
   about: msg({ message: 'About', comment: 'Business console page: the outlet description shoppers read' }),
@@ -33,10 +33,12 @@ export const PAGE_LABELS: Record<PromotionPage | AccountOutletPage | AccountOwne
   menu: msg`Menu`,
   'user-management': msg`User management`,
   gstin: msg`GSTIN`,
+  payments: msg({ message: 'Payments', comment: 'Business console page: the live list of bills paid at the outlet (the counter)' }),
   'live-ads': msg`Live ads`,
   coupons: msg`Coupons`,
   revenue: msg`Revenue`,
   'settlement-report': msg`Settlement report`,
+  reviews: msg`Reviews`,
 };
 
 export const SECTION_LABELS: Record<BusinessSection, MessageDescriptor> = {

@@ -23,7 +23,7 @@ const SCHEDULE_PAGE: Record<Ad['adType'], MessageDescriptor> = {
   R: msg`Regular offers`,
   D: msg`Daily offers`,
   E: msg`Event offers`,
-  Highlight: msg({ message: 'Highlights', comment: 'Business console page: featured promotions of the outlet' }),
+  Highlight: msg({ message: 'Highlights', context: 'featured ads' }),
 };
 
 type Draft = { adType: AdType; title: string; description: string; discountPercent: string; startsOn: string; endsOn: string; eventId: string };

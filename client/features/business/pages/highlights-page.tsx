@@ -63,7 +63,7 @@ export function HighlightsPage({ outletId }: BusinessPageProps) {
     <BizPage
       title={t`Highlights · Promotion organizer · Bachat for Business`}
       description={t`Highlights put your outlet in front of shoppers searching nearby.`}
-      heading={t`Highlights`}
+      heading={t({ message: 'Highlights', context: 'featured ads' })}
       lead={t`A highlight is a banner that shows your outlet in shoppers' searches. It does not give a discount by itself: pair it with an offer.`}
     >
       <div className="biz-columns">

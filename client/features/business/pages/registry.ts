@@ -1,21 +1,34 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
+import { afterCatalogs } from '@client/lib/i18n';
 import type { BusinessSection } from '../lib/links';
 import type { BusinessPageProps } from '../lib/page-props';
-import { AboutPage } from './about-page';
-import { AdLibraryPage } from './ad-library-page';
-import { CouponsDashboardPage } from './coupons-dashboard-page';
-import { LiveAdsPage } from './live-ads-page';
-import { RevenuePage } from './revenue-page';
-import { SettlementPage } from './settlement-page';
-import { MenuPage } from './menu-page';
-import { DiscountButtonPage } from './discount-button-page';
-import { GstinPage } from './gstin-page';
-import { ProfilePage } from './profile-page';
-import { UserManagementPage } from './user-management-page';
-import { PhotosPage } from './photos-page';
-import { EventOffersPage } from './event-offers-page';
-import { HighlightsPage } from './highlights-page';
-import { DailyOffersPage, RegularOffersPage } from './slot-offers-page';
+
+/**
+ * Each console page's code loads when the page is first opened (issue 18): the /for-bussiness landing
+ * and login pages, which are what most visitors of the section see, do not carry the whole console.
+ * The console renders pages inside a Suspense boundary (business-section.tsx).
+ */
+const page = (load: () => Promise<ComponentType<BusinessPageProps>>): ComponentType<BusinessPageProps> =>
+  lazy(() => load().then(afterCatalogs).then((component) => ({ default: component })));
+
+const AboutPage = page(() => import('./about-page').then((m) => m.AboutPage));
+const AdLibraryPage = page(() => import('./ad-library-page').then((m) => m.AdLibraryPage));
+const CouponsDashboardPage = page(() => import('./coupons-dashboard-page').then((m) => m.CouponsDashboardPage));
+const LiveAdsPage = page(() => import('./live-ads-page').then((m) => m.LiveAdsPage));
+const RevenuePage = page(() => import('./revenue-page').then((m) => m.RevenuePage));
+const ReviewsPage = page(() => import('./reviews-page').then((m) => m.ReviewsPage));
+const SettlementPage = page(() => import('./settlement-page').then((m) => m.SettlementPage));
+const PaymentsPage = page(() => import('./payments-page').then((m) => m.PaymentsPage));
+const MenuPage = page(() => import('./menu-page').then((m) => m.MenuPage));
+const DiscountButtonPage = page(() => import('./discount-button-page').then((m) => m.DiscountButtonPage));
+const GstinPage = page(() => import('./gstin-page').then((m) => m.GstinPage));
+const ProfilePage = page(() => import('./profile-page').then((m) => m.ProfilePage));
+const UserManagementPage = page(() => import('./user-management-page').then((m) => m.UserManagementPage));
+const PhotosPage = page(() => import('./photos-page').then((m) => m.PhotosPage));
+const EventOffersPage = page(() => import('./event-offers-page').then((m) => m.EventOffersPage));
+const HighlightsPage = page(() => import('./highlights-page').then((m) => m.HighlightsPage));
+const RegularOffersPage = page(() => import('./slot-offers-page').then((m) => m.RegularOffersPage));
+const DailyOffersPage = page(() => import('./slot-offers-page').then((m) => m.DailyOffersPage));
 
 type Entry = {
   component: ComponentType<BusinessPageProps>;
@@ -46,10 +59,12 @@ const BUSINESS_PAGES: Record<BusinessSection, Record<string, Entry>> = {
     gstin: { component: GstinPage, inPath: false, needsOutlet: true },
   },
   dashboard: {
+    payments: outletPage(PaymentsPage),
     'live-ads': outletPage(LiveAdsPage),
     coupons: outletPage(CouponsDashboardPage),
     revenue: outletPage(RevenuePage),
     'settlement-report': outletPage(SettlementPage),
+    reviews: outletPage(ReviewsPage),
   },
 };
 

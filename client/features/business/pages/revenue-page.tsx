@@ -49,6 +49,7 @@ export function RevenuePage({ outletId }: BusinessPageProps) {
     { header: t`Bills`, num: true, cell: (day) => formatRupeesExact(day.billPaise) },
     { header: t`Discounts`, num: true, cell: (day) => formatRupeesExact(day.discountPaise) },
     { header: t`Fees`, num: true, cell: (day) => formatRupeesExact(day.feePaise) },
+    { header: t({ message: 'Refunds', comment: 'Revenue column: money the outlet refunded to shoppers that day' }), num: true, cell: (day) => formatRupeesExact(day.refundPaise) },
     { header: t({ message: 'Net', comment: 'Revenue after discounts and fees' }), num: true, cell: (day) => formatRupeesExact(day.netPaise) },
   ];
   const id = outletId ?? 0;

@@ -15,8 +15,8 @@ import type { BusinessOutlet } from '../lib/session';
 import { TextField } from '../components/text-field';
 import { FormNotes } from '../components/form-notes';
 
-type Draft = { username: string; password: string; name: string; phoneNumber: string; designation: string; outletIds: number[] };
-const EMPTY: Draft = { username: '', password: '', name: '', phoneNumber: '', designation: '', outletIds: [] };
+type Draft = { username: string; password: string; name: string; phoneNumber: string; designation: string; outletIds: number[]; canRefund: boolean };
+const EMPTY: Draft = { username: '', password: '', name: '', phoneNumber: '', designation: '', outletIds: [], canRefund: false };
 /** The fields the form shows (a server error for another goes under the form). */
 const FIELDS = ['name', 'phoneNumber', 'designation', 'username', 'password'] as const;
 
@@ -49,7 +49,7 @@ function UserManagement({ outlets }: { outlets: readonly BusinessOutlet[] }) {
   const refresh = () => void utils.subAccounts.list.invalidate();
   const create = trpc.subAccounts.create.useMutation({ onSuccess: refresh });
 
-  const set = (key: keyof Omit<Draft, 'outletIds'>) => (value: string) => setDraft((current) => ({ ...current, [key]: value }));
+  const set = (key: keyof Omit<Draft, 'outletIds' | 'canRefund'>) => (value: string) => setDraft((current) => ({ ...current, [key]: value }));
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -70,6 +70,7 @@ function UserManagement({ outlets }: { outlets: readonly BusinessOutlet[] }) {
         phoneNumber: phone.data ?? draft.phoneNumber,
         designation: draft.designation.trim() || null,
         outletIds: draft.outletIds,
+        canRefund: draft.canRefund,
       },
       {
         onSuccess: (created) => {
@@ -88,7 +89,7 @@ function UserManagement({ outlets }: { outlets: readonly BusinessOutlet[] }) {
       title={t`User management · Account · Bachat for Business`}
       description={t`Give your staff their own logins and choose the outlets each can manage.`}
       heading={t`User management`}
-      lead={t`Staff logins for your outlets. Staff can run promotions and read dashboards for the outlets you grant; they never manage users.`}
+      lead={t`Staff logins for your outlets. Staff can run promotions, read dashboards and check receipts for the outlets you grant; they refund payments only if you allow it, and never manage users.`}
     >
       <div className="biz-columns">
         <form className="biz-card biz-form" noValidate onSubmit={onSubmit} aria-label={t`New user`}>
@@ -106,6 +107,7 @@ function UserManagement({ outlets }: { outlets: readonly BusinessOutlet[] }) {
             onChange={(outletIds) => setDraft((current) => ({ ...current, outletIds }))}
             legend={t`Outlets this user may manage`}
           />
+          <RefundCheck checked={draft.canRefund} label={t`May refund payments (within 24 h of a payment)`} onChange={(canRefund) => setDraft((current) => ({ ...current, canRefund }))} />
           <FormNotes error={errors.form} ok={note} />
           <Button type="submit" disabled={create.isPending}>
             {create.isPending ? t`Creating…` : t`Create user`}
@@ -126,7 +128,7 @@ function UserManagement({ outlets }: { outlets: readonly BusinessOutlet[] }) {
             {(accounts) => (
               <ul className="ad-list">
                 {accounts.map((account) => (
-                  <SubAccountRow key={`${account.id}-${account.outletIds.join('.')}-${String(account.isActive)}`} account={account} outlets={outlets} onChanged={refresh} />
+                  <SubAccountRow key={`${account.id}-${account.outletIds.join('.')}-${String(account.isActive)}-${String(account.canRefund)}`} account={account} outlets={outlets} onChanged={refresh} />
                 ))}
               </ul>
             )}
@@ -155,6 +157,12 @@ function SubAccountRow({ account, outlets, onChanged }: { account: SubAccount; o
           {[account.username, formatPhone(account.phoneNumber), account.designation, account.isActive ? null : t`disabled`].filter(Boolean).join(' · ')}
         </p>
         <OutletChecks outlets={outlets} value={outletIds} onChange={setOutletIds} legend={t`Outlets for ${name}`} compact />
+        <RefundCheck
+          checked={account.canRefund}
+          disabled={update.isPending}
+          label={t`${name} may refund payments`}
+          onChange={(canRefund) => update.mutate({ subAccountId: account.id, canRefund })}
+        />
         {error ? (
           <p className="field__error" role="alert">
             {error}
@@ -177,6 +185,16 @@ function SubAccountRow({ account, outlets, onChanged }: { account: SubAccount; o
         />
       </div>
     </li>
+  );
+}
+
+/** The refund permission (the payments screen's Refund button): masters always have it; a sub-account when allowed here. */
+function RefundCheck({ checked, onChange, disabled, label }: { checked: boolean; onChange: (value: boolean) => void; disabled?: boolean; label: string }) {
+  return (
+    <label className="outlet-checks__item refund-check">
+      <input type="checkbox" checked={checked} disabled={disabled} onChange={(event) => onChange(event.target.checked)} />
+      <span>{label}</span>
+    </label>
   );
 }
 

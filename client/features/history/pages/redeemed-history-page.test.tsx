@@ -29,7 +29,7 @@ const item = (id: number) => ({
   verificationCode: '4F7K2Q',
   redeemedAt: new Date('2026-11-21T09:35:00Z') as Date | null,
   at: new Date('2026-11-21T09:35:00Z'),
-  refunds: [] as { amountPaise: number; status: 'pending' | 'processed' | 'failed'; reason: string; createdAt: Date; processedAt: Date | null }[],
+  refunds: [] as { amountPaise: number; status: 'pending' | 'processed' | 'failed'; reason: string; byOutlet: boolean; createdAt: Date; processedAt: Date | null }[],
 });
 
 const refunded = (id: number, status: 'pending' | 'processed' | 'failed') => ({
@@ -40,7 +40,7 @@ const refunded = (id: number, status: 'pending' | 'processed' | 'failed') => ({
   receiptCode: null,
   verificationCode: null,
   redeemedAt: null,
-  refunds: [{ amountPaise: 910_62, status, reason: 'The payment arrived after this checkout had expired.', createdAt: new Date(), processedAt: null }],
+  refunds: [{ amountPaise: 910_62, status, reason: 'The payment arrived after this checkout had expired.', byOutlet: false, createdAt: new Date(), processedAt: null }],
 });
 
 beforeEach(() => {

@@ -6,7 +6,7 @@ import { QueryState } from '@client/components/ui/query-state';
 import { PageLoader } from '@client/components/ui/spinner';
 import { useRequireLogin } from '@client/lib/auth';
 import { formatDateTime, formatPercent, formatRupeesExact } from '@client/lib/format';
-import { reasonText, refundLabel, refundStateText } from '@client/lib/refunds';
+import { outletRefundText, reasonText, refundLabel, refundStateText } from '@client/lib/refunds';
 import { trpc } from '@client/lib/trpc';
 import { ReceiptPdfButton } from '@client/components/ui/receipt-pdf-button';
 import { errorCode } from '@client/lib/trpc-errors';
@@ -151,7 +151,7 @@ function Redemption({ id }: { id: number }) {
                 {r.refunds.map((f, i) => (
                   <div key={i} className={`history-refund history-refund--${f.status}`}>
                     <p className="history-refund__title">{refundLabel(f)}</p>
-                    <p className="muted">{reasonText(f.reason)}</p>
+                    <p className="muted">{f.byOutlet ? outletRefundText(r.outletName, f.reason) : reasonText(f.reason)}</p>
                     <p className="muted">{refundStateText(f)}</p>
                   </div>
                 ))}

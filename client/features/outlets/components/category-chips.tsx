@@ -5,6 +5,7 @@ import { SparkleIcon } from '@client/components/ui/icons';
 import { QueryState } from '@client/components/ui/query-state';
 import { trpc, type RouterOutputs } from '@client/lib/trpc';
 import { selectCategoryAtom, selectedCategoryAtom } from '../atoms';
+import { useDiscoveryParams } from '../hooks/use-discovery-params';
 import { localName } from '@client/lib/i18n';
 
 const SKELETON_COUNT = 6;
@@ -14,7 +15,13 @@ export function CategoryChips() {
   const { t } = useLingui();
   const categories = trpc.categories.list.useQuery();
   const selected = useAtomValue(selectedCategoryAtom);
-  const setSelected = useSetAtom(selectCategoryAtom);
+  const selectCategory = useSetAtom(selectCategoryAtom);
+  const [, updateDiscovery] = useDiscoveryParams();
+  // SPEC §4: a category change resets the list, a search shown in it included.
+  const setSelected = (slug: string | null) => {
+    selectCategory(slug);
+    updateDiscovery({ q: '' });
+  };
 
   return (
     <QueryState

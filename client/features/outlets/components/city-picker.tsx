@@ -5,6 +5,7 @@ import { InlineError } from '@client/components/ui/inline-error';
 import { PinIcon } from '@client/components/ui/icons';
 import { trpc } from '@client/lib/trpc';
 import { locationAtom, selectCityAtom, selectedCityAtom } from '../atoms';
+import { useDiscoveryParams } from '../hooks/use-discovery-params';
 import { localName } from '@client/lib/i18n';
 
 const NEAR_ME = '';
@@ -20,7 +21,12 @@ export function CityPicker() {
   const cities = trpc.cities.list.useQuery();
   const selected = useAtomValue(selectedCityAtom);
   const hasLocation = useAtomValue(locationAtom) !== null;
-  const setSelected = useSetAtom(selectCityAtom);
+  const selectCity = useSetAtom(selectCityAtom);
+  const [, updateDiscovery] = useDiscoveryParams();
+  const setSelected = (slug: string | null) => {
+    selectCity(slug);
+    updateDiscovery({ q: '' });
+  };
 
   if (cities.isError) {
     return (

@@ -1,16 +1,21 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import type { OutletCard as OutletCardData } from '@server/modules/outlets/schema';
-import { formatPercent } from '@client/lib/format';
+import { formatPercent, formatRupeesWhole } from '@client/lib/format';
 import { formatDistance, offerLabel, offerUntil } from '../lib/format';
 import { instoreHref } from '../lib/links';
+import { FavouriteButton } from './favourite-button';
 import { localName } from '@client/lib/i18n';
 
 type OutletCardProps = { outlet: OutletCardData; /** The first cards load eagerly (above the fold). */ eager?: boolean };
 
-/** A card in the outlet list: photo, live discount, name, category, locality and distance. */
+/** A card in the outlet list: photo, live discount, name, category, cuisines, cost for two, locality, distance and the heart. */
 export function OutletCard({ outlet, eager = false }: OutletCardProps) {
   const { t } = useLingui();
+  const forTwo = (paise: number) => {
+    const cost = formatRupeesWhole(paise);
+    return t`${cost} for two`;
+  };
   const distance = formatDistance(outlet.distanceKm);
   const offer = outlet.liveOffer;
   const until = offer ? offerUntil(offer) : null;
@@ -27,6 +32,7 @@ export function OutletCard({ outlet, eager = false }: OutletCardProps) {
               width={400}
               height={300}
               loading={eager ? 'eager' : 'lazy'}
+              fetchPriority={eager ? 'high' : undefined}
               decoding="async"
               className="outlet-card__img"
             />
@@ -48,10 +54,18 @@ export function OutletCard({ outlet, eager = false }: OutletCardProps) {
             {outlet.name}
           </h3>
           <p className="outlet-card__meta">
+            {outlet.isVeg ? <span className="veg-mark" role="img" aria-label={t`Pure veg`} /> : null}
             <span>{localName(outlet.category)}</span>
             <span aria-hidden="true"> · </span>
             <span>{outlet.locality}</span>
           </p>
+          {outlet.cuisines.length > 0 || outlet.costForTwoPaise !== null ? (
+            <p className="outlet-card__facts">
+              {outlet.cuisines.length > 0 ? <span>{outlet.cuisines.slice(0, 3).join(', ')}</span> : null}
+              {outlet.cuisines.length > 0 && outlet.costForTwoPaise !== null ? <span aria-hidden="true"> · </span> : null}
+              {outlet.costForTwoPaise !== null ? <span>{forTwo(outlet.costForTwoPaise)}</span> : null}
+            </p>
+          ) : null}
           <div className="outlet-card__footer">
             {offer ? (
               <span className="outlet-card__offer">
@@ -71,6 +85,7 @@ export function OutletCard({ outlet, eager = false }: OutletCardProps) {
           </div>
         </div>
       </Link>
+      <FavouriteButton outletId={outlet.id} outletName={outlet.name} className="outlet-card__fav" />
     </article>
   );
 }

@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import type { OutletCard as OutletCardData } from '@server/modules/outlets/schema';
 import { Button } from '@client/components/ui/button';
 import { InlineError } from '@client/components/ui/inline-error';
@@ -16,6 +16,8 @@ type OutletListProps = {
   /** Resolves to a message when the request was refused ("Already fetching"). */
   onLoadMore?: () => Promise<string | null>;
   emptyText: string;
+  /** Shown under the empty text (e.g. "Clear filters"). */
+  emptyAction?: ReactNode;
 };
 
 const SKELETONS = 6;
@@ -30,6 +32,7 @@ export function OutletList({
   isFetchingMore,
   onLoadMore,
   emptyText,
+  emptyAction = null,
 }: OutletListProps) {
   const { t } = useLingui();
   const sentinel = useRef<HTMLDivElement | null>(null);
@@ -65,7 +68,12 @@ export function OutletList({
   }
 
   if (outlets.length === 0) {
-    return <p className="outlet-list__empty">{emptyText}</p>;
+    return (
+      <div className="outlet-list__empty">
+        <p>{emptyText}</p>
+        {emptyAction}
+      </div>
+    );
   }
 
   return (

@@ -1,13 +1,14 @@
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useAtom, useSetAtom } from 'jotai';
+import { useSetAtom } from 'jotai';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import type { GlobalSearchResult } from '@server/modules/outlets/schema';
 import { QueryState } from '@client/components/ui/query-state';
 import { trpc } from '@client/lib/trpc';
-import { searchStringAtom, selectedCategoryAtom } from '../atoms';
+import { selectedCategoryAtom } from '../atoms';
 import { useDebounced } from '../hooks/use-debounced';
+import { useDiscoveryParams } from '../hooks/use-discovery-params';
 import { formatPercent } from '@client/lib/format';
 import { formatDistance } from '../lib/format';
 import { instoreHref } from '../lib/links';
@@ -23,12 +24,14 @@ type SearchBoxProps = { latitude?: number; longitude?: number };
 /**
  * The global search (`outlets.search`): suggestions grouped as outlets, offers and categories or
  * chains while typing; Enter shows the matching outlets in the list below (SPEC §4: a search
- * replaces the cards).
+ * replaces the cards). The committed text is the URL's `q` (shareable; back returns to the list).
  */
 export function SearchBox({ latitude, longitude }: SearchBoxProps) {
   const { t, i18n } = useLingui();
   const id = useId();
-  const [committed, setCommitted] = useAtom(searchStringAtom);
+  const [discovery, updateDiscovery] = useDiscoveryParams();
+  const committed = discovery.q;
+  const setCommitted = (q: string) => updateDiscovery({ q });
   const setCategory = useSetAtom(selectedCategoryAtom);
   const [text, setText] = useState(committed);
   const [open, setOpen] = useState(false);
@@ -36,11 +39,11 @@ export function SearchBox({ latitude, longitude }: SearchBoxProps) {
   const container = useRef<HTMLDivElement | null>(null);
   const debounced = useDebounced(text.trim(), 250);
 
-  // The Home tab clears the committed text: the box follows (adjusted while rendering).
+  // The committed text changes with the URL (Home, back, a suggestion): the box follows (adjusted while rendering).
   const [seenCommitted, setSeenCommitted] = useState(committed);
   if (committed !== seenCommitted) {
     setSeenCommitted(committed);
-    if (committed === '') setText('');
+    setText(committed);
   }
 
   const search = trpc.outlets.search.useQuery(
@@ -71,7 +74,7 @@ export function SearchBox({ latitude, longitude }: SearchBoxProps) {
 
   const clear = () => {
     setText('');
-    setCommitted('');
+    if (committed) setCommitted('');
     setMessage(null);
   };
 

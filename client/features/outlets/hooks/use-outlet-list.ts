@@ -2,7 +2,7 @@ import { msg, t } from '@lingui/core/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { NearbyOutletsInput } from '@server/modules/outlets/schema';
-import { trpc } from '@client/lib/trpc';
+import { trpc, type TrpcClient } from '@client/lib/trpc';
 import { OUTLET_PAGE_SIZE, foldPages, nextOffSet, requestNextPage } from '../paging';
 
 export type OutletListFilters = {
@@ -11,6 +11,13 @@ export type OutletListFilters = {
   category?: string;
   city?: string;
   noLocation: boolean;
+  /** Filters and sort (issue 16; lib/discovery-params.ts `discoveryInput`). */
+  openNow?: boolean;
+  veg?: boolean;
+  costForTwoMinPaise?: number;
+  costForTwoMaxPaise?: number;
+  minDiscountPercent?: number;
+  sort?: NearbyOutletsInput['sort'];
 };
 
 /** SPEC §8: the list's error text (a time-out or a cancelled request included); `i18n._` it. */
@@ -20,17 +27,24 @@ export const OUTLETS_ERROR = msg`Unable to fetch outlets.`;
  * The home page's outlet list: an infinite query over `outlets.nearby` whose pages are folded by
  * the paging state module (§4 rules). A new filter set is a new query, so the cards are replaced.
  */
+/**
+ * The list's query (key, pages, next page): the hook below uses it, and so does the first screen's
+ * prefetch (client/app/prefetch.ts), so both ask for, and cache, the very same pages.
+ */
+export function outletListQuery(client: TrpcClient, filters: OutletListFilters) {
+  return {
+    queryKey: ['outlets.nearby', filters] as const,
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }: { pageParam: number; signal?: AbortSignal }) =>
+      client.outlets.nearby.query({ ...filters, offSet: pageParam, limit: OUTLET_PAGE_SIZE } as NearbyOutletsInput, { signal }),
+  };
+}
+
 export function useOutletList(filters: OutletListFilters, enabled = true) {
   const utils = trpc.useUtils();
   const query = useInfiniteQuery({
-    queryKey: ['outlets.nearby', filters],
+    ...outletListQuery(utils.client, filters),
     enabled,
-    initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) =>
-      utils.client.outlets.nearby.query(
-        { ...filters, offSet: pageParam, limit: OUTLET_PAGE_SIZE } as NearbyOutletsInput,
-        { signal },
-      ),
     getNextPageParam: (_last, pages) => nextOffSet(foldPages(pages)),
   });
 

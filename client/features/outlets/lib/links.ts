@@ -47,6 +47,7 @@ const RESERVED_FIRST_SEGMENTS = [
   'redeemed-history',
   'profile',
   'coupons',
+  'favourites',
   'settings',
   'support',
   'faqs',

@@ -29,6 +29,9 @@ function card(id: number, overrides: Partial<OutletCard> = {}): OutletCard {
     distanceKm: null,
     liveOffer: null,
     photoUrl: null,
+    isVeg: false,
+    cuisines: [],
+    costForTwoPaise: null,
     ...overrides,
   };
 }
@@ -215,7 +218,9 @@ describe('HomePage', () => {
       expect(screen.queryByRole('button', { name: 'Show more outlets' })).not.toBeInTheDocument();
       expect(screen.getByText(/seen all 40 outlets/)).toBeInTheDocument();
       expect(nearby.mock.calls.map(([input]) => (input as NearbyInput).offSet)).toEqual([1, 2, 3]);
-      expect(nearby.mock.calls[0]![0]).toMatchObject({ noLocation: true, city: 'bengaluru', limit: 16 });
+      // No city chosen: the server's default city (the first, named in the heading), asked for at once.
+      expect(nearby.mock.calls[0]![0]).toMatchObject({ noLocation: true, limit: 16 });
+      expect(nearby.mock.calls[0]![0]).not.toHaveProperty('city', expect.anything());
     });
 
     it('a category change starts a new query from offSet 1 and replaces the cards', async () => {
@@ -383,6 +388,81 @@ describe('HomePage', () => {
     });
   });
 
+  describe('filters, sort and view in the URL (issue 16)', () => {
+    const cardsShown = () => within(screen.getByRole('list', { name: 'Outlets' })).getAllByRole('article');
+
+    it('a filter or sort change is a new URL and a new query from offSet 1; the filters in the URL are applied on load', async () => {
+      const nearby = nearbyFixture(40);
+      const { user, location } = renderWithProviders(<HomePage />, { trpc: fixtures({ 'outlets.nearby': nearby }) });
+      await screen.findByRole('list', { name: 'Outlets' });
+
+      await user.click(screen.getByRole('button', { name: 'Veg only' }));
+      await waitFor(() => expect(nearby).toHaveBeenLastCalledWith(expect.objectContaining({ veg: true, offSet: 1 })));
+      expect(location.history.at(-1)).toBe('/?veg=1');
+      expect(screen.getByRole('button', { name: 'Veg only' })).toHaveAttribute('aria-pressed', 'true');
+
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Cost for two' }), '₹300–₹600');
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Highest discount now');
+      await waitFor(() =>
+        expect(nearby).toHaveBeenLastCalledWith(
+          expect.objectContaining({ veg: true, costForTwoMinPaise: 30_000, costForTwoMaxPaise: 60_000, sort: 'discount', offSet: 1 }),
+        ),
+      );
+      expect(location.history.at(-1)).toBe('/?veg=1&cost=300-600&sort=discount');
+      // Each change was its own history entry: the back button undoes them one by one.
+      expect(location.history.slice(-3)).toEqual(['/?veg=1', '/?veg=1&cost=300-600', '/?veg=1&cost=300-600&sort=discount']);
+
+      await user.click(screen.getByRole('button', { name: 'Clear filters (2)' }));
+      expect(location.history.at(-1)).toBe('/?sort=discount');
+      await waitFor(() => expect(cardsShown()).toHaveLength(16));
+    });
+
+    it('starts from the URL: open now, a minimum discount, and an empty list offers to clear them', async () => {
+      const nearby = vi.fn(() => ({ items: [], totalCount: 0, offSet: 1, limit: 16, hasMore: false }));
+      const { user, location } = renderWithProviders(<HomePage />, { path: '/?open=1&off=30', trpc: fixtures({ 'outlets.nearby': nearby }) });
+      await waitFor(() => expect(nearby).toHaveBeenCalledWith(expect.objectContaining({ openNow: true, minDiscountPercent: 30, offSet: 1 })));
+      expect(await screen.findByText('No outlets here match these filters.')).toBeInTheDocument();
+      expect(screen.getByRole('combobox', { name: 'Discount now' })).toHaveValue('30');
+      await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+      expect(location.history.at(-1)).toBe('/');
+    });
+
+    it('search results take the filters too, offer a spelling, or say the filters hid the matches', async () => {
+      const search = vi.fn((raw: unknown) => {
+        const input = raw as { searchString: string; veg?: boolean };
+        if (input.searchString === 'bryani') return { outletResult: [], advertisementResult: [], businessResult: [], didYouMean: 'biryani', hiddenByFilters: false };
+        if (input.veg) return { outletResult: [], advertisementResult: [], businessResult: [], didYouMean: null, hiddenByFilters: true };
+        return { outletResult: [card(5, { name: 'Swastik Biryani House' })], advertisementResult: [], businessResult: [], didYouMean: null, hiddenByFilters: false };
+      });
+      const { user, location } = renderWithProviders(<HomePage />, { path: '/?q=bryani', trpc: fixtures({ 'outlets.search': search }) });
+      expect(await screen.findByRole('heading', { name: 'Results for "bryani"' })).toBeInTheDocument();
+      await user.click(await screen.findByRole('button', { name: 'biryani' }));
+      expect(location.history.at(-1)).toBe('/?q=biryani');
+      expect(await screen.findByRole('link', { name: /Swastik Biryani House/ })).toBeInTheDocument();
+      expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('relevance');
+
+      await user.click(screen.getByRole('button', { name: 'Veg only' }));
+      expect(await screen.findByText('Outlets match "biryani", but none with these filters.')).toBeInTheDocument();
+      expect(search).toHaveBeenLastCalledWith(expect.objectContaining({ searchString: 'biryani', veg: true, city: 'bengaluru', limit: 48 }));
+    });
+
+    it('the map view is its own chunk: the toggle writes view=map and shows the pins of the same list', async () => {
+      const mapPins = vi.fn(() => ({ centre: { latitude: 12.97, longitude: 77.59 }, pins: [] }));
+      const { user, location } = renderWithProviders(<HomePage />, {
+        trpc: fixtures({ 'outlets.mapPins': mapPins, 'outlets.mapTiles': () => ({ url: 'http://tiles.test/{z}/{x}/{y}.png', attribution: 'Test tiles' }) }),
+      });
+      await screen.findByRole('list', { name: 'Outlets' });
+      await user.click(screen.getByRole('button', { name: 'Veg only' }));
+      await user.click(screen.getByRole('button', { name: 'Map' }));
+      expect(location.history.at(-1)).toBe('/?veg=1&view=map');
+      expect(await screen.findByText('No outlets to show on the map.', {}, { timeout: 5000 })).toBeInTheDocument();
+      expect(mapPins).toHaveBeenCalledWith(expect.objectContaining({ noLocation: true, city: 'bengaluru', veg: true }));
+      expect(screen.queryByRole('list', { name: 'Outlets' })).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'List' }));
+      expect(await screen.findByRole('list', { name: 'Outlets' })).toBeInTheDocument();
+    });
+  });
+
   describe('location', () => {
     const koramangala = {
       locality: 'Koramangala',
@@ -427,7 +507,7 @@ describe('HomePage', () => {
       });
 
       await user.click(await screen.findByRole('button', { name: 'Choose location' }));
-      const dialog = screen.getByRole('dialog', { name: 'Choose your location' });
+      const dialog = await screen.findByRole('dialog', { name: 'Choose your location' });
       await user.type(within(dialog).getByRole('searchbox', { name: 'Search an area or city' }), 'kora');
       await user.click(await within(dialog).findByRole('button', { name: /Koramangala/ }));
 

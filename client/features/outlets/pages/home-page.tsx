@@ -1,22 +1,30 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
-import { useMemo, useState } from 'react';
+import { Suspense, lazy, useMemo, useState } from 'react';
 import type { City } from '@server/modules/cities/schema';
 import { Button } from '@client/components/ui/button';
 import { PinIcon } from '@client/components/ui/icons';
+import { Spinner } from '@client/components/ui/spinner';
 import { trpc } from '@client/lib/trpc';
-import { searchStringAtom, selectedCategoryAtom, selectedCityAtom, type StoredLocation } from '../atoms';
+import { selectedCategoryAtom, selectedCityAtom, type StoredLocation } from '../atoms';
 import { CategoryChips } from '../components/category-chips';
 import { CityPicker } from '../components/city-picker';
-import { LocationPicker } from '../components/location-picker';
+import { DiscoveryFilters, ViewToggle } from '../components/discovery-filters';
 import { OutletList } from '../components/outlet-list';
 import { SearchBox } from '../components/search-box';
+import { useDiscoveryParams } from '../hooks/use-discovery-params';
 import { OUTLETS_ERROR, useOutletList, type OutletListFilters } from '../hooks/use-outlet-list';
 import { useShopperLocation } from '../hooks/use-shopper-location';
+import { activeFilterCount, discoveryInput } from '../lib/discovery-params';
 import { localName } from '@client/lib/i18n';
 import { hasMorePages, initialOutletListState, outletListReducer } from '../paging';
 import '@client/styles/home.css';
 import '@client/styles/outlets.css';
+
+// Opened on demand: its code is not part of the first screen's (issue 18).
+const LocationPicker = lazy(() => import('../components/location-picker').then((m) => ({ default: m.LocationPicker })));
+/** The map is its own chunk, loaded the first time the map view is shown (the home route's budget). */
+const OutletMap = lazy(() => import('../components/outlet-map').then((m) => ({ default: m.OutletMap })));
 
 /** A device position this far from the chosen city's centre is "not in that city". */
 const SAME_CITY_KM = 60;
@@ -60,19 +68,37 @@ export function HomePage() {
   const [pickerOpen, setPickerOpen] = useState(false);
   const citySlug = useAtomValue(selectedCityAtom);
   const category = useAtomValue(selectedCategoryAtom);
-  const searchString = useAtomValue(searchStringAtom);
+  const [discovery, updateDiscovery] = useDiscoveryParams();
+  const searchString = discovery.q;
   const cities = trpc.cities.list.useQuery();
   // With no city chosen the server lists the default (first) city's outlets; name it.
   const city = cities.data?.find((c) => c.slug === citySlug) ?? (shopper.location ? null : (cities.data?.[0] ?? null));
 
-  const filters = listFilters(shopper.location, city, category);
-  const citiesKnown = !cities.isPending;
-  const nearby = useOutletList(filters, shopper.ready && citiesKnown && !searchString);
+  // The list asks for a chosen city by name; with none chosen it leaves the city to the server (the
+  // default, first city, the one named above), so the first page is asked for together with the
+  // cities rather than after them (issue 18: one round trip less before the first cards).
+  const chosenCity = citySlug === null ? null : city;
+  const base = listFilters(shopper.location, chosenCity, category);
+  const narrowing = discoveryInput(discovery);
+  const filters: OutletListFilters = { ...base, ...narrowing };
+  const citiesKnown = citySlug === null || !cities.isPending;
+  const showMap = discovery.view === 'map';
+  const nearby = useOutletList(filters, shopper.ready && citiesKnown && !searchString && !showMap);
+  // A list already in the cache (the first screen's, client/app/prefetch.ts) is shown only once the
+  // shopper's location is settled: a granted permission turns it into the nearest outlets instead.
+  const nearbyPending = !shopper.ready || nearby.query.isPending;
 
   const searching = searchString !== '';
   const search = trpc.outlets.search.useQuery(
-    { searchString, latitude: filters.latitude, longitude: filters.longitude, limit: 48 },
-    { enabled: searching },
+    {
+      searchString,
+      latitude: base.latitude,
+      longitude: base.longitude,
+      city: base.noLocation ? city?.slug : undefined,
+      limit: 48,
+      ...narrowing,
+    },
+    { enabled: searching && shopper.ready && citiesKnown },
   );
   const searchState = useMemo(
     () =>
@@ -83,6 +109,7 @@ export function HomePage() {
   );
 
   const state = searching ? searchState : nearby.state;
+  const suggestion = search.data?.didYouMean ?? null;
   const place = chosenPlace(shopper.location);
   const cityName = city ? localName(city) : null;
   // Issue 17: an area chosen by hand is named ("Outlets near Indiranagar"), never "near you"; and a
@@ -98,8 +125,19 @@ export function HomePage() {
         ? t`Outlets near ${place}`
         : t`Outlets near you`;
   const outletCount = nearby.state.totalCount;
+  const filtered = activeFilterCount(discovery) > 0;
+  const clearFilters = () => updateDiscovery({ openNow: false, veg: false, cost: null, minDiscount: null });
+  const emptyText = searching
+    ? search.data?.hiddenByFilters
+      ? t`Outlets match "${searchString}", but none with these filters.`
+      : t`No outlets match "${searchString}". Try another name, dish or area.`
+    : filtered
+      ? t`No outlets here match these filters.`
+      : t`No outlets here yet. Try another category or city.`;
 
-  const showLocationBanner = shopper.ready && !shopper.location;
+  // Shown from the first frame unless a location is known, so it never pushes the list down when the
+  // permission check settles (home CLS was 0.114, issue 18).
+  const showLocationBanner = !shopper.location;
 
   return (
     <div className="page home">
@@ -134,7 +172,7 @@ export function HomePage() {
         <CityPicker />
       </section>
 
-      <SearchBox latitude={filters.latitude} longitude={filters.longitude} />
+      <SearchBox latitude={base.latitude} longitude={base.longitude} />
 
       {showLocationBanner ? (
         <section className="location-banner" aria-label={t`Location`}>
@@ -179,26 +217,61 @@ export function HomePage() {
           <h2 id="outlets-title" className="section-title">
             {heading}
           </h2>
-          {!searching && filters.noLocation && nearby.query.data ? (
+          {!searching && !showMap && filters.noLocation && nearby.query.data ? (
             <span className="muted home__count">
               <Plural value={outletCount} one="# outlet" other="# outlets" />
             </span>
           ) : null}
+          <ViewToggle view={discovery.view} onChange={(view) => updateDiscovery({ view })} />
         </div>
-        <OutletList
-          outlets={state.cardsData}
-          isPending={searching ? search.isPending : nearby.query.isPending}
-          error={(searching ? search.isError : nearby.query.isError) ? i18n._(OUTLETS_ERROR) : null}
-          onRetry={() => void (searching ? search.refetch() : nearby.query.refetch())}
-          hasMore={!searching && hasMorePages(state) && nearby.query.hasNextPage}
-          isFetchingMore={nearby.query.isFetchingNextPage}
-          onLoadMore={nearby.loadMore}
-          emptyText={
-            searching
-              ? t`No outlets match "${searchString}". Try another name or area.`
-              : t`No outlets here yet. Try another category or city.`
-          }
-        />
+        <DiscoveryFilters params={discovery} onChange={(patch) => updateDiscovery(patch)} />
+        {searching && suggestion ? (
+          <p className="did-you-mean" role="status">
+            <Trans>
+              Did you mean{' '}
+              <button type="button" className="text-link" onClick={() => updateDiscovery({ q: suggestion })}>
+                {suggestion}
+              </button>
+              ?
+            </Trans>
+          </p>
+        ) : null}
+        {showMap ? (
+          <Suspense
+            fallback={
+              <div className="outlet-map outlet-map--loading" role="status" aria-label={t`Loading the map`}>
+                <Spinner size={40} label={t`Loading the map`} />
+              </div>
+            }
+          >
+            <OutletMap
+              source={
+                searching
+                  ? { kind: 'outlets', outlets: state.cardsData, pending: search.isPending }
+                  : // The map names the city it shows (its pins are asked for once the cities are known).
+                    { kind: 'list', input: { ...listFilters(shopper.location, city, category), ...narrowing }, enabled: shopper.ready && !cities.isPending }
+              }
+            />
+          </Suspense>
+        ) : (
+          <OutletList
+            outlets={state.cardsData}
+            isPending={searching ? search.isPending : nearbyPending}
+            error={(searching ? search.isError : nearby.query.isError) ? i18n._(OUTLETS_ERROR) : null}
+            onRetry={() => void (searching ? search.refetch() : nearby.query.refetch())}
+            hasMore={!searching && hasMorePages(state) && nearby.query.hasNextPage}
+            isFetchingMore={nearby.query.isFetchingNextPage}
+            onLoadMore={nearby.loadMore}
+            emptyText={emptyText}
+            emptyAction={
+              filtered ? (
+                <Button size="sm" variant="secondary" onClick={clearFilters}>
+                  <Trans>Clear filters</Trans>
+                </Button>
+              ) : null
+            }
+          />
+        )}
       </section>
 
       <section className="hero" aria-labelledby="hero-title">
@@ -219,12 +292,14 @@ export function HomePage() {
       </section>
 
       {pickerOpen ? (
-        <LocationPicker
-          current={shopper.location}
-          locating={shopper.locating}
-          onUseDevice={() => void shopper.requestDeviceLocation()}
-          onClose={() => setPickerOpen(false)}
-        />
+        <Suspense fallback={null}>
+          <LocationPicker
+            current={shopper.location}
+            locating={shopper.locating}
+            onUseDevice={() => void shopper.requestDeviceLocation()}
+            onClose={() => setPickerOpen(false)}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -30,6 +30,9 @@ const outlet: OutletDetails = {
     validUntil: new Date('2026-11-21T12:30:00Z'),
   },
   photoUrl: '/uploads/seed/cafes-1.svg',
+  isVeg: true,
+  cuisines: ['Cafe', 'South Indian'],
+  costForTwoPaise: 40000,
   addressLineOne: '12, 80 Feet Road',
   landmark: null,
   state: 'Karnataka',
@@ -52,6 +55,9 @@ const offer = (id: number, title: string, status: 'live' | 'upcoming') => ({
   discountPercent: 22,
   startsAt: '15:00',
   endsAt: '18:00',
+  slotStartsAt: '15:00',
+  slotEndsAt: '18:00',
+  windows: [{ startsAt: '15:00', endsAt: '18:00' }],
   status,
   event: null,
 });
@@ -59,6 +65,7 @@ const offer = (id: number, title: string, status: 'live' | 'upcoming') => ({
 function fixtures(overrides: TrpcFixtures = {}): TrpcFixtures {
   return {
     'outlets.byId': () => outlet,
+    'reviews.list': () => ({ summary: { average: null, count: 0, histogram: [0, 0, 0, 0, 0] }, items: [], totalCount: 0, offSet: 1, limit: 5, hasMore: false }),
     'outlets.upcomingOffers': (input) => {
       const day = (input as { day: 'today' | 'tomorrow' }).day;
       return {

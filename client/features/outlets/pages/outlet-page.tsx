@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
@@ -8,6 +8,7 @@ import { Button } from '@client/components/ui/button';
 import { PinIcon, StoreIcon } from '@client/components/ui/icons';
 import { QueryState } from '@client/components/ui/query-state';
 import { Spinner } from '@client/components/ui/spinner';
+import { trpc } from '@client/lib/trpc';
 import { errorCode } from '@client/lib/trpc-errors';
 import { useScrollToTop } from '@client/lib/use-scroll-to-top';
 import { locationAtom } from '../atoms';
@@ -17,6 +18,8 @@ import {
   OfferOverlay,
   ShuffleUnlockOverlay,
 } from '../components/outlet-overlays';
+import { FavouriteButton } from '../components/favourite-button';
+import { ReviewsSection, Stars } from '../components/reviews/reviews-section';
 import { AboutTab } from '../components/tabs/about-tab';
 import { InstoreOffersTab } from '../components/tabs/instore-offers-tab';
 import { MenuTab } from '../components/tabs/menu-tab';
@@ -70,6 +73,32 @@ export function OutletPage() {
     >
       {(outlet) => <OutletView outlet={outlet} params={params} />}
     </QueryState>
+  );
+}
+
+/** "★ 4.3 · 12 reviews" under the name, down to the reviews; nothing until the first review. */
+function RatingLink({ outletId, href }: { outletId: number; href: string }) {
+  const [, navigate] = useLocation();
+  const reviews = trpc.reviews.list.useQuery({ outletId, offSet: 1, limit: 1 });
+  const summary = reviews.data?.summary;
+  if (!summary?.count || summary.average === null) return null;
+  const count = summary.count;
+  const toReviews = () => {
+    const section = document.getElementById('reviews');
+    if (section) section.scrollIntoView({ behavior: 'smooth' });
+    else {
+      navigate(href);
+      requestAnimationFrame(() => setTimeout(() => document.getElementById('reviews')?.scrollIntoView(), 300));
+    }
+  };
+  return (
+    <button type="button" className="outlet-hero__rating" onClick={toReviews}>
+      <Stars rating={summary.average} size={14} />
+      <strong>{summary.average.toFixed(1)}</strong>
+      <span className="muted">
+        · <Plural value={count} one="# review" other="# reviews" />
+      </span>
+    </button>
   );
 }
 
@@ -168,8 +197,13 @@ function OutletView({ outlet, params }: { outlet: OutletDetails; params: OutletR
           ) : null}
         </div>
         <div className="outlet-hero__body">
-          <p className="outlet-hero__category">{localName(outlet.category)}</p>
+          <p className="outlet-hero__category">
+            {outlet.isVeg ? <span className="veg-mark" role="img" aria-label={t`Pure veg`} /> : null}
+            {localName(outlet.category)}
+            {outlet.cuisines.length ? ` · ${outlet.cuisines.slice(0, 3).join(', ')}` : ''}
+          </p>
           <h1 className="outlet-hero__name">{outlet.name}</h1>
+          <RatingLink outletId={outlet.id} href={tabHref('instore-offers')} />
           <p className="outlet-hero__address">
             <PinIcon width={16} height={16} />
             <span>
@@ -184,6 +218,7 @@ function OutletView({ outlet, params }: { outlet: OutletDetails; params: OutletR
             <span className="muted"> · {formatHours(outlet.opensAt, outlet.closesAt)}</span>
           </p>
           <div className="outlet-hero__actions">
+            <FavouriteButton outletId={outlet.id} outletName={outlet.name} className="outlet-hero__fav" />
             <Button variant="secondary" size="sm" onClick={() => void onShare()}>
               <Trans>Share</Trans>
             </Button>
@@ -234,6 +269,8 @@ function OutletView({ outlet, params }: { outlet: OutletDetails; params: OutletR
         {tab === 'photos' ? <PhotosTab outletId={outlet.id} outletName={outlet.name} /> : null}
         {tab === 'about' ? <AboutTab outletId={outlet.id} /> : null}
       </section>
+
+      {tab === 'instore-offers' || tab === 'about' ? <ReviewsSection outletId={outlet.id} outletName={outlet.name} /> : null}
 
       <div className="pay-bar">
         <div className="pay-bar__text">

@@ -7,6 +7,7 @@ const refund = (status: 'pending' | 'processed' | 'failed', amountPaise = 910_62
   amountPaise,
   status,
   reason: 'The payment arrived after this checkout had expired.',
+  byOutlet: false,
   createdAt: new Date(),
   processedAt: status === 'processed' ? new Date() : null,
 });

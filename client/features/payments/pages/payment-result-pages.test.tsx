@@ -224,7 +224,7 @@ describe('PaymentSuccessPage and PaymentFailurePage with an order id that names 
       trpc: {
         'users.me': () => SHOPPER,
         'payments.byOrder': () =>
-          receipt({ refunds: [{ amountPaise: 910_62, status: 'pending', reason: 'This bill had already been paid, so the second payment is being returned.', createdAt: new Date(), processedAt: null }] }),
+          receipt({ refunds: [{ amountPaise: 910_62, status: 'pending', reason: 'This bill had already been paid, so the second payment is being returned.', byOutlet: false, createdAt: new Date(), processedAt: null }] }),
       },
     });
     expect(await screen.findByRole('heading', { name: 'Payment successful' })).toBeInTheDocument();
@@ -264,7 +264,7 @@ describe('PaymentFailurePage', () => {
             failureCode: 'coupon_used',
             failureReason: 'Your Shuffle coupon had already been used on another payment.',
             coupon: coupon('used'),
-            refunds: [{ amountPaise: 910_62, status: 'pending', reason: 'x', createdAt: new Date(), processedAt: null }],
+            refunds: [{ amountPaise: 910_62, status: 'pending', reason: 'x', byOutlet: false, createdAt: new Date(), processedAt: null }],
           }),
       },
     });

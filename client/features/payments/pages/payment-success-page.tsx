@@ -8,7 +8,7 @@ import { DoneIcon } from '@client/components/ui/icons';
 import { QueryState } from '@client/components/ui/query-state';
 import { PageLoader, Spinner } from '@client/components/ui/spinner';
 import { formatDateTime, formatRupeesExact } from '@client/lib/format';
-import { reasonText, refundLabel, refundStateText } from '@client/lib/refunds';
+import { outletRefundText, reasonText, refundLabel, refundStateText } from '@client/lib/refunds';
 import { trpc } from '@client/lib/trpc';
 import { ReceiptPdfButton } from '@client/components/ui/receipt-pdf-button';
 import { OrderGate, OrderLoadError } from '../components/order-gate';
@@ -246,7 +246,7 @@ function ReceiptView({
       {r.refunds.map((f, i) => (
         <div key={i} className={`refund-box refund-box--${f.status}`} data-testid="refund">
           <p className="refund-box__title">{refundLabel(f)}</p>
-          <p className="muted">{reasonText(f.reason)}</p>
+          <p className="muted">{f.byOutlet ? outletRefundText(r.outletName, f.reason) : reasonText(f.reason)}</p>
           <p className="muted">{refundStateText(f)}</p>
         </div>
       ))}

@@ -104,6 +104,9 @@ function Profile({ user }: { user: CurrentUser }) {
         <Link href={paths.coupons.href()}>
           <Trans>My coupons</Trans>
         </Link>
+        <Link href={paths.favourites.href()}>
+          <Trans>My favourites</Trans>
+        </Link>
         <Link href={paths.settings.href()}>
           <Trans>Settings</Trans>
         </Link>

@@ -8,6 +8,11 @@ import { testShopper } from '@client/testing/fixtures';
 import { setLocale } from '@client/lib/i18n';
 
 const USER = testShopper({ goldKeys: 0 });
+const PUSH_FIXTURES = {
+  'notifications.pushDevices': () => ({ endpoints: [], appTokens: 0 }),
+  'notifications.pushConfig': () => ({ publicKey: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM' }),
+};
+const DEVICE_SWITCH = 'Push notifications on this device';
 
 const allOff = (): Settings => ({
   enableAll: false,
@@ -27,6 +32,7 @@ function settingsServer(initial: Settings) {
       'users.me': () => USER,
       'users.settings': () => stored,
       'users.updateSettings': update,
+      ...PUSH_FIXTURES,
     },
   };
 }
@@ -60,7 +66,7 @@ describe('SettingsPage', () => {
     const flagSwitches = () =>
       within(notifications)
         .getAllByRole('switch')
-        .filter((el) => el !== enableAll);
+        .filter((el) => el !== enableAll && el !== screen.getByRole('switch', { name: DEVICE_SWITCH }));
     expect(flagSwitches()).toHaveLength(7);
     expect(flagSwitches().every((el) => !(el as HTMLInputElement).checked)).toBe(true);
 
@@ -106,6 +112,7 @@ describe('SettingsPage', () => {
       trpc: {
         'users.me': () => USER,
         'users.settings': () => stored,
+        ...PUSH_FIXTURES,
         'users.updateSettings': async (change: unknown) => {
           calls += 1;
           const answer = (stored = applySettingsChange(stored, change as Partial<Settings>));
@@ -134,6 +141,7 @@ describe('SettingsPage', () => {
         'users.updateSettings': () => {
           throw new Error('offline');
         },
+        ...PUSH_FIXTURES,
       },
     });
     const sms = await screen.findByRole('switch', { name: 'SMS alerts' }, { timeout: 5000 });
@@ -154,7 +162,7 @@ describe('SettingsPage', () => {
     });
     const { user } = renderWithProviders(<SettingsPage />, {
       path: '/settings',
-      trpc: { 'users.me': () => USER, 'users.settings': () => allOff() },
+      trpc: { 'users.me': () => USER, 'users.settings': () => allOff(), ...PUSH_FIXTURES },
     });
     const location = await screen.findByRole('switch', { name: 'Location access' }, { timeout: 5000 });
     await user.click(location);

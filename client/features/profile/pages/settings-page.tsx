@@ -10,6 +10,7 @@ import { useRequireLogin } from '@client/lib/auth';
 import { useLanguage } from '@client/lib/language';
 import { trpc } from '@client/lib/trpc';
 import { SwitchRow } from '../components/switch-row';
+import { PushDeviceSwitch } from '../components/push-device-switch';
 import {
   readPermission,
   readStoredPermission,
@@ -122,6 +123,7 @@ export function SettingsPage() {
                       onChange={(next) => update.mutate({ [flag]: next })}
                     />
                   ))}
+                  {group.key === 'push' ? <PushDeviceSwitch /> : null}
                 </div>
               ))}
             </>

@@ -19,7 +19,11 @@ type OffersListProps = {
   hrefFor?: ((offer: ScheduledOffer) => string) | null;
 };
 
-/** Scheduled offers of a day: time window, title, discount; live ones marked. */
+/**
+ * Scheduled offers of a day: when each applies, title, discount; the live one marked. The server has
+ * applied the precedence (docs/offers.md): an offer a stronger one hides is not listed, and one that
+ * is interrupted lists the times it really applies.
+ */
 export function OffersList({ offers, hrefFor = null }: OffersListProps) {
   const { i18n } = useLingui();
   return (
@@ -42,8 +46,8 @@ export function OffersList({ offers, hrefFor = null }: OffersListProps) {
             <span className="offer-row__main">
               <span className="offer-row__title">{offer.title}</span>
               <span className="offer-row__meta">
-                {offer.event ? offer.event.name : i18n._(TYPE_LABEL[offer.adType])} · {formatTimeOfDay(offer.startsAt)} –{' '}
-                {formatTimeOfDay(offer.endsAt)}
+                {offer.event ? offer.event.name : i18n._(TYPE_LABEL[offer.adType])} ·{' '}
+                {offer.windows.map((w) => `${formatTimeOfDay(w.startsAt)} – ${formatTimeOfDay(w.endsAt)}`).join(', ')}
               </span>
               {offer.description ? <span className="offer-row__desc">{offer.description}</span> : null}
             </span>

@@ -1,0 +1,141 @@
+import { QueryClient } from '@tanstack/react-query';
+import { createStore } from 'jotai';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { locationAtom, selectedCityAtom } from '@client/features/outlets/atoms';
+import { outletListQuery } from '@client/features/outlets/hooks/use-outlet-list';
+import { createTrpcClient } from '@client/lib/trpc';
+import { fixtureLink } from '@client/testing/render';
+import superjson from 'superjson';
+import { prefetchFirstScreen } from './prefetch';
+
+const page = { items: [], totalCount: 0, offSet: 1, limit: 16, hasMore: false };
+
+function setup() {
+  const calls: { path: string; input: unknown }[] = [];
+  const answer = (path: string, value: unknown) => (input: unknown) => {
+    calls.push({ path, input });
+    return value;
+  };
+  const trpcClient = createTrpcClient([
+    fixtureLink({
+      'cities.list': answer('cities.list', []),
+      'categories.list': answer('categories.list', []),
+      'outlets.nearby': answer('outlets.nearby', page),
+      'outlets.bySlug': answer('outlets.bySlug', { id: 7 }),
+      'outlets.byId': answer('outlets.byId', { id: 7 }),
+    }),
+  ]);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } });
+  return { calls, trpcClient, queryClient, store: createStore() };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 20));
+
+describe('prefetchFirstScreen', () => {
+  beforeEach(() => sessionStorage.clear());
+
+  it('asks for the home page’s cities, categories and first page of outlets, under the keys the page reads', async () => {
+    const deps = setup();
+    prefetchFirstScreen('/', deps);
+    await settle();
+    expect(deps.calls.map((c) => c.path).sort()).toEqual(['categories.list', 'cities.list', 'outlets.nearby']);
+    expect(deps.calls.find((c) => c.path === 'outlets.nearby')!.input).toEqual({ noLocation: true, openNow: false, veg: false, offSet: 1, limit: 16 });
+    // The home page's hook finds it: the same key as `useOutletList` builds.
+    const key = outletListQuery(deps.trpcClient, { category: undefined, noLocation: true, city: undefined, openNow: false, veg: false }).queryKey;
+    expect(deps.queryClient.getQueryData(key)).toEqual({ pages: [page], pageParams: [1] });
+  });
+
+  it('leaves the list to the page when its input is still to be worked out (a chosen city, a device position)', async () => {
+    for (const set of [
+      (s: ReturnType<typeof createStore>) => s.set(selectedCityAtom, 'mumbai'),
+      (s: ReturnType<typeof createStore>) =>
+        s.set(locationAtom, { latitude: 12.9, longitude: 77.6, landmark: null, state: null, locality: null, division: null, isSelectedLocation: false, fetchedLocation: true }),
+    ]) {
+      sessionStorage.clear();
+      const deps = setup();
+      set(deps.store);
+      prefetchFirstScreen('/', deps);
+      await settle();
+      expect(deps.calls.map((c) => c.path).sort()).toEqual(['categories.list', 'cities.list']);
+    }
+  });
+
+  it('uses a place chosen by hand for the home list', async () => {
+    const deps = setup();
+    deps.store.set(locationAtom, { latitude: 19.07, longitude: 72.87, landmark: null, state: null, locality: 'Bandra', division: 'Mumbai', isSelectedLocation: true, fetchedLocation: false });
+    prefetchFirstScreen('/login', deps);
+    await settle();
+    expect(deps.calls.find((c) => c.path === 'outlets.nearby')!.input).toEqual({ latitude: 19.07, longitude: 72.87, noLocation: false, openNow: false, veg: false, offSet: 1, limit: 16 });
+  });
+
+  it('asks for an outlet page’s details by its path, or by the id an in-store link carries', async () => {
+    const deps = setup();
+    prefetchFirstScreen('/bengaluru/adrak-chai-adda', deps);
+    prefetchFirstScreen('/cafes/adrak-chai-adda/instore-offers/45', deps);
+    await settle();
+    expect(deps.calls).toEqual([
+      { path: 'outlets.bySlug', input: { first: 'bengaluru', slug: 'adrak-chai-adda' } },
+      { path: 'outlets.byId', input: { outletId: 45 } },
+    ]);
+  });
+
+  it('takes the answers the server put in the page instead of asking again, for exactly the same calls', async () => {
+    const sentPage = { ...page, totalCount: 3 };
+    const doc = document.implementation.createHTMLDocument('');
+    const block = doc.createElement('script');
+    block.type = 'application/json';
+    block.id = 'first-screen';
+    block.textContent = JSON.stringify({
+      calls: [
+        { path: 'cities.list', input: undefined, result: superjson.serialize([{ id: 1, slug: 'bengaluru' }]) },
+        { path: 'categories.list', input: undefined, result: superjson.serialize([]) },
+        { path: 'outlets.nearby', input: { noLocation: true, openNow: false, veg: false, offSet: 1, limit: 16 }, result: superjson.serialize(sentPage) },
+        { path: 'outlets.bySlug', input: { first: 'bengaluru', slug: 'adrak-chai-adda' }, result: superjson.serialize({ id: 9 }) },
+      ],
+    });
+    doc.body.append(block);
+
+    const home = setup();
+    prefetchFirstScreen('/', { ...home, document: doc });
+    await settle();
+    expect(home.calls).toEqual([]);
+    const key = outletListQuery(home.trpcClient, { category: undefined, noLocation: true, city: undefined, openNow: false, veg: false }).queryKey;
+    expect(home.queryClient.getQueryData(key)).toEqual({ pages: [sentPage], pageParams: [1] });
+
+    const outlet = setup();
+    prefetchFirstScreen('/bengaluru/adrak-chai-adda', { ...outlet, document: doc });
+    await settle();
+    expect(outlet.calls).toEqual([]);
+
+    // A shopper with a place chosen asks for something else: the server's answer is not used.
+    const placed = setup();
+    placed.store.set(locationAtom, { latitude: 19.07, longitude: 72.87, landmark: null, state: null, locality: null, division: null, isSelectedLocation: true, fetchedLocation: false });
+    prefetchFirstScreen('/bengaluru/adrak-chai-adda', { ...placed, document: doc });
+    await settle();
+    expect(placed.calls.map((c) => c.path)).toEqual(['outlets.bySlug']);
+  });
+
+  it('asks again for an answer that is not plain JSON (superjson `meta`), rather than load superjson first', async () => {
+    const doc = document.implementation.createHTMLDocument('');
+    const block = doc.createElement('script');
+    block.type = 'application/json';
+    block.id = 'first-screen';
+    const withDate = superjson.serialize({ id: 9, updatedAt: new Date('2026-11-23T10:00:00Z') });
+    expect(withDate.meta).toBeDefined();
+    block.textContent = JSON.stringify({ calls: [{ path: 'outlets.bySlug', input: { first: 'bengaluru', slug: 'adrak-chai-adda' }, result: withDate }] });
+    doc.body.append(block);
+    const deps = setup();
+    prefetchFirstScreen('/bengaluru/adrak-chai-adda', { ...deps, document: doc });
+    await settle();
+    expect(deps.calls.map((c) => c.path)).toEqual(['outlets.bySlug']);
+  });
+
+  it('asks for nothing on other pages', async () => {
+    const deps = setup();
+    const spy = vi.spyOn(deps.queryClient, 'prefetchQuery');
+    for (const p of ['/profile', '/enter-amount/45', '/for-bussiness/login', '/payment-breakdown/4']) prefetchFirstScreen(p, deps);
+    await settle();
+    expect(deps.calls).toEqual([]);
+    expect(spy).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,112 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createTRPCQueryUtils } from '@trpc/react-query';
+import type { createStore } from 'jotai';
+import { locationAtom, selectedCategoryAtom, selectedCityAtom } from '@client/features/outlets/atoms';
+import { outletListQuery, type OutletListFilters } from '@client/features/outlets/hooks/use-outlet-list';
+import { OUTLET_PAGE_SIZE } from '@client/features/outlets/paging';
+import { discoveryInput, parseDiscoveryParams } from '@client/features/outlets/lib/discovery-params';
+import { OUTLET_ROUTE } from '@client/features/outlets/lib/links';
+import type { TrpcClient } from '@client/lib/trpc';
+import { shellOf } from './routes';
+
+type JotaiStore = ReturnType<typeof createStore>;
+
+/** An answer the server put in the page (server/modules/outlets/first-screen.ts). */
+type SentCall = { path: string; input: unknown; result: SuperJsonResult };
+/** superjson's envelope: the JSON, and `meta` only when some value is not plain JSON (a Date…). */
+type SuperJsonResult = { json: unknown; meta?: unknown };
+
+/** The answers in the page's `#first-screen` data block, if it has one. */
+function sentCalls(doc: Document | undefined): SentCall[] {
+  const text = doc?.getElementById('first-screen')?.textContent;
+  if (!text) return [];
+  try {
+    const parsed = JSON.parse(text) as { calls?: unknown };
+    return Array.isArray(parsed.calls) ? (parsed.calls as SentCall[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** JSON with keys sorted and undefined left out: how an input is compared with the one the server answered. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
+  ) ?? 'undefined';
+}
+
+/**
+ * The first screen's data: taken from the page itself when the server sent it there (the home list
+ * with no place or city chosen, an outlet's details: server/modules/outlets/first-screen.ts), else
+ * asked for as soon as the app's code runs, alongside the page's own code and before React renders
+ * (issue 18): the requests otherwise start only once the page has rendered its
+ * loading state, one render later on a slow phone. Each prefetch uses the same query (key and call) as
+ * the page, so the page finds the answer in the cache; one whose input depends on what the page works
+ * out at run time (a device position not yet confirmed, a chosen city to look up) is left to the page.
+ */
+export function prefetchFirstScreen(
+  pathname: string,
+  deps: { queryClient: QueryClient; trpcClient: TrpcClient; store: JotaiStore; document?: Document; search?: string },
+): void {
+  const { queryClient, trpcClient, store } = deps;
+  const utils = createTRPCQueryUtils({ queryClient, client: trpcClient });
+  const ignore = () => undefined;
+  const place = store.get(locationAtom);
+  // What the server already answered in the page: used only for exactly the same call.
+  const calls = sentCalls(deps.document ?? (typeof document === 'undefined' ? undefined : document));
+  // An answer that is plain JSON (no `meta`) is used as it is; one that is not (a Date in it) is left
+  // to the page's own call, rather than bring superjson into the first screen's code.
+  const sent = (path: string, input: unknown): { data: unknown } | null => {
+    const match = calls.find((c) => c.path === path && canonical(c.input) === canonical(input));
+    if (!match || typeof match.result !== 'object' || match.result === null || !('json' in match.result)) return null;
+    if (match.result.meta !== undefined) return null;
+    return { data: match.result.json };
+  };
+
+  const page = shellOf(pathname);
+  if (page === 'home') {
+    const cities = sent('cities.list', undefined);
+    if (cities) utils.cities.list.setData(undefined, cities.data as never);
+    else void utils.cities.list.prefetch().catch(ignore);
+    const categories = sent('categories.list', undefined);
+    if (categories) utils.categories.list.setData(undefined, categories.data as never);
+    else void utils.categories.list.prefetch().catch(ignore);
+    // The home list with no city chosen and no place, or a place chosen by hand (home-page.tsx,
+    // `listFilters`): a device position is confirmed by the page first.
+    // The URL's filters and sort narrow the list as the page asks for it (use-discovery-params.ts); a
+    // search or the map asks for something else.
+    const discovery = parseDiscoveryParams(deps.search ?? (typeof location === 'undefined' ? '' : location.search));
+    const narrowing = discoveryInput(discovery);
+    const category = store.get(selectedCategoryAtom) ?? undefined;
+    let filters: OutletListFilters | null = null;
+    if (discovery.q || discovery.view === 'map') filters = null;
+    else if (store.get(selectedCityAtom) === null && place === null) filters = { category, noLocation: true, city: undefined, ...narrowing };
+    else if (place?.isSelectedLocation) filters = { category, latitude: place.latitude, longitude: place.longitude, noLocation: false, ...narrowing };
+    if (filters) {
+      const query = outletListQuery(trpcClient, filters);
+      const first = sent('outlets.nearby', { ...filters, offSet: query.initialPageParam, limit: OUTLET_PAGE_SIZE });
+      if (first) queryClient.setQueryData(query.queryKey, { pages: [first.data], pageParams: [query.initialPageParam] });
+      else void queryClient.prefetchInfiniteQuery(query).catch(ignore);
+    }
+    return;
+  }
+
+  const outlet = page === 'outlet' ? OUTLET_ROUTE.exec(pathname)?.groups : undefined;
+  if (outlet?.first && outlet.name) {
+    // use-outlet-details.ts: by the id in the path when it has one, else by the path.
+    const point = { latitude: place?.latitude, longitude: place?.longitude };
+    if (outlet.outletId) {
+      const input = { outletId: Number(outlet.outletId), ...point };
+      const answer = sent('outlets.byId', input);
+      if (answer) utils.outlets.byId.setData(input, answer.data as never);
+      else void utils.outlets.byId.prefetch(input).catch(ignore);
+    } else {
+      const input = { first: outlet.first, slug: outlet.name, ...point };
+      const answer = sent('outlets.bySlug', input);
+      if (answer) utils.outlets.bySlug.setData(input, answer.data as never);
+      else void utils.outlets.bySlug.prefetch(input).catch(ignore);
+    }
+  }
+}

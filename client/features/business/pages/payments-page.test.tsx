@@ -1,0 +1,253 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { TRPCClientError } from '@trpc/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CounterPage, CounterPayment, RefundResult } from '@server/modules/counter/schema';
+import { renderWithProviders } from '@client/testing/render';
+import { getBusinessSession, saveBusinessSession } from '../lib/session';
+import { counterPayment, counterTime, OWNER_DETAILS } from '../test-fixtures';
+import { SOUND_PREFERENCE_KEY } from '../hooks/use-chime';
+import { PaymentsPage } from './payments-page';
+
+/**
+ * The counter's screen: the list, live events from the stream (highlight, banner, chime), reconnects
+ * that replay without duplicates, the receipt check and refunds.
+ */
+
+class FakeEventSource {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  static all: FakeEventSource[] = [];
+  readyState = 0;
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  private listeners = new Map<string, ((e: MessageEvent<string>) => void)[]>();
+  constructor(readonly url: string) {
+    FakeEventSource.all.push(this);
+  }
+  addEventListener(type: string, fn: (e: MessageEvent<string>) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
+  }
+  close() {
+    this.readyState = 2;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  emit(type: string, payment: CounterPayment | Record<string, never>, id?: number) {
+    const event = new MessageEvent(type, { data: JSON.stringify(payment), lastEventId: id === undefined ? '' : String(id) });
+    for (const fn of this.listeners.get(type) ?? []) fn(event);
+  }
+  static last() {
+    return FakeEventSource.all[FakeEventSource.all.length - 1]!;
+  }
+}
+
+/** A Web Audio stand-in: suspended until resumed (a user gesture), counting the notes played. */
+class FakeAudioContext {
+  static notes = 0;
+  state: 'suspended' | 'running' | 'closed' = 'suspended';
+  currentTime = 0;
+  destination = {};
+  async resume() {
+    this.state = 'running';
+  }
+  async close() {
+    this.state = 'closed';
+  }
+  createOscillator() {
+    return { type: 'sine', frequency: { value: 0 }, connect: (n: unknown) => n, start: () => void FakeAudioContext.notes++, stop: () => undefined };
+  }
+  createGain() {
+    const gain = { setValueAtTime: () => undefined, exponentialRampToValueAtTime: () => undefined };
+    return { gain, connect: (n: unknown) => n };
+  }
+}
+
+const listPage = (data: CounterPayment[], patch: Partial<CounterPage> = {}): CounterPage => ({
+  data,
+  offSet: 1,
+  limit: 20,
+  total: data.length,
+  totalPages: 1,
+  lastEventId: 4,
+  canRefund: true,
+  serverTime: counterTime(10),
+  ...patch,
+});
+
+let tickets = 0;
+beforeEach(() => {
+  FakeEventSource.all = [];
+  FakeAudioContext.notes = 0;
+  tickets = 0;
+  localStorage.clear();
+  vi.stubGlobal('EventSource', FakeEventSource);
+  vi.stubGlobal('AudioContext', FakeAudioContext);
+  vi.useFakeTimers({ shouldAdvanceTime: true, now: counterTime(10) });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  for (const name of ['business_auth_token', 'businessUserDetails']) document.cookie = `${name}=; Max-Age=0; Path=/`;
+});
+
+function renderPage(page: CounterPage, extra: Record<string, (input: unknown) => unknown> = {}) {
+  saveBusinessSession('owner-token', OWNER_DETAILS);
+  return renderWithProviders(<PaymentsPage outletId={11} session={getBusinessSession()!} />, {
+    trpc: {
+      'counter.payments': () => page,
+      'counter.streamTicket': () => ({ ticket: `t${++tickets}`, expiresAt: counterTime(11), url: `/api/business/payments/11/events?ticket=t${tickets}` }),
+      ...extra,
+    },
+  });
+}
+
+describe('live payments', () => {
+  it('opens the stream from the list’s position; a new payment appears on top, highlighted, with a banner and the chime', async () => {
+    const older = counterPayment({ orderId: 'old', receiptCode: 'BCH-OLDOLD22', paidAt: counterTime(-30) });
+    const { user } = renderPage(listPage([older]));
+    expect(await screen.findAllByText('BCH-OLDOLD22')).not.toHaveLength(0);
+    await waitFor(() => expect(FakeEventSource.all).toHaveLength(1));
+    expect(FakeEventSource.last().url).toBe('/api/business/payments/11/events?ticket=t1&lastEventId=4');
+    act(() => FakeEventSource.last().open());
+    expect(screen.getByRole('status', { name: 'Live updates: Live' })).toBeInTheDocument();
+
+    // The browser blocks audio until a gesture: the page offers to enable it.
+    await user.click(screen.getByRole('button', { name: 'Enable sound' }));
+    expect(await screen.findByRole('button', { name: 'Sound on' })).toHaveAttribute('aria-pressed', 'true');
+
+    const fresh = counterPayment({ orderId: 'new', receiptCode: 'BCH-NEWNEW22', verificationCode: '111222', amountPaise: 45_000, paidAt: counterTime(9) });
+    act(() => FakeEventSource.last().emit('payment', fresh, 5));
+    const banner = await screen.findByTestId('new-payment');
+    expect(banner).toHaveTextContent('New payment₹450.00');
+    expect(banner).toHaveTextContent('111222');
+    const table = screen.getByRole('table');
+    const rows = within(table).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('BCH-NEWNEW22');
+    expect(rows[1]).toHaveClass('counter-row--new');
+    expect(rows[2]).not.toHaveClass('counter-row--new');
+    expect(FakeAudioContext.notes).toBe(2);
+    expect(screen.getByText(/1–2 of 2 payments/)).toBeInTheDocument();
+
+    // The same event again (a replay) changes nothing and plays nothing.
+    act(() => FakeEventSource.last().emit('payment', fresh, 5));
+    expect(within(table).getAllByText('BCH-NEWNEW22')).toHaveLength(1);
+    expect(FakeAudioContext.notes).toBe(2);
+
+    // The highlight fades after a while.
+    await act(async () => vi.advanceTimersByTime(13_000));
+    expect(within(screen.getByRole('table')).getAllByRole('row')[1]).not.toHaveClass('counter-row--new');
+
+    // Muted: remembered, and silent.
+    await user.click(screen.getByRole('button', { name: 'Sound on' }));
+    expect(localStorage.getItem(SOUND_PREFERENCE_KEY)).toBe('off');
+    act(() => FakeEventSource.last().emit('payment', counterPayment({ orderId: 'third', receiptCode: 'BCH-THIRD222', paidAt: counterTime(10) }), 6));
+    await screen.findAllByText('BCH-THIRD222');
+    expect(FakeAudioContext.notes).toBe(2);
+  });
+
+  it('after a dropped connection it reconnects with a fresh ticket from the last event it saw', async () => {
+    renderPage(listPage([]));
+    await waitFor(() => expect(FakeEventSource.all).toHaveLength(1));
+    act(() => FakeEventSource.last().open());
+    act(() => FakeEventSource.last().emit('payment', counterPayment({ orderId: 'a', receiptCode: 'BCH-AAAAAAA2' }), 5));
+    await screen.findAllByText('BCH-AAAAAAA2');
+    act(() => FakeEventSource.last().onerror?.());
+    expect(FakeEventSource.all[0]!.readyState).toBe(2);
+    expect(await screen.findByRole('status', { name: 'Live updates: Reconnecting…' })).toBeInTheDocument();
+    await act(async () => vi.advanceTimersByTime(1_100));
+    await waitFor(() => expect(FakeEventSource.all).toHaveLength(2));
+    expect(FakeEventSource.last().url).toBe('/api/business/payments/11/events?ticket=t2&lastEventId=5');
+    // The replay of what was missed: one new bill; the old one again is not duplicated.
+    act(() => FakeEventSource.last().emit('payment', counterPayment({ orderId: 'a', receiptCode: 'BCH-AAAAAAA2' }), 5));
+    act(() => FakeEventSource.last().emit('payment', counterPayment({ orderId: 'b', receiptCode: 'BCH-BBBBBBB2', paidAt: counterTime(1) }), 6));
+    await screen.findAllByText('BCH-BBBBBBB2');
+    expect(within(screen.getByRole('table')).getAllByText('BCH-AAAAAAA2')).toHaveLength(1);
+  });
+
+  it('a refund event updates the bill in place', async () => {
+    renderPage(listPage([counterPayment()]));
+    await waitFor(() => expect(FakeEventSource.all).toHaveLength(1));
+    act(() => FakeEventSource.last().emit('refund', counterPayment({ status: 'partly_refunded', refundedPaise: 45_531, refundablePaise: 45_531 }), 5));
+    const row = within(screen.getByRole('table')).getAllByRole('row')[1]!;
+    await waitFor(() => expect(row).toHaveTextContent('Partly refunded'));
+    expect(row).toHaveTextContent('₹455.31 refunded');
+    expect(screen.queryByTestId('new-payment')).toBeNull();
+  });
+});
+
+describe('check a receipt', () => {
+  it('a match shows amount, time and first name; an unknown code a clear no-match', async () => {
+    const verify = vi.fn((input: unknown) => {
+      const { code } = input as { code: string };
+      if (code === '482913') {
+        return { orderId: 'o', receiptCode: 'BCH-7K2M9QXA', verificationCode: '482913', outletId: 11, billPaise: 100_000, amountPaise: 91_062, savedPaise: 10_000, paidAt: counterTime(0), shopperFirstName: 'Asha', status: 'paid', refundedPaise: 0 };
+      }
+      throw new TRPCClientError('No paid bill at this outlet matches this code', {
+        result: { error: { message: 'No paid bill at this outlet matches this code', code: -32004, data: { code: 'NOT_FOUND', httpStatus: 404 } } } as never,
+      });
+    });
+    const { user } = renderPage(listPage([]), { 'counter.verify': verify });
+    const box = await screen.findByRole('region', { name: 'Check a receipt' });
+    await user.type(within(box).getByLabelText('Verification code or receipt ID'), '482913');
+    await user.click(within(box).getByRole('button', { name: 'Check' }));
+    const match = await within(box).findByTestId('receipt-match');
+    expect(match).toHaveTextContent('Match: paid at this outlet');
+    expect(match).toHaveTextContent('₹910.62');
+    expect(match).toHaveTextContent('Asha');
+    expect(verify).toHaveBeenCalledWith({ outletId: 11, code: '482913' });
+    await user.clear(within(box).getByLabelText('Verification code or receipt ID'));
+    await user.type(within(box).getByLabelText('Verification code or receipt ID'), '000000');
+    await user.click(within(box).getByRole('button', { name: 'Check' }));
+    expect(await within(box).findByTestId('receipt-no-match')).toHaveTextContent('No match for 000000');
+    expect(within(box).queryByTestId('receipt-match')).toBeNull();
+  });
+});
+
+describe('refunds', () => {
+  it('part of a payment, with a reason: one idempotency key; the row and a notice update', async () => {
+    const refund = vi.fn(
+      (input: unknown): RefundResult => ({
+        refund: { id: 1, amountPaise: (input as { amountPaise: number }).amountPaise, status: 'processed', reason: 'Half missing', createdAt: counterTime(10), processedAt: counterTime(10) },
+        payment: counterPayment({ status: 'partly_refunded', refundedPaise: 45_531, refundablePaise: 45_531 }),
+        replayed: false,
+      }),
+    );
+    const { user } = renderPage(listPage([counterPayment()]), { 'counter.refund': refund });
+    await user.click((await screen.findAllByRole('button', { name: 'Refund BCH-7K2M9QXA' }))[0]!);
+    const dialog = screen.getByRole('dialog', { name: 'Refund a payment' });
+    expect(dialog).toHaveTextContent('Everything left: ₹910.62');
+    await user.click(within(dialog).getByLabelText('Part of it'));
+    await user.type(within(dialog).getByLabelText('Amount to refund (₹)'), '1000');
+    await user.type(within(dialog).getByLabelText('Reason'), 'Half missing');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund ₹1,000.00' }));
+    expect(await within(dialog).findByText('At most ₹910.62 can be refunded')).toBeInTheDocument();
+    expect(refund).not.toHaveBeenCalled();
+    await user.clear(within(dialog).getByLabelText('Amount to refund (₹)'));
+    await user.type(within(dialog).getByLabelText('Amount to refund (₹)'), '455.31');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund ₹455.31' }));
+    await waitFor(() => expect(refund).toHaveBeenCalledTimes(1));
+    expect(refund).toHaveBeenCalledWith({ outletId: 11, receiptId: 'BCH-7K2M9QXA', amountPaise: 45_531, reason: 'Half missing', idempotencyKey: expect.stringMatching(/^rf-[0-9a-f-]{36}$/) });
+    expect(await screen.findByText(/Refunded ₹455\.31 on BCH-7K2M9QXA/)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(within(screen.getByRole('table')).getAllByRole('row')[1]).toHaveTextContent('Partly refunded');
+  });
+
+  it('the Refund button is off, with the reason, after 24 h or without the permission', async () => {
+    const old = counterPayment({ orderId: 'old', receiptCode: 'BCH-OLDOLD22', paidAt: counterTime(-25 * 60), refundableUntil: counterTime(-60) });
+    renderPage(listPage([old]));
+    const button = (await screen.findAllByRole('button', { name: 'Refund BCH-OLDOLD22' }))[0]!;
+    expect(button).toBeDisabled();
+    expect(screen.getAllByText('Refund window closed (24 h after payment)')).not.toHaveLength(0);
+  });
+
+  it('a staff login without the permission sees why', async () => {
+    renderPage(listPage([counterPayment()], { canRefund: false }));
+    expect(await screen.findByText(/Refunds are made by the master account/)).toBeInTheDocument();
+    for (const b of screen.getAllByRole('button', { name: 'Refund BCH-7K2M9QXA' })) expect(b).toBeDisabled();
+  });
+});
+

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { assembleShell, cspViolations, localeFile, withHtmlLang } from './prerender-shells';
+
+const template = `<!doctype html>
+<html lang="en-IN">
+  <head>
+    <meta name="description" content="English" />
+    <title>Bachat</title>
+    <link rel="stylesheet" crossorigin href="/assets/index-1.css">
+  </head>
+  <body>
+    <div id="root"></div>
+    <script type="module" src="/assets/index-1.js"></script>
+  </body>
+</html>`;
+
+describe('prerendered shells in each language', () => {
+  it('puts a Hindi shell under hi/ and says so in <html lang>', () => {
+    expect(localeFile('index.html', 'en')).toBe('index.html');
+    expect(localeFile('shells/outlet.html', 'hi')).toBe('hi/shells/outlet.html');
+    expect(withHtmlLang(template, 'hi')).toContain('<html lang="hi-IN">');
+    expect(withHtmlLang(template, 'en')).toContain('<html lang="en-IN">');
+  });
+
+  it('assembles the markup, inline CSS, the page’s chunks, its Hindi messages and the Devanagari faces into the head', () => {
+    const html = assembleShell(withHtmlLang(template, 'hi'), {
+      markup: '<main><h1>बचत</h1></main>',
+      title: 'Bachat · बचत',
+      description: 'हिन्दी',
+      css: ['body{margin:0}'],
+      modulePreloads: ['assets/home-1.js', 'assets/hi-1.js'],
+      stylePreloads: ['assets/home-1.css'],
+      fontPreloads: ['assets/noto-sans-devanagari-devanagari-400-normal-1.woff2'],
+      inlinedStylesheets: ['assets/index-1.css'],
+      base: '/',
+    });
+    // Inert until the app renders over it: the shell's controls have no handlers yet.
+    expect(html).toContain('<div id="root" inert><main><h1>बचत</h1></main></div>');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/hi-1.js">');
+    expect(html).toContain('<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/noto-sans-devanagari-devanagari-400-normal-1.woff2">');
+    expect(html).toContain('<style>body{margin:0}</style>');
+    expect(html).not.toContain('index-1.css');
+    expect(html).toContain('<title>Bachat · बचत</title>');
+    expect(html).toContain('content="हिन्दी"');
+    expect(cspViolations(html.replace(/<script\b[^>]*\bsrc\s*=[^>]*><\/script>/gi, ''))).toEqual([]);
+  });
+});

@@ -1,0 +1,10 @@
+import { defineModule } from '../manifest.ts';
+import { counterRouter } from './router.ts';
+import { counterRest } from './rest.ts';
+
+/** The counter: an outlet's payments live, the receipt check and owner refunds (docs/payments.md "The counter"). */
+export const counterModule = defineModule({
+  name: 'counter',
+  router: { counter: counterRouter },
+  rest: counterRest,
+});
