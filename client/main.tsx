@@ -1,5 +1,5 @@
 import './lib/zod-jitless'; // first: before any zod schema is built (CSP, see the file)
-import { StrictMode, useLayoutEffect, type ReactNode } from 'react';
+import { StrictMode, startTransition, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createStore } from 'jotai';
 import { App } from './app/app';
@@ -33,14 +33,21 @@ function Live({ children }: { children: ReactNode }) {
   useLayoutEffect(() => container!.removeAttribute('inert'), []);
   return children;
 }
-const render = () =>
-  createRoot(container).render(
-    <StrictMode>
-      <Live>
-        <App queryClient={queryClient} trpcClient={trpcClient} store={store} />
-      </Live>
-    </StrictMode>,
+// In a transition: React renders the first screen in slices that yield to the browser every few
+// milliseconds instead of one long task, so a tap or a scroll on the shell is never held up behind it
+// (issue 18: total blocking time on a slow phone). The shell stays on screen until React commits.
+const render = () => {
+  const root = createRoot(container);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Live>
+          <App queryClient={queryClient} trpcClient={trpcClient} store={store} />
+        </Live>
+      </StrictMode>,
+    ),
   );
+};
 const routeCode = preloadRoute(window.location.pathname).catch(() => undefined);
 prefetchFirstScreen(window.location.pathname, { queryClient, trpcClient, store });
 void Promise.all([routeCode, shellPainted]).then(render);

@@ -190,6 +190,13 @@ export async function lighthouseSuite({ print }: { print: (line: string) => void
         }
         const run = runOf(result.lhr);
         results.get(p.name)!.push(run);
+        // LIGHTHOUSE_REPORT_DIR keeps each run's full report (the main-thread tasks, the LCP element).
+        const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+        if (reportDir) {
+          fs.mkdirSync(reportDir, { recursive: true });
+          const slug = p.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
+          fs.writeFileSync(path.join(reportDir, `${slug}-run${round + 1}.json`), JSON.stringify(result.lhr));
+        }
         print(
           `  run ${round + 1} ${p.name.padEnd(22)} perf ${String(run.performance).padStart(3)}  FCP ${(run.fcpMs / 1000).toFixed(2)} s  LCP ${(run.lcpMs / 1000).toFixed(2)} s  CLS ${run.cls.toFixed(3)}  TBT ${Math.round(run.tbtMs)} ms  a11y ${run.accessibility} BP ${run.bestPractices} SEO ${run.seo}`,
         );

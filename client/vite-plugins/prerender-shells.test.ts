@@ -29,7 +29,7 @@ describe('prerendered shells in each language', () => {
       description: 'हिन्दी',
       css: ['body{margin:0}'],
       modulePreloads: ['assets/home-1.js', 'assets/hi-1.js'],
-      stylePreloads: ['assets/home-1.css'],
+      inlinePageStylesheets: ['assets/home-1.css'],
       fontPreloads: ['assets/noto-sans-devanagari-devanagari-400-normal-1.woff2'],
       inlinedStylesheets: ['assets/index-1.css'],
       base: '/',
@@ -39,6 +39,10 @@ describe('prerendered shells in each language', () => {
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/hi-1.js">');
     expect(html).toContain('<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/noto-sans-devanagari-devanagari-400-normal-1.woff2">');
     expect(html).toContain('<style>body{margin:0}</style>');
+    // The page's CSS is inline; the disabled link is fetched by nobody and stops Vite's loader from
+    // fetching and applying it again.
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/home-1.css" disabled>');
+    expect(html).not.toContain('as="style"');
     expect(html).not.toContain('index-1.css');
     expect(html).toContain('<title>Bachat · बचत</title>');
     expect(html).toContain('content="हिन्दी"');

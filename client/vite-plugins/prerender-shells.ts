@@ -10,8 +10,8 @@ import type { ShellMarkup, ShellRoute } from '../app/shells';
  *    components), so the first paint needs no JavaScript;
  *  - the CSS that markup needs inline (the entry's CSS and the page's own), so no stylesheet blocks
  *    that paint; the server allows these `<style>` blocks by hash in the CSP (server/http/static.ts);
- *  - `modulepreload` links to the page's chunks and a `preload` of its CSS file, fetched alongside the
- *    entry instead of after it;
+ *  - `modulepreload` links to the page's chunks, fetched alongside the entry instead of after it, and
+ *    a disabled link to each of its CSS files, which tells the page's loader those rules are here;
  *  - the page's own <title> and description.
  * and `shells.json`: the client's routes in match order (the same patterns wouter matches) with the file
  * each is answered with, so the server's pick is the page the client will show (fallback: `shell.html`).
@@ -36,7 +36,13 @@ export interface ShellParts {
   markup: string;
   css: readonly string[];
   modulePreloads: readonly string[];
-  stylePreloads: readonly string[];
+  /**
+   * The page's own CSS files, inline in this shell too. Each gets a disabled stylesheet link: the
+   * browser fetches nothing for it, and Vite's loader, which adds a page chunk's CSS unless a
+   * stylesheet link to it is already there, does not fetch and apply the same rules a second time
+   * when the page's code loads (a full style recalculation on a slow phone).
+   */
+  inlinePageStylesheets: readonly string[];
   /** Font files (woff2) the first paint uses. */
   fontPreloads?: readonly string[];
   /** Stylesheet files the template links that are now inline (their <link> goes). */
@@ -82,7 +88,7 @@ export function assembleShell(template: string, parts: ShellParts & { title: str
   }
   const head = [
     ...parts.modulePreloads.map((f) => `<link rel="modulepreload" crossorigin href="${parts.base}${f}">`),
-    ...parts.stylePreloads.map((f) => `<link rel="preload" as="style" crossorigin href="${parts.base}${f}">`),
+    ...parts.inlinePageStylesheets.map((f) => `<link rel="stylesheet" crossorigin href="${parts.base}${f}" disabled>`),
     ...(parts.fontPreloads ?? []).map((f) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${parts.base}${f}">`),
     parts.css.length ? `<style>${parts.css.join('\n')}</style>` : '',
   ]
@@ -233,7 +239,7 @@ export function prerenderShells(): Plugin {
             description,
             css: [...entryCss, ...pageCss].map(assetSource),
             modulePreloads: [...pageChunks.map((c) => c.fileName), ...hindi],
-            stylePreloads: pageCss,
+            inlinePageStylesheets: pageCss,
             fontPreloads: locale === 'hi' ? devanagariFaces : [],
             inlinedStylesheets: entryCss,
             base,

@@ -11,23 +11,47 @@ type Props = { outletId: number; outletName: string; className?: string };
 /**
  * The heart on outlet cards and the outlet page (issue 16). A signed-in shopper toggles the outlet
  * in their favourites at once (optimistic; undone if the server refuses); a signed-out one gets the
- * login panel and comes back to this page.
+ * login panel and comes back to this page. Signed out, the heart holds no query or mutation of its
+ * own: a first visit's list renders sixteen of them (issue 18: main-thread time on a slow phone).
  */
-export function FavouriteButton({ outletId, outletName, className = '' }: Props) {
-  const { t } = useLingui();
+export function FavouriteButton(props: Props) {
   const token = useAuthToken();
-  const utils = trpc.useUtils();
-  const ids = trpc.favourites.ids.useQuery(undefined, { enabled: token !== null, staleTime: 60_000 });
-  const isFavourite = ids.data?.includes(outletId) ?? false;
-  const [message, setMessage] = useState<string | null>(null);
+  return token === null ? <SignedOutHeart {...props} /> : <SignedInHeart {...props} />;
+}
+
+/** Where the login panel brings the shopper back to: this page, with its query. */
+function useOpenLogin() {
   const [location] = useLocation();
   const search = useSearch();
   const setSidebarState = useSetAtom(sidebarStateAtom);
-
-  const openLogin = () => {
+  return () => {
     setAuthPageRedirect(search ? `${location}?${search}` : location);
     setSidebarState('login');
   };
+}
+
+function SignedOutHeart({ outletId, outletName, className = '' }: Props) {
+  const openLogin = useOpenLogin();
+  return (
+    <HeartButton
+      outletId={outletId}
+      outletName={outletName}
+      className={className}
+      isFavourite={false}
+      pending={false}
+      message={null}
+      onToggle={openLogin}
+    />
+  );
+}
+
+function SignedInHeart({ outletId, outletName, className = '' }: Props) {
+  const { t } = useLingui();
+  const utils = trpc.useUtils();
+  const ids = trpc.favourites.ids.useQuery(undefined, { staleTime: 60_000 });
+  const isFavourite = ids.data?.includes(outletId) ?? false;
+  const [message, setMessage] = useState<string | null>(null);
+  const openLogin = useOpenLogin();
 
   const settle = {
     onMutate: async () => {
@@ -56,6 +80,27 @@ export function FavouriteButton({ outletId, outletName, className = '' }: Props)
   }, [message]);
 
   return (
+    <HeartButton
+      outletId={outletId}
+      outletName={outletName}
+      className={className}
+      isFavourite={isFavourite}
+      pending={add.isPending || remove.isPending}
+      message={message}
+      onToggle={() => {
+        setMessage(null);
+        if (isFavourite) remove.mutate({ outletId });
+        else add.mutate({ outletId });
+      }}
+    />
+  );
+}
+
+type HeartProps = Props & { isFavourite: boolean; pending: boolean; message: string | null; onToggle: () => void };
+
+function HeartButton({ outletName, className = '', isFavourite, pending, message, onToggle }: HeartProps) {
+  const { t } = useLingui();
+  return (
     <span className={`fav ${className}`}>
       <button
         type="button"
@@ -63,14 +108,11 @@ export function FavouriteButton({ outletId, outletName, className = '' }: Props)
         aria-pressed={isFavourite}
         aria-label={t`Favourite ${outletName}`}
         title={isFavourite ? t`In your favourites` : t`Add to favourites`}
-        disabled={add.isPending || remove.isPending}
+        disabled={pending}
         onClick={(event) => {
           event.preventDefault();
           event.stopPropagation();
-          setMessage(null);
-          if (token === null) return openLogin();
-          if (isFavourite) remove.mutate({ outletId });
-          else add.mutate({ outletId });
+          onToggle();
         }}
       >
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { memo } from 'react';
 import { Link } from 'wouter';
 import type { OutletCard as OutletCardData } from '@server/modules/outlets/schema';
 import { formatPercent, formatRupeesWhole } from '@client/lib/format';
@@ -9,8 +10,13 @@ import { localName } from '@client/lib/i18n';
 
 type OutletCardProps = { outlet: OutletCardData; /** The first cards load eagerly (above the fold). */ eager?: boolean };
 
-/** A card in the outlet list: photo, live discount, name, category, cuisines, cost for two, locality, distance and the heart. */
-export function OutletCard({ outlet, eager = false }: OutletCardProps) {
+/**
+ * A card in the outlet list: photo, live discount, name, category, cuisines, cost for two, locality,
+ * distance and the heart. Memoised: the list's page re-renders when its location, filters or next
+ * page change, and the cards already shown (the same objects, by the query's structural sharing) are
+ * not rendered again (issue 18: main-thread time on a slow phone).
+ */
+export const OutletCard = memo(function OutletCard({ outlet, eager = false }: OutletCardProps) {
   const { t } = useLingui();
   const forTwo = (paise: number) => {
     const cost = formatRupeesWhole(paise);
@@ -88,7 +94,7 @@ export function OutletCard({ outlet, eager = false }: OutletCardProps) {
       <FavouriteButton outletId={outlet.id} outletName={outlet.name} className="outlet-card__fav" />
     </article>
   );
-}
+});
 
 export function OutletCardSkeleton() {
   return (
