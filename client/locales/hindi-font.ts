@@ -1,5 +1,4 @@
 import regular from '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff2?url';
-import semibold from '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-600-normal.woff2?url';
 import bold from '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-700-normal.woff2?url';
 
 /**
@@ -9,7 +8,7 @@ import bold from '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-de
  * the largest text, no shift). The same files as the CSS names: Vite gives both one URL.
  */
 // (No document when the build prerenders the Hindi shells, which preload the faces themselves.)
-for (const href of typeof document === 'undefined' ? [] : [regular, semibold, bold]) {
+for (const href of typeof document === 'undefined' ? [] : [regular, bold]) {
   if (document.querySelector(`link[rel="preload"][href="${href}"]`)) continue;
   const link = document.createElement('link');
   link.rel = 'preload';
