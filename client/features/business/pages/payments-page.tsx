@@ -139,7 +139,6 @@ export function PaymentsPage({ outletId }: BusinessPageProps) {
         >
           <Trans>Refund</Trans>
         </Button>
-        {blocked && p.refundablePaise > 0 ? <span className="counter-refund__why">{blocked}</span> : null}
       </span>
     );
   };
@@ -192,11 +191,14 @@ export function PaymentsPage({ outletId }: BusinessPageProps) {
       >
         {(data) => (
           <>
-            {!data.canRefund ? (
-              <p className="muted counter-note">
+            {/* Said once for the page, not under every row's button (whose title says it too). */}
+            <p className="muted counter-note">
+              {data.canRefund ? (
+                <Trans>A payment can be refunded for 24 hours after it was made.</Trans>
+              ) : (
                 <Trans>Refunds are made by the master account, or by staff it allows in User management.</Trans>
-              </p>
-            ) : null}
+              )}
+            </p>
             <DataTable columns={columns(data.canRefund)} rows={data.data} rowKey={(p) => p.orderId} rowClassName={rowClass} onlyWide />
             <RowCards
               rows={data.data}
