@@ -269,12 +269,17 @@ interface Answer {
   headers: Record<string, string>;
 }
 
+/** How long one fuzzed request may take before it counts as unanswered (the test itself has 30 s). */
+const ANSWER_DEADLINE_MS = 20_000;
+
 async function send(wire: Wire): Promise<Answer> {
   const method = wire.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
   let req = request[method](wire.url).agent(keepAlive).set({ ...headersOf[wire.principal], ...wire.headers });
   if (wire.body !== undefined) req = req.serialize((b: unknown) => b as string).send(wire.body as string);
-  // Read every answer as text (a tRPC stream is JSON lines, a CSV is CSV) and parse JSON here.
-  const res = await req.ok(() => true).buffer(true).parse((r, done) => {
+  // Read every answer as text (a tRPC stream is JSON lines, a CSV is CSV) and parse JSON here. A
+  // request the server never answers fails here with its wire, rather than holding the one socket
+  // every later request waits for (a whole CI run once sat on it, every test timing out in turn).
+  const answer = req.ok(() => true).timeout({ deadline: ANSWER_DEADLINE_MS }).buffer(true).parse((r, done) => {
     // An event stream the fuzz opened (the counter's live payments, an accepted request) never ends by
     // design: its status and headers are the answer; hang up, as a closed tab would.
     if (String((r as unknown as { headers: Record<string, string> }).headers['content-type'] ?? '').startsWith('text/event-stream')) {
@@ -286,6 +291,11 @@ async function send(wire: Wire): Promise<Answer> {
     r.setEncoding('utf8');
     r.on('data', (chunk: string) => (text += chunk));
     r.on('end', () => done(null, text));
+  });
+  const res = await answer.catch((error: { timeout?: number }) => {
+    if (error.timeout === undefined) throw error;
+    lastFailure = `no answer within ${ANSWER_DEADLINE_MS / 1000} s\n  ${describeWire(wire)}`;
+    throw new Error(lastFailure);
   });
   const text = typeof res.body === 'string' ? res.body : '';
   let body: unknown = null;
