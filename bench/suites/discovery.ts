@@ -2,10 +2,8 @@ import type { Knex } from 'knex';
 import type { BenchContext } from '../run.ts';
 import { formatRatio, formatStats, measure, measureInterleaved, type Stats } from '../measure.ts';
 import { ok } from '../http-client.ts';
+import { queryPoints } from '../lib/discovery-calls.ts';
 import { BASE_ID, ensureGeneratedOutlets, generatedCount } from '../data/generate.ts';
-import { CITIES } from '../../seeds/data/cities.ts';
-import { CITY_GEO } from '../../seeds/data/localities.ts';
-import { createRng } from '../../seeds/data/random.ts';
 import { istMoment } from '../../server/modules/offers/rules.ts';
 import { rawRows } from '../../server/db/rows.ts';
 import { cardsByIdsSql, nearbyByDistanceSql, outletDetailsSql, runPlanned } from '../../server/modules/outlets/service.ts';
@@ -73,17 +71,6 @@ async function searchPlans(db: Knex, text: string, point: Point): Promise<string
   return plans;
 }
 
-/** Shoppers' positions: near real localities of every city, deterministic. */
-function queryPoints(): { latitude: number; longitude: number }[] {
-  const rng = createRng('bachat-bench-points-v1');
-  const points: { latitude: number; longitude: number }[] = [];
-  for (let i = 0; i < 64; i++) {
-    const city = rng.pick(CITIES.filter((c) => CITY_GEO[c.slug]));
-    const loc = rng.pick(CITY_GEO[city.slug]!.localities);
-    points.push({ latitude: loc.latitude + (rng.next() - 0.5) / 50, longitude: loc.longitude + (rng.next() - 0.5) / 50 });
-  }
-  return points;
-}
 
 function cycle<T>(items: readonly T[]): () => T {
   let i = 0;

@@ -194,29 +194,34 @@ async function placeOf(
 }
 
 /**
- * The nearby list with filters or another sort (listNearbyOutlets hands over when any is set). With
- * `noLocation` the list is the chosen city's outlets nearest its centre (distances are not shown: the
- * shopper's own position is unknown).
+ * The list's and the map's candidates: the place and category resolved, the filtered candidates read
+ * over their index, then ordered by the sort (with the live discount where it was read).
  */
-export async function listFilteredOutlets(input: NearbyOutletsInput): Promise<NearbyOutletsResult> {
+async function orderedCandidates<R extends Candidate>(
+  input: NearbyOutletsInput | MapPinsInput,
+  read: { offers: boolean; newest: boolean; pins?: boolean },
+) {
   const { db, now } = runtime();
   const at = now();
   const date = istMoment(at).date;
   const categoryId = await resolveCategoryId(input.category, db);
   const place = await placeOf(input, db);
+  const q = filteredCandidatesSql({ point: place.point, categoryId, cityId: place.cityId, filters: input, clock: istClock(at), date, ...read });
+  const rows = await runPlanned<R>(db, q);
+  return { db, at, date, place, ordered: orderCandidates(rows, input.sort ?? 'distance', input.minDiscountPercent, at) };
+}
+
+/**
+ * The nearby list with filters or another sort (listNearbyOutlets hands over when any is set). With
+ * `noLocation` the list is the chosen city's outlets nearest its centre (distances are not shown: the
+ * shopper's own position is unknown).
+ */
+export async function listFilteredOutlets(input: NearbyOutletsInput): Promise<NearbyOutletsResult> {
   const sort = input.sort ?? 'distance';
-  const q = filteredCandidatesSql({
-    point: place.point,
-    categoryId,
-    cityId: place.cityId,
-    filters: input,
-    clock: istClock(at),
-    date,
+  const { db, at, date, place, ordered } = await orderedCandidates<Candidate>(input, {
     offers: sort === 'discount' || (input.minDiscountPercent ?? 0) > 0,
     newest: sort === 'newest',
   });
-  const rows = await runPlanned<Candidate>(db, q);
-  const ordered = orderCandidates(rows, sort, input.minDiscountPercent, at);
   const page = Math.max(input.offSet, 1);
   const offset = (page - 1) * input.limit;
   const ids = ordered.slice(offset, offset + input.limit).map((r) => r.row.id);
@@ -234,24 +239,7 @@ interface PinRow extends Candidate, CategoryCityColumns {
 
 /** The map: every outlet of the list (filters and sort as the list), with its live discount. */
 export async function listMapPins(input: MapPinsInput): Promise<MapPinsResult> {
-  const { db, now } = runtime();
-  const at = now();
-  const date = istMoment(at).date;
-  const categoryId = await resolveCategoryId(input.category, db);
-  const place = await placeOf(input, db);
-  const q = filteredCandidatesSql({
-    point: place.point,
-    categoryId,
-    cityId: place.cityId,
-    filters: input,
-    clock: istClock(at),
-    date,
-    offers: true,
-    newest: input.sort === 'newest',
-    pins: true,
-  });
-  const rows = await runPlanned<PinRow>(db, q);
-  const ordered = orderCandidates(rows, input.sort ?? 'distance', input.minDiscountPercent, at);
+  const { place, ordered } = await orderedCandidates<PinRow>(input, { offers: true, newest: input.sort === 'newest', pins: true });
   return {
     centre: place.point,
     pins: ordered.map(({ row: r, discount }) => ({
