@@ -351,18 +351,20 @@ describe('pushes: quiet hours and the daily cap', () => {
   });
 
   it('a push at 22:30 waits for 08:00 (the inbox has it at once); a stale one is dropped', async () => {
+    // pg-boss starts a deferred job by the database's clock, not the test's: the night must be in the real future.
+    const [NIGHT, MORNING] = ['2099-11-23', '2099-11-24'];
     const w = await world();
-    clock = ist('2026-11-23', '22:30');
-    const keep = await notifyConsumer({ consumerId: w.shopper, kind: 'nearby_offer', subject: 'offer:late', title: 'New at Chai Point', body: 'Till 10 am', url: '/', expiresAt: ist('2026-11-24', '10:00') });
-    const stale = await notifyConsumer({ consumerId: w.shopper, kind: 'flash_sale', subject: 'offer:stale', title: 'Flash', body: 'Till 11 pm', url: '/', expiresAt: ist('2026-11-23', '23:00') });
+    clock = ist(NIGHT, '22:30');
+    const keep = await notifyConsumer({ consumerId: w.shopper, kind: 'nearby_offer', subject: 'offer:late', title: 'New at Chai Point', body: 'Till 10 am', url: '/', expiresAt: ist(MORNING, '10:00') });
+    const stale = await notifyConsumer({ consumerId: w.shopper, kind: 'flash_sale', subject: 'offer:stale', title: 'Flash', body: 'Till 11 pm', url: '/', expiresAt: ist(NIGHT, '23:00') });
     await drainAll();
     expect(webPush.sent).toEqual([]);
     expect(appPush.sent).toEqual([]);
     expect(await unreadCount(w.shopper)).toBe(2);
     const waiting = await testDb()('notificationDeliveries').where({ notificationId: keep! }).select('status', 'notBefore');
     expect(waiting.map((d) => [d.status, d.notBefore.toISOString()])).toEqual([
-      ['pending', ist('2026-11-24', '08:00').toISOString()],
-      ['pending', ist('2026-11-24', '08:00').toISOString()],
+      ['pending', ist(MORNING, '08:00').toISOString()],
+      ['pending', ist(MORNING, '08:00').toISOString()],
     ]);
     expect((await testDb()('notificationDeliveries').where({ notificationId: stale! }).select('lastError')).map((d) => d.lastError)).toEqual([
       'stale after quiet hours',
@@ -370,10 +372,10 @@ describe('pushes: quiet hours and the daily cap', () => {
     ]);
     // A dispatch is queued for 08:00.
     const later = await testDb().raw(`SELECT start_after FROM pgboss.job WHERE name = 'notifications.dispatch' AND state = 'created'`);
-    expect(later.rows.map((r: { start_after: Date }) => new Date(r.start_after).toISOString())).toEqual([ist('2026-11-24', '08:00').toISOString()]);
-    clock = ist('2026-11-24', '07:59');
+    expect(later.rows.map((r: { start_after: Date }) => new Date(r.start_after).toISOString())).toEqual([ist(MORNING, '08:00').toISOString()]);
+    clock = ist(MORNING, '07:59');
     expect((await dispatchNotifications([keep!])).sent).toBe(0);
-    clock = ist('2026-11-24', '08:00');
+    clock = ist(MORNING, '08:00');
     expect((await dispatchNotifications([keep!])).sent).toBe(2);
     expect(webPush.sent.map((p) => p.payload.title)).toEqual(['New at Chai Point']);
     expect(appPush.sent.map((p) => p.message.data.url)).toEqual([`/notifications?open=${(await listInbox(w.shopper, { limit: 5 })).items.find((i) => i.title === 'New at Chai Point')!.id}`]);
