@@ -1,9 +1,13 @@
 import './lib/zod-jitless'; // first: before any zod schema is built (CSP, see the file)
 import { StrictMode, startTransition, useLayoutEffect, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createStore } from 'jotai';
 import { App } from './app/app';
-import { prefetchFirstScreen } from './app/prefetch';
+import { firstScreenIsServers, prefetchFirstScreen } from './app/prefetch';
+import { serverRenderedListAtom } from './features/outlets/atoms';
+import { keepBrowseCookie } from './features/outlets/lib/browse-cookie';
+import { getAuthToken } from './lib/auth-token';
+import { catalogsSettled } from './lib/i18n';
 import { preloadRoute } from './app/routes';
 import { createQueryClient } from './lib/query-client';
 import { createTrpcClient } from './lib/trpc';
@@ -33,22 +37,42 @@ function Live({ children }: { children: ReactNode }) {
   useLayoutEffect(() => container!.removeAttribute('inert'), []);
   return children;
 }
-// In a transition: React renders the first screen in slices that yield to the browser every few
-// milliseconds instead of one long task, so a tap or a scroll on the shell is never held up behind it
-// (issue 18: total blocking time on a slow phone). The shell stays on screen until React commits.
+// The server rendered this page's first screen into the HTML (`data-ssr`, client/app/server-render.tsx)
+// and this browser's first render is that very screen: React hydrates the markup, attaching to it
+// rather than building it again (issue 18: no second copy of the page's DOM and styles on a slow
+// phone).
+const hydrate =
+  container.hasAttribute('data-ssr') && firstScreenIsServers(window.location.pathname, window.location.search, store, getAuthToken() !== null);
+if (hydrate) store.set(serverRenderedListAtom, true);
+const app = (
+  <StrictMode>
+    <Live>
+      <App queryClient={queryClient} trpcClient={trpcClient} store={store} />
+    </Live>
+  </StrictMode>
+);
+// Otherwise in a transition: React renders the first screen in slices that yield to the browser every
+// few milliseconds instead of one long task, so a tap or a scroll on the shell is never held up behind
+// it (issue 18: total blocking time on a slow phone). The shell stays on screen until React commits.
 const render = () => {
+  if (hydrate) {
+    // As a transition too: hydration then yields to the browser as it goes instead of one long task.
+    startTransition(() => void hydrateRoot(container, app));
+    return;
+  }
   const root = createRoot(container);
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <Live>
-          <App queryClient={queryClient} trpcClient={trpcClient} store={store} />
-        </Live>
-      </StrictMode>,
-    ),
-  );
+  startTransition(() => root.render(app));
 };
 const routeCode = preloadRoute(window.location.pathname).catch(() => undefined);
-prefetchFirstScreen(window.location.pathname, { queryClient, trpcClient, store });
-void Promise.all([routeCode, shellPainted]).then(render);
+// The first screen's data in a task of its own, after the one that evaluated the app's code (a slow
+// phone's longest): the render waits for the shell's first frame anyway.
+const firstScreen = new Promise<void>((resolve) =>
+  setTimeout(() => {
+    prefetchFirstScreen(window.location.pathname, { queryClient, trpcClient, store });
+    resolve();
+  }, 0),
+);
+// Hydrating needs the language's messages too: the server's markup is in it.
+void Promise.all([routeCode, shellPainted, firstScreen, hydrate ? catalogsSettled() : null]).then(render);
+setTimeout(() => keepBrowseCookie(store), 0);
 if (import.meta.env.PROD) registerServiceWorkerWhenIdle();

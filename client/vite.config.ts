@@ -7,17 +7,11 @@ import { homeRouteSize } from './vite-plugins/home-route-size';
 import { precompress } from './vite-plugins/precompress';
 import { prerenderShells } from './vite-plugins/prerender-shells';
 import { lingui } from './vite-plugins/lingui';
+import { aliases } from './vite-aliases';
 
 const clientRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '3000'}`;
-
-// Mirrors the `paths` in the root tsconfig.json.
-const aliases = {
-  '@server': fileURLToPath(new URL('../server', import.meta.url)),
-  '@client': fileURLToPath(new URL('../client', import.meta.url)),
-  '@admin': fileURLToPath(new URL('../admin', import.meta.url)),
-};
 
 export default defineConfig({
   root: clientRoot,

@@ -17,6 +17,7 @@ import { errorMiddleware } from './http/error-middleware.ts';
 import { applyProxyTrust } from './http/proxy.ts';
 import { requestLogger } from './http/request-logger.ts';
 import { contentSecurityPolicy, securityHeaders } from './http/security-headers.ts';
+import { pageRendererFrom } from './http/page-render.ts';
 import { spa, uploads } from './http/static.ts';
 import { createStorage, type Storage } from './providers/storage.ts';
 import { createSms, type SmsProvider } from './providers/sms.ts';
@@ -115,7 +116,15 @@ export function createApp(options: AppOptions): Koa {
     .use(routes)
     .use(uploads('root' in storage && storage.root ? storage.root : path.resolve(env.DATA_DIR, 'uploads')))
     .use(spa({ root: path.join(distDir, 'admin'), mount: '/clientpage/sales', csp: contentSecurityPolicy('admin', csp) }))
-    .use(spa({ root: path.join(distDir, 'client'), mount: '', csp: contentSecurityPolicy('client', csp), pageData: firstScreenPageData }));
+    .use(
+      spa({
+        root: path.join(distDir, 'client'),
+        mount: '',
+        csp: contentSecurityPolicy('client', csp),
+        pageData: firstScreenPageData,
+        renderPage: pageRendererFrom(path.join(distDir, 'client-server'), logger),
+      }),
+    );
 
   return app;
 }

@@ -1,12 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
+import { createTRPCQueryUtils } from '@trpc/react-query';
 import { createStore } from 'jotai';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { locationAtom, selectedCityAtom } from '@client/features/outlets/atoms';
 import { outletListQuery } from '@client/features/outlets/hooks/use-outlet-list';
 import { createTrpcClient } from '@client/lib/trpc';
 import { fixtureLink } from '@client/testing/render';
 import superjson from 'superjson';
-import { prefetchFirstScreen } from './prefetch';
+import { prefetchFirstScreen, withDates } from './prefetch';
 
 const page = { items: [], totalCount: 0, offSet: 1, limit: 16, hasMore: false };
 
@@ -115,27 +116,52 @@ describe('prefetchFirstScreen', () => {
     expect(placed.calls.map((c) => c.path)).toEqual(['outlets.bySlug']);
   });
 
-  it('asks again for an answer that is not plain JSON (superjson `meta`), rather than load superjson first', async () => {
-    const doc = document.implementation.createHTMLDocument('');
-    const block = doc.createElement('script');
-    block.type = 'application/json';
-    block.id = 'first-screen';
-    const withDate = superjson.serialize({ id: 9, updatedAt: new Date('2026-11-23T10:00:00Z') });
-    expect(withDate.meta).toBeDefined();
-    block.textContent = JSON.stringify({ calls: [{ path: 'outlets.bySlug', input: { first: 'bengaluru', slug: 'adrak-chai-adda' }, result: withDate }] });
-    doc.body.append(block);
-    const deps = setup();
-    prefetchFirstScreen('/bengaluru/adrak-chai-adda', { ...deps, document: doc });
+  it('uses an answer with Dates (superjson `meta`), and asks again for one with anything else rather than load superjson first', async () => {
+    const docWith = (result: unknown) => {
+      const doc = document.implementation.createHTMLDocument('');
+      const block = doc.createElement('script');
+      block.type = 'application/json';
+      block.id = 'first-screen';
+      block.textContent = JSON.stringify({ calls: [{ path: 'outlets.bySlug', input: { first: 'bengaluru', slug: 'adrak-chai-adda' }, result }] });
+      doc.body.append(block);
+      return doc;
+    };
+    const input = { first: 'bengaluru', slug: 'adrak-chai-adda', latitude: undefined, longitude: undefined };
+    const dated = setup();
+    prefetchFirstScreen('/bengaluru/adrak-chai-adda', { ...dated, document: docWith(superjson.serialize({ id: 9, updatedAt: new Date('2026-11-23T10:00:00Z') })) });
     await settle();
-    expect(deps.calls.map((c) => c.path)).toEqual(['outlets.bySlug']);
+    expect(dated.calls).toEqual([]);
+    const utils = createTRPCQueryUtils({ queryClient: dated.queryClient, client: dated.trpcClient });
+    expect(utils.outlets.bySlug.getData(input)).toEqual({ id: 9, updatedAt: new Date('2026-11-23T10:00:00Z') });
+
+    const mapped = setup();
+    prefetchFirstScreen('/bengaluru/adrak-chai-adda', { ...mapped, document: docWith(superjson.serialize({ id: 9, tags: new Map([[1, 2]]) })) });
+    await settle();
+    expect(mapped.calls.map((c) => c.path)).toEqual(['outlets.bySlug']);
+  });
+});
+
+describe('withDates', () => {
+  it('reads an answer with Dates exactly as superjson does, keys with dots and backslashes included', () => {
+    const value = {
+      items: [{ liveOffer: { validUntil: new Date('2026-11-23T18:30:00.000Z') } }, { liveOffer: null }],
+      'a.b\\c': { at: new Date('2026-01-01T00:00:00.000Z') },
+      name: 'Cafe',
+    };
+    const sent = JSON.parse(JSON.stringify(superjson.serialize(value))) as Parameters<typeof withDates>[0];
+    expect(sent.meta).toBeDefined();
+    expect(withDates(sent)).toEqual({ data: superjson.deserialize(superjson.serialize(value)) });
+    // The page's JSON is left as it was (the server renders from it too).
+    expect(JSON.stringify(sent.json)).toContain('2026-11-23T18:30:00.000Z');
   });
 
-  it('asks for nothing on other pages', async () => {
-    const deps = setup();
-    const spy = vi.spyOn(deps.queryClient, 'prefetchQuery');
-    for (const p of ['/profile', '/enter-amount/45', '/for-bussiness/login', '/payment-breakdown/4']) prefetchFirstScreen(p, deps);
-    await settle();
-    expect(deps.calls).toEqual([]);
-    expect(spy).not.toHaveBeenCalled();
+  it('takes plain JSON as it is, reads shared values as equal copies, and leaves anything but Dates to superjson (the page asks itself)', () => {
+    expect(withDates({ json: { a: 1 } })).toEqual({ data: { a: 1 } });
+    const withMap = JSON.parse(JSON.stringify(superjson.serialize({ m: new Map([[1, 2]]) }))) as Parameters<typeof withDates>[0];
+    expect(withDates(withMap)).toBeNull();
+    const shared = { x: 1, at: new Date(0) };
+    const withRefs = JSON.parse(JSON.stringify(superjson.serialize({ a: shared, b: shared, c: [shared] }))) as Parameters<typeof withDates>[0];
+    expect(withRefs.meta).toHaveProperty('referentialEqualities');
+    expect(withDates(withRefs)).toEqual({ data: { a: shared, b: shared, c: [shared] } });
   });
 });

@@ -12,7 +12,7 @@ import { shellOf } from './routes';
 type JotaiStore = ReturnType<typeof createStore>;
 
 /** An answer the server put in the page (server/modules/outlets/first-screen.ts). */
-type SentCall = { path: string; input: unknown; result: SuperJsonResult };
+export type SentCall = { path: string; input: unknown; result: SuperJsonResult };
 /** superjson's envelope: the JSON, and `meta` only when some value is not plain JSON (a Date…). */
 type SuperJsonResult = { json: unknown; meta?: unknown };
 
@@ -26,6 +26,50 @@ function sentCalls(doc: Document | undefined): SentCall[] {
   } catch {
     return [];
   }
+}
+
+/** A superjson path's keys: `.` separates them, `\\` escapes the next character (a dot or a backslash in a key). */
+function pathKeys(path: string): string[] {
+  const keys: string[] = [];
+  let key = '';
+  for (let i = 0; i < path.length; i++) {
+    const c = path[i]!;
+    if (c === '\\' && i + 1 < path.length) key += path[++i];
+    else if (c === '.') {
+      keys.push(key);
+      key = '';
+    } else key += c;
+  }
+  keys.push(key);
+  return keys;
+}
+
+/**
+ * The answer's value: its JSON as it is, with the Dates superjson's `meta` names revived (the nearby
+ * list's offers end at a time); null when `meta` names anything else (a Map, a BigInt), which only
+ * superjson itself reads. Shared references (`referentialEqualities`) are left as the equal copies the
+ * JSON already holds: nothing on a screen depends on two values being the same object.
+ */
+export function withDates(result: SuperJsonResult): { data: unknown } | null {
+  if (result.meta === undefined) return { data: result.json };
+  const meta = result.meta as { values?: unknown } | null;
+  if (!meta || typeof meta !== 'object') return null;
+  const values = meta.values;
+  if (values === undefined) return { data: result.json };
+  if (!values || typeof values !== 'object' || Array.isArray(values)) return null;
+  const data = structuredClone(result.json) as Record<string, unknown>;
+  for (const [path, annotation] of Object.entries(values as Record<string, unknown>)) {
+    if (!Array.isArray(annotation) || annotation.length !== 1 || annotation[0] !== 'Date') return null;
+    const keys = pathKeys(path);
+    const last = keys.pop()!;
+    let parent: unknown = data;
+    for (const key of keys) parent = parent && typeof parent === 'object' ? (parent as Record<string, unknown>)[key] : undefined;
+    if (!parent || typeof parent !== 'object') return null;
+    const value = (parent as Record<string, unknown>)[last];
+    if (typeof value !== 'string') return null;
+    (parent as Record<string, unknown>)[last] = new Date(value);
+  }
+  return { data };
 }
 
 /** Orders keys by code unit: `localeCompare` would build the locale's collator first, tens of milliseconds at start-up on a slow phone. */
@@ -51,21 +95,28 @@ function canonical(value: unknown): string {
  */
 export function prefetchFirstScreen(
   pathname: string,
-  deps: { queryClient: QueryClient; trpcClient: TrpcClient; store: JotaiStore; document?: Document; search?: string },
+  deps: {
+    queryClient: QueryClient;
+    trpcClient: TrpcClient;
+    store: JotaiStore;
+    document?: Document;
+    /** The sent answers themselves, instead of reading them from the document (the server's render). */
+    answers?: SentCall[];
+    search?: string;
+  },
 ): void {
   const { queryClient, trpcClient, store } = deps;
   const utils = createTRPCQueryUtils({ queryClient, client: trpcClient });
   const ignore = () => undefined;
   const place = store.get(locationAtom);
   // What the server already answered in the page: used only for exactly the same call.
-  const calls = sentCalls(deps.document ?? (typeof document === 'undefined' ? undefined : document));
-  // An answer that is plain JSON (no `meta`) is used as it is; one that is not (a Date in it) is left
-  // to the page's own call, rather than bring superjson into the first screen's code.
+  const calls = deps.answers ?? sentCalls(deps.document ?? (typeof document === 'undefined' ? undefined : document));
+  // An answer that is plain JSON, or JSON with Dates (superjson's `meta` naming them), is used; one with
+  // anything else is left to the page's own call, rather than bring superjson into the first screen's code.
   const sent = (path: string, input: unknown): { data: unknown } | null => {
     const match = calls.find((c) => c.path === path && canonical(c.input) === canonical(input));
     if (!match || typeof match.result !== 'object' || match.result === null || !('json' in match.result)) return null;
-    if (match.result.meta !== undefined) return null;
-    return { data: match.result.json };
+    return withDates(match.result);
   };
 
   const page = shellOf(pathname);
@@ -112,4 +163,28 @@ export function prefetchFirstScreen(
       else void utils.outlets.bySlug.prefetch(input).catch(ignore);
     }
   }
+}
+
+/**
+ * The pages the server renders (client/app/server-render.tsx): home at `/` and outlet pages with their
+ * data, and a signed-out shopper's `/enter-amount/{id}` (its sign-in prompt); never with a query.
+ */
+export function rendersOnServer(pathname: string, search: string, signedIn: boolean): boolean {
+  if (search !== '') return false;
+  const page = shellOf(pathname);
+  return page === 'outlet' || (page === 'home' && pathname === '/') || (page === 'enter-amount' && !signedIn);
+}
+
+/**
+ * Whether this browser's first render of `pathname` is the one the server rendered into the page
+ * (a first visit's: no city, category or place chosen, which the server cannot see), so main.tsx can
+ * hydrate the server's markup instead of rendering over it.
+ */
+export function firstScreenIsServers(pathname: string, search: string, store: JotaiStore, signedIn: boolean): boolean {
+  return (
+    rendersOnServer(pathname, search, signedIn) &&
+    store.get(selectedCityAtom) === null &&
+    store.get(selectedCategoryAtom) === null &&
+    store.get(locationAtom) === null
+  );
 }

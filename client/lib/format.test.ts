@@ -14,6 +14,7 @@ import {
   formatRupeesWhole,
   formatTimeOfDay,
   formatWeekdayDate,
+  pluralForm,
 } from './format';
 import { setLocale } from './i18n';
 
@@ -117,4 +118,42 @@ describe('in Hindi (hi-IN)', () => {
     await setLocale('en', { remember: false });
     expect(formatLongWeekdayDate('2026-11-23')).toBe('Monday, 23 November');
   });
+});
+
+describe('written without Intl on the first screen (issue 18), exactly as Intl writes them', () => {
+  const sample = (max: number) => [
+    ...Array.from({ length: 2000 }, (_, i) => i - 1000),
+    // Spread over the whole range, the same every run (a failure names its value and reproduces).
+    ...Array.from({ length: 3000 }, (_, i) => Math.trunc(Math.sin(i + 1) * max)),
+    ...Array.from({ length: 11 }, (_, k) => 10 ** k - 1),
+    max,
+    -max,
+    100_000,
+    9_999_999,
+    10_000_000,
+  ];
+
+  for (const locale of ['en', 'hi'] as const) {
+    it(`counts, rupees and times of day in ${locale}`, async () => {
+      await setLocale(locale, { remember: false });
+      const tag = locale === 'en' ? 'en-IN' : 'hi-IN';
+      const count = new Intl.NumberFormat(tag);
+      const whole = new Intl.NumberFormat(tag, { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
+      const exact = new Intl.NumberFormat(tag, { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+      for (const n of sample(10_000_000_000)) expect(formatCount(n), String(n)).toBe(count.format(n));
+      for (const paise of sample(1_000_000_000_00)) {
+        expect(formatRupeesWhole(paise), String(paise)).toBe(whole.format(paise / 100));
+        expect(formatRupeesExact(paise), String(paise)).toBe(exact.format(paise / 100));
+      }
+      const clock = (minute: boolean) => new Intl.DateTimeFormat(tag, { hour: 'numeric', ...(minute ? { minute: '2-digit' } : {}), timeZone: 'UTC' });
+      for (let h = 0; h < 24; h++) {
+        for (let m = 0; m < 60; m++) {
+          const hhmm = `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
+          expect(formatTimeOfDay(hhmm), hhmm).toBe(clock(m > 0).format(Date.UTC(2026, 0, 1, h, m)));
+        }
+      }
+      expect(pluralForm(1)).toBe('one');
+      expect(pluralForm(5)).toBe('other');
+    });
+  }
 });

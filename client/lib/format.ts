@@ -41,22 +41,32 @@ function perLocale<T>(make: (locale: string) => T): () => T {
 // ---------------------------------------------------------------------------------------------
 // Money (integer paise)
 
-const rupeesWhole = perLocale((l) => new Intl.NumberFormat(l, { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }));
-const rupeesExact = perLocale(
-  (l) => new Intl.NumberFormat(l, { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 }),
-);
 const rupeesCompact = perLocale(
   (l) => new Intl.NumberFormat(l, { style: 'currency', currency: 'INR', notation: 'compact', maximumFractionDigits: 1 }),
 );
 
-/** 100000 → '₹1,000.00': money that is charged, paid, saved or settled (one form on every such screen). */
-export function formatRupeesExact(paise: number): string {
-  return rupeesExact().format(paise / 100);
+/**
+ * Whole numbers grouped the Indian way (12,34,567), as Intl.NumberFormat writes them in en-IN and hi-IN
+ * (Latin digits in both). Written here rather than asked of Intl: the first Intl.NumberFormat a page
+ * builds costs tens of milliseconds (ICU's number data), on the first screen of every visit (issue 18:
+ * blocking time on a slow phone); format.test.ts checks every form against Intl.
+ */
+function groupIndian(whole: number): string {
+  const digits = String(Math.abs(whole));
+  const last3 = digits.slice(-3);
+  const rest = digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',');
+  return `${whole < 0 ? '-' : ''}${rest ? `${rest},` : ''}${last3}`;
 }
 
-/** 45050 → '₹451': rounded to whole rupees (approximate figures such as the cost for two). */
+/** 100000 → '₹1,000.00': money that is charged, paid, saved or settled (one form on every such screen). */
+export function formatRupeesExact(paise: number): string {
+  const abs = Math.abs(Math.round(paise));
+  return `${paise < 0 ? '-' : ''}₹${groupIndian(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** 45050 → '₹451': rounded to whole rupees, halves away from zero (approximate figures such as the cost for two). */
 export function formatRupeesWhole(paise: number): string {
-  return rupeesWhole().format(paise / 100);
+  return `${paise < 0 ? '-' : ''}₹${groupIndian(Math.round(Math.abs(paise) / 100))}`;
 }
 
 /** A chart label: ₹950, ₹1.2K, ₹3.4L, ₹1.1Cr (in Hindi ₹1.2 हज़ार, ₹3.4 लाख, ₹1.1 क॰). */
@@ -71,9 +81,20 @@ export function formatRupeesCompact(paise: number): string {
 
 const count = perLocale((l) => new Intl.NumberFormat(l));
 
-/** 123456 → '1,23,456'. */
+/** 123456 → '1,23,456' (whole numbers without Intl, see `groupIndian`). */
 export function formatCount(value: number): string {
-  return count().format(value);
+  return Number.isSafeInteger(value) ? groupIndian(value) : count().format(value);
+}
+
+const pluralRules = perLocale((l) => new Intl.PluralRules(l));
+
+/**
+ * The plural form of `n` in the active language ('one', 'other'), for a `<Select>` message with the
+ * count written by `formatCount`: Lingui's `<Plural>` writes its `#` with Intl.NumberFormat, whose first
+ * use costs a first screen tens of milliseconds (`groupIndian`); Intl.PluralRules costs next to nothing.
+ */
+export function pluralForm(n: number): Intl.LDMLPluralRule {
+  return pluralRules().select(n);
 }
 
 /**
@@ -153,9 +174,6 @@ export function formatWeekday(isoDay: number, width: 'long' | 'short' = 'long'):
 // ---------------------------------------------------------------------------------------------
 // Times of day ('HH:MM', already India time)
 
-const hourOnly = perLocale((l) => new Intl.DateTimeFormat(l, { hour: 'numeric', timeZone: 'UTC' }));
-const hourMinute = perLocale((l) => new Intl.DateTimeFormat(l, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }));
-
 const MIDNIGHT = msg({ message: 'midnight', comment: 'The end of a time slot that runs to the end of the day (24:00)' });
 
 /**
@@ -165,6 +183,8 @@ const MIDNIGHT = msg({ message: 'midnight', comment: 'The end of a time slot tha
 export function formatTimeOfDay(time: string): string {
   const [h = 0, m = 0] = time.split(':').map(Number);
   if (h === 24) return i18n._(MIDNIGHT);
-  const at = new Date(Date.UTC(2026, 0, 1, h, m));
-  return (m ? hourMinute() : hourOnly()).format(at);
+  // As Intl.DateTimeFormat writes it in en-IN and hi-IN (format.test.ts checks every minute of the day),
+  // without building one: its first use costs a first screen tens of milliseconds (see `groupIndian`).
+  const hour = h % 12 || 12;
+  return `${hour}${m ? `:${String(m).padStart(2, '0')}` : ''} ${h < 12 ? 'am' : 'pm'}`;
 }

@@ -147,7 +147,9 @@ export const acceptLanguageHeader = (): { 'Accept-Language': string } => ({
 });
 
 function applyToDocument(locale: Locale) {
-  if (typeof document !== 'undefined') document.documentElement.lang = INTL_LOCALE[locale];
+  // Only when it changes: setting it, even to the same value, makes the browser recompute every style
+  // that could depend on the language (a whole-page style recalculation on a slow phone, issue 18).
+  if (typeof document !== 'undefined' && document.documentElement.lang !== INTL_LOCALE[locale]) document.documentElement.lang = INTL_LOCALE[locale];
 }
 
 /**

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createServer, type AliasOptions, type Plugin } from 'vite';
+import { splitHoisted } from '../app/hoisted';
 import type { ShellMarkup, ShellRoute } from '../app/shells';
 
 /**
@@ -50,6 +51,9 @@ export interface ShellParts {
   base: string;
 }
 
+/** Marks the end of `#root` in a shell (server/http/page-render.ts reads it). */
+export const ROOT_END = '<!--/root-->';
+
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** What the page's CSP would block, found in `html` (empty when there is nothing). */
@@ -59,25 +63,6 @@ export function cspViolations(html: string): string[] {
   for (const [attr] of html.matchAll(/\son[a-z]+\s*=\s*["']/gi)) found.push(`inline event handler: ${attr.trim()}`);
   for (const [attr] of html.matchAll(/<[a-z][^>]*\sstyle\s*=\s*["'][^"']*["']/gi)) found.push(`style attribute: ${attr.slice(0, 80)}`);
   return found;
-}
-
-/**
- * React 19 hoists a page's <title>, <meta> and <link> elements to the front of a server render: takes
- * them off the markup and returns them apart.
- */
-export function splitHoisted(html: string): { markup: string; title: string | null; description: string | null } {
-  let rest = html;
-  let title: string | null = null;
-  let description: string | null = null;
-  for (;;) {
-    const m = /^(?:<title>([\s\S]*?)<\/title>|<meta\b[^>]*>|<link\b[^>]*>)/.exec(rest);
-    if (!m) break;
-    if (m[1] !== undefined && title === null) title = m[1];
-    const desc = /^<meta\s+name="description"\s+content="([^"]*)"/.exec(m[0]);
-    if (desc && description === null) description = desc[1]!;
-    rest = rest.slice(m[0].length);
-  }
-  return { markup: rest, title, description };
 }
 
 /** The built index.html turned into one shell (see the file's comment). */
@@ -98,7 +83,9 @@ export function assembleShell(template: string, parts: ShellParts & { title: str
   if (!html.includes('<div id="root"></div>')) throw new Error('prerender-shells: no empty <div id="root"></div> in index.html');
   // Inert until the app has rendered over it (main.tsx): a control in the shell has no handler yet, so
   // it takes no click or focus that would be lost.
-  html = html.replace('<div id="root"></div>', () => `<div id="root" inert>${parts.markup}</div>`);
+  // The comment after it marks where the shell's markup ends, for the server to put a page rendered at
+  // request time in its place (server/http/page-render.ts).
+  html = html.replace('<div id="root"></div>', () => `<div id="root" inert>${parts.markup}</div>${ROOT_END}`);
   if (parts.title !== null) html = html.replace(/<title>[\s\S]*?<\/title>/, () => `<title>${parts.title}</title>`);
   if (parts.description !== null) {
     html = html.replace(/(<meta\s+name="description"\s+content=")[^"]*(")/, (_, a: string, b: string) => `${a}${parts.description}${b}`);

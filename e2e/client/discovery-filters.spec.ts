@@ -37,6 +37,7 @@ const percentOf = async (card: ReturnType<Page['locator']>) => {
 
 test('filters and sort live in the URL; the back button undoes them one by one', async ({ page }) => {
   await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Outlets near you' })).toBeVisible();
   const list = page.getByRole('list', { name: 'Outlets' });
   await expect(list.getByRole('article').first()).toBeVisible();
 
@@ -107,6 +108,7 @@ test('favourite an outlet, then find it in the profile’s favourites', async ({
   await page.goto('/signup');
   await signUpInPanel(page, 'Meera Iyer');
   await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Outlets near you' })).toBeVisible();
   const first = page.getByRole('list', { name: 'Outlets' }).getByRole('article').first();
   const name = (await first.getByRole('heading').textContent())!.trim();
   const heart = first.getByRole('button', { name: `Favourite ${name}` });
@@ -170,6 +172,7 @@ test('pay → review → it shows "Paid here" on the outlet page', async ({ page
 test('the map toggle shows the list’s outlets as clustered pins on locally served tiles', async ({ page }) => {
   const tileOrigin = `http://127.0.0.1:${process.env.E2E_TILE_PORT}`;
   await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Outlets near you' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Outlets' }).getByRole('article').first()).toBeVisible();
   await page.getByRole('button', { name: 'Map' }).click();
   await expect(page).toHaveURL(/\?view=map$/);

@@ -1,3 +1,4 @@
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { CATEGORIES } from '../../seeds/data/categories.ts';
 
@@ -7,4 +8,94 @@ test('a shopper opens the home page and sees the categories from the database', 
   for (const category of CATEGORIES.slice(0, 4)) {
     await expect(page.getByRole('button', { name: new RegExp(category.name) }).first()).toBeVisible();
   }
+});
+
+/**
+ * Watches a page the server renders (server/http/page-render.ts): keeps the element `selector` finds
+ * in the HTML as it arrives, and every console error. `hydrated()` then says whether the element on
+ * screen is that very node (the app hydrated the server's markup, not rendered it again), and
+ * `problems` what the console said (a hydration mismatch is a console error).
+ */
+async function watchServerRender(page: Page, selector: string) {
+  const problems: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.addInitScript((sel) => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as { fromHtml?: Element | null }).fromHtml = document.querySelector(sel);
+    });
+  }, selector);
+  return {
+    problems,
+    hydrated: () =>
+      page.evaluate((sel) => {
+        const fromHtml = (window as { fromHtml?: Element | null }).fromHtml;
+        return !!fromHtml && fromHtml === document.querySelector(sel);
+      }, selector),
+  };
+}
+
+/** The first outlet of the default list, as the REST API lists it. */
+async function firstOutlet(request: APIRequestContext) {
+  const res = await request.post('/api/outlet/getNearbyOutlets?offSet=1&limit=1', { data: { noLocation: true } });
+  const { outlets } = (await res.json()) as { outlets: { OUTLET_ID: number; OUTLET_NAME: string; CITY_SLUG: string; SLUG: string }[] };
+  return outlets[0]!;
+}
+
+test('a first visit’s home page arrives rendered, and the app takes over the very same page', async ({ page, request }) => {
+  // The HTML itself carries the outlet cards, before any JavaScript runs.
+  const html = await (await request.get('/')).text();
+  expect(html).toContain('<div id="root" inert data-ssr>');
+  expect((html.match(/class="outlet-card__link"/g) ?? []).length).toBeGreaterThan(0);
+
+  const watch = await watchServerRender(page, '.outlet-card__link');
+  await page.goto('/');
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  const firstCard = page.locator('.outlet-card__link').first();
+  await expect(firstCard).toBeVisible();
+  expect(await watch.hydrated()).toBe(true);
+  expect(watch.problems).toEqual([]);
+  // And it works: the card opens its outlet.
+  const name = (await firstCard.locator('.outlet-card__name').textContent())!.trim();
+  await firstCard.click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+  // With a city chosen, the server sends the loading shell and the app shows that city's outlets.
+  await page.goto('/');
+  await page.getByRole('combobox', { name: 'City' }).selectOption({ label: 'Mumbai' });
+  await expect(page.getByRole('heading', { name: /Outlets in Mumbai/ })).toBeVisible();
+  await page.reload();
+  await expect(page.locator('#root')).not.toHaveAttribute('data-ssr');
+  await expect(page.getByRole('heading', { name: /Outlets in Mumbai/ })).toBeVisible();
+});
+
+test('an outlet page arrives rendered with its details, and the app takes it over', async ({ page, request }) => {
+  const outlet = await firstOutlet(request);
+  const path = `/${outlet.CITY_SLUG}/${outlet.SLUG}`;
+  const html = await (await request.get(path)).text();
+  expect(html).toContain('<div id="root" inert data-ssr>');
+  expect(html).toContain('class="outlet-hero__name"');
+
+  const watch = await watchServerRender(page, 'h1');
+  await page.goto(path);
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  await expect(page.getByRole('heading', { level: 1, name: outlet.OUTLET_NAME })).toBeVisible();
+  expect(await watch.hydrated()).toBe(true);
+  // The parts that load after it (reviews, menus) arrive in the hydrated page.
+  await expect(page.getByRole('heading', { name: /Reviews/ })).toBeVisible();
+  expect(watch.problems).toEqual([]);
+});
+
+test('a signed-out shopper’s enter-amount page arrives rendered, and the sign-in panel opens over it', async ({ page, request }) => {
+  const path = `/enter-amount/${(await firstOutlet(request)).OUTLET_ID}`;
+  const html = await (await request.get(path)).text();
+  expect(html).toContain('<div id="root" inert data-ssr>');
+  expect(html).toContain('Log in to pay your bill');
+
+  const watch = await watchServerRender(page, '.pay-title');
+  await page.goto(path);
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Log in to pay your bill' })).toBeAttached();
+  expect(await watch.hydrated()).toBe(true);
+  expect(watch.problems).toEqual([]);
 });

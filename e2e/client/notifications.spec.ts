@@ -51,6 +51,7 @@ test('new-coupon alerts on → Shuffle Cards → the inbox shows the alert and t
 
   // The nearest outlet → Pay Bill → ₹1,000 → Shuffle Cards.
   await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Outlets near you' })).toBeVisible();
   const card = page.getByRole('list', { name: 'Outlets' }).getByRole('article').first();
   const outlet = (await card.getByRole('heading').textContent())!.trim();
   await card.getByRole('link').click();

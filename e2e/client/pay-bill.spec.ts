@@ -19,6 +19,9 @@ const rupees = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, '
 /** Opens the nearest outlet from the home page; returns its name and the Pay Bill link's outlet id. */
 async function openNearestOutlet(page: Page): Promise<{ name: string; outletId: string }> {
   await page.goto('/');
+  // A first visit's HTML holds the default city's list; the nearest outlets replace it once the
+  // (granted) position is read.
+  await expect(page.getByRole('heading', { name: 'Outlets near you' })).toBeVisible();
   const card = page.getByRole('list', { name: 'Outlets' }).getByRole('article').first();
   const name = (await card.getByRole('heading').textContent())!.trim();
   await card.getByRole('link').click();

@@ -4,6 +4,8 @@ import type { Middleware } from 'koa';
 import send from 'koa-send';
 import { languageOf } from '../lib/i18n.ts';
 import { PRIVATE_PREFIXES } from '../providers/storage.ts';
+import type { PageRenderer } from './page-render.ts';
+import { withRenderedRoot } from './page-render.ts';
 import { inlineStyleHashes, withStyleSources } from './security-headers.ts';
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
@@ -152,7 +154,7 @@ function cachedByStat<T>(derive: (file: string) => T): (file: string) => Promise
  *   service worker (`sw.js`) is a document-like context too. A shell with inline critical CSS gets
  *   the hashes of its `<style>` blocks added to style-src, computed from the file it serves.
  */
-export function spa(options: { root: string; mount: string; csp: string; pageData?: PageDataLoader }): Middleware {
+export function spa(options: { root: string; mount: string; csp: string; pageData?: PageDataLoader; renderPage?: PageRenderer }): Middleware {
   const { root, mount, csp } = options;
   const manifestOf = cachedByStat((file) => parseShellManifest(fs.readFileSync(file, 'utf8')));
   const cspOf = cachedByStat((file) => withStyleSources(csp, inlineStyleHashes(fs.readFileSync(file, 'utf8'))));
@@ -196,7 +198,8 @@ export function spa(options: { root: string; mount: string; csp: string; pageDat
     // reader's first paint is in Hindi: the shells are prerendered in each language).
     const routeShell = isShellFile ? named : shellFor(manifest, rel);
     const localized = Object.keys(manifest.locales).length > 0;
-    const shell = isShellFile ? named : localizedShell(manifest, routeShell, pageLanguage(ctx.cookies.get('lang'), ctx.get('Accept-Language')));
+    const language = pageLanguage(ctx.cookies.get('lang'), ctx.get('Accept-Language'));
+    const shell = isShellFile ? named : localizedShell(manifest, routeShell, language);
     if (localized && !isShellFile) {
       ctx.vary('Cookie');
       ctx.vary('Accept-Language');
@@ -204,14 +207,20 @@ export function spa(options: { root: string; mount: string; csp: string; pageDat
     const policy = await cspOf(path.join(root, shell));
     if (policy === null) return next();
     // The page's first-screen data, in the HTML (a GET of a page route, not of the file by name).
-    const data = ctx.method === 'GET' && !isShellFile && options.pageData ? await options.pageData(routeShell, rel).catch(() => null) : null;
-    const html = data ? await htmlOf(path.join(root, shell)) : null;
-    if (data && html !== null) {
+    const page = ctx.method === 'GET' && !isShellFile;
+    const data = page && options.pageData ? await options.pageData(routeShell, rel).catch(() => null) : null;
+    // The page itself rendered on the server, where it can be (page-render.ts); the shell otherwise.
+    const search = ctx.querystring ? `?${ctx.querystring}` : '';
+    const markup = page && options.renderPage ? await options.renderPage(ctx, { route: rel, search, language, json: data?.json ?? null }) : null;
+    if (page && options.renderPage) ctx.vary('Cookie');
+    const html = data || markup !== null ? await htmlOf(path.join(root, shell)) : null;
+    if (html !== null) {
       ctx.set('Cache-Control', 'no-cache');
       ctx.set('Content-Security-Policy', policy);
       ctx.vary('Accept-Encoding');
       ctx.type = 'html';
-      ctx.body = withPageData(html, data);
+      const withData = data ? withPageData(html, data) : html;
+      ctx.body = (markup !== null && withRenderedRoot(withData, markup)) || withData;
       return;
     }
     await send(ctx, shell, {

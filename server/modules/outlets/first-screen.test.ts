@@ -22,12 +22,14 @@ function appWithShells() {
   fs.writeFileSync(path.join(dist, 'index.html'), shell('home'));
   fs.writeFileSync(path.join(dist, 'shell.html'), shell('neutral'));
   fs.writeFileSync(path.join(dist, 'shells/outlet.html'), shell('outlet'));
+  fs.writeFileSync(path.join(dist, 'shells/enter-amount.html'), shell('enter-amount'));
   fs.writeFileSync(
     path.join(dist, 'shells.json'),
     JSON.stringify({
       routes: [
         { pattern: '^\\/?$', flags: 'i', file: 'index.html' },
         { pattern: '^\\/profile\\/?$', flags: 'i', file: 'shell.html' },
+        { pattern: '^\\/enter-amount\\/(?<outletId>[^/]+?)\\/?$', flags: 'i', file: 'shells/enter-amount.html' },
         { pattern: '^\\/(?<first>[a-z0-9-]+)\\/(?<name>[a-z0-9-]+)(?:\\/[a-z-]+\\/(?<id>\\d+))?\\/?$', flags: '', file: 'shells/outlet.html' },
       ],
       fallback: 'shell.html',
@@ -99,5 +101,68 @@ describe('the first screen’s data in the page (issue 18)', () => {
     const list = superjson.deserialize(sentOf(html)!.calls[2]!.result) as { items: { name: string }[] };
     expect(list.items[0]!.name).toBe('</script><script>alert(1)</script><!--');
     expect(jsonForHtml({ a: '\u2028<' })).toBe('{"a":"\\u2028\\u003c"}');
+  });
+});
+
+describe('the home page rendered on the server (issue 18)', () => {
+  /** The shells as the build writes them (`#root` marked inert, its end marked), and a stand-in SSR build. */
+  function appWithRenderer(render: string) {
+    const t = appWithShells();
+    const dist = path.join(t.dataDir, 'dist');
+    const marked = (name: string) => shell(name).replace(`<div id="root">${name}</div>`, `<div id="root" inert>${name}</div><!--/root-->`);
+    fs.writeFileSync(path.join(dist, 'client', 'index.html'), marked('home'));
+    fs.writeFileSync(path.join(dist, 'client', 'shell.html'), marked('neutral'));
+    fs.writeFileSync(path.join(dist, 'client', 'shells/enter-amount.html'), marked('enter-amount'));
+    fs.mkdirSync(path.join(dist, 'client-server'), { recursive: true });
+    fs.writeFileSync(path.join(dist, 'client-server', 'server-render.js'), render);
+    return t;
+  }
+  const renderer = `export function rendersOnServer(pathname, search, signedIn) {
+    return search === '' && (pathname === '/' || (pathname.startsWith('/enter-amount/') && !signedIn));
+  }
+  export async function renderFirstScreen({ pathname, locale, calls }) {
+    if (pathname.startsWith('/enter-amount/')) return '<main>sign in to pay</main>';
+    return '<main>' + calls.length + ' answers, in ' + locale + '</main>';
+  }`;
+
+  it('puts the rendered page in place of the shell, marked for hydration, with the data it was rendered from', async () => {
+    const { request } = appWithRenderer(renderer);
+    await insertOutlet(ref, { name: 'Anand Sweets', km: 1 });
+    const res = await request.get('/').set('Accept-Language', 'hi-IN,hi');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<div id="root" inert data-ssr><main>3 answers, in hi</main></div><!--/root-->');
+    expect(res.text).not.toContain('>home<');
+    expect(sentOf(res.text)!.calls.map((c) => c.path)).toEqual(['cities.list', 'categories.list', 'outlets.nearby']);
+    // Whether it is rendered depends on the cookies: caches keep the two apart.
+    expect(String(res.headers.vary)).toMatch(/\bCookie\b/);
+  });
+
+  it('sends the shell to a browser with a place or city chosen, or the location granted, and for any other page or a query', async () => {
+    const { request } = appWithRenderer(renderer);
+    for (const cookie of ['browse=1', 'located=1', 'lang=en; browse=1']) {
+      const res = await request.get('/').set('Cookie', cookie);
+      expect(res.text, cookie).toContain('<div id="root" inert>home</div>');
+    }
+    expect((await request.get('/?q=chai')).text).toContain('<div id="root" inert>home</div>');
+    expect((await request.get('/profile')).text).toContain('<div id="root" inert>neutral</div>');
+  });
+
+  it('renders a signed-out shopper’s enter-amount page, and sends a signed-in one the shell', async () => {
+    const { request } = appWithRenderer(renderer);
+    expect((await request.get('/enter-amount/45')).text).toContain('<div id="root" inert data-ssr><main>sign in to pay</main></div>');
+    expect((await request.get('/enter-amount/45').set('Cookie', 'authToken=abc')).text).toContain('<div id="root" inert>enter-amount</div>');
+  });
+
+  it('sends the shell when the render fails, and without the SSR build', async () => {
+    const failing = appWithRenderer(`export const rendersOnServer = () => true;
+      export async function renderFirstScreen() { throw new Error('boom'); }`);
+    const res = await failing.request.get('/');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<div id="root" inert>home</div>');
+    expect(sentOf(res.text)).not.toBeNull();
+    const { request } = appWithShells();
+    const plain = await request.get('/');
+    expect(plain.status).toBe(200);
+    expect(plain.text).toContain('<div id="root">home</div>');
   });
 });

@@ -1,9 +1,10 @@
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Select, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import type { OutletCard as OutletCardData } from '@server/modules/outlets/schema';
 import { Button } from '@client/components/ui/button';
 import { InlineError } from '@client/components/ui/inline-error';
 import { Spinner } from '@client/components/ui/spinner';
+import { formatCount, pluralForm } from '@client/lib/format';
 import { OutletCard, OutletCardSkeleton } from './outlet-card';
 
 type OutletListProps = {
@@ -37,6 +38,8 @@ export function OutletList({
   const { t } = useLingui();
   const sentinel = useRef<HTMLDivElement | null>(null);
   const shown = outlets.length;
+  const shownCount = formatCount(shown);
+  const shownForm = pluralForm(shown);
   const [notice, setNotice] = useState<string | null>(null);
   const onVisible = useEffectEvent(() => void onLoadMore?.());
 
@@ -105,7 +108,7 @@ export function OutletList({
         </div>
       ) : (
         <p className="outlet-list__end muted">
-          <Plural value={shown} one="That's the only outlet here." other="You've seen all # outlets here." />
+          <Select value={shownForm} _one="That's the only outlet here." other={`You've seen all ${shownCount} outlets here.`} />
         </p>
       )}
       <p className="visually-hidden" role="status" aria-live="polite">

@@ -3,6 +3,7 @@ import { useAtom } from 'jotai';
 import { RESET } from 'jotai/utils';
 import { useCallback, useEffect, useState } from 'react';
 import { locationAtom, type StoredLocation } from '../atoms';
+import { noteLocationPermission } from '../lib/browse-cookie';
 
 export type LocationPermission = 'granted' | 'denied' | 'prompt' | 'unsupported';
 
@@ -69,6 +70,7 @@ export function useShopperLocation() {
     const refresh = async (state: LocationPermission) => {
       if (cancelled) return;
       setPermission(state);
+      noteLocationPermission(state === 'granted');
       if (isManual) {
         setReady(true);
         return;
@@ -119,6 +121,7 @@ export function useShopperLocation() {
       const position = await readPosition();
       setLocation(fromDevice(position));
       setPermission('granted');
+      noteLocationPermission(true);
       return null;
     } catch (error) {
       const denied = (error as GeolocationPositionError | undefined)?.code === 1;

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { OutletCard } from '@server/modules/outlets/schema';
+import { testLiveOffer, testOutletCard } from '@client/testing/fixtures';
 import { renderWithProviders, type TrpcFixtures } from '@client/testing/render';
 import { HomePage } from './home-page';
 
@@ -15,26 +15,7 @@ const cities = [
   { id: 2, name: 'Mumbai', nameHi: 'मुंबई', slug: 'mumbai', state: 'Maharashtra', latitude: 19.07, longitude: 72.87 },
 ];
 
-function card(id: number, overrides: Partial<OutletCard> = {}): OutletCard {
-  return {
-    id,
-    masterOutletId: null,
-    name: `Outlet ${id}`,
-    slug: `outlet-${id}`,
-    locality: 'Koramangala',
-    category: { id: 1, name: 'Food & Drinks', nameHi: null, slug: 'food-drinks' },
-    city: { id: 1, name: 'Bengaluru', nameHi: null, slug: 'bengaluru' },
-    latitude: 12.93,
-    longitude: 77.62,
-    distanceKm: null,
-    liveOffer: null,
-    photoUrl: null,
-    isVeg: false,
-    cuisines: [],
-    costForTwoPaise: null,
-    ...overrides,
-  };
-}
+const card = testOutletCard;
 
 type NearbyInput = { offSet: number; limit: number; category?: string; city?: string; noLocation: boolean };
 
@@ -188,17 +169,7 @@ describe('HomePage', () => {
   });
 
   describe('outlet list', () => {
-    const liveOffer = {
-      source: 'daily' as const,
-      adType: 'D' as const,
-      discountPercent: 20,
-      title: 'Happy Hours: 20% off',
-      promotionId: 3,
-      slotId: 9,
-      startsAt: '15:00',
-      endsAt: '18:00',
-      validUntil: new Date('2026-11-21T12:30:00Z'),
-    };
+    const liveOffer = testLiveOffer;
 
     const cardsShown = () => within(screen.getByRole('list', { name: 'Outlets' })).getAllByRole('article');
 

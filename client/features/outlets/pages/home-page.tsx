@@ -1,12 +1,13 @@
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Select, Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { Suspense, lazy, useMemo, useState } from 'react';
 import type { City } from '@server/modules/cities/schema';
 import { Button } from '@client/components/ui/button';
 import { PinIcon } from '@client/components/ui/icons';
 import { Spinner } from '@client/components/ui/spinner';
+import { formatCount, pluralForm } from '@client/lib/format';
 import { trpc } from '@client/lib/trpc';
-import { selectedCategoryAtom, selectedCityAtom, type StoredLocation } from '../atoms';
+import { selectedCategoryAtom, selectedCityAtom, serverRenderedListAtom, type StoredLocation } from '../atoms';
 import { CategoryChips } from '../components/category-chips';
 import { CityPicker } from '../components/city-picker';
 import { DiscoveryFilters, ViewToggle } from '../components/discovery-filters';
@@ -86,7 +87,10 @@ export function HomePage() {
   const nearby = useOutletList(filters, shopper.ready && citiesKnown && !searchString && !showMap);
   // A list already in the cache (the first screen's, client/app/prefetch.ts) is shown only once the
   // shopper's location is settled: a granted permission turns it into the nearest outlets instead.
-  const nearbyPending = !shopper.ready || nearby.query.isPending;
+  // Unless the server rendered it into the page (its first render must be the server's): it did so
+  // only for a browser that has no place and has not granted the permission.
+  const serverList = useAtomValue(serverRenderedListAtom) && shopper.location === null;
+  const nearbyPending = (!shopper.ready && !serverList) || nearby.query.isPending;
 
   const searching = searchString !== '';
   const search = trpc.outlets.search.useQuery(
@@ -125,6 +129,8 @@ export function HomePage() {
         ? t`Outlets near ${place}`
         : t`Outlets near you`;
   const outletCount = nearby.state.totalCount;
+  const outletCountText = formatCount(outletCount);
+  const outletCountForm = pluralForm(outletCount);
   const filtered = activeFilterCount(discovery) > 0;
   const clearFilters = () => updateDiscovery({ openNow: false, veg: false, cost: null, minDiscount: null });
   const emptyText = searching
@@ -219,7 +225,8 @@ export function HomePage() {
           </h2>
           {!searching && !showMap && filters.noLocation && nearby.query.data ? (
             <span className="muted home__count">
-              <Plural value={outletCount} one="# outlet" other="# outlets" />
+              {/* A <Select> on the plural form, not <Plural>: see `pluralForm` in lib/format.ts. */}
+              <Select value={outletCountForm} _one={`${outletCountText} outlet`} other={`${outletCountText} outlets`} />
             </span>
           ) : null}
           <ViewToggle view={discovery.view} onChange={(view) => updateDiscovery({ view })} />

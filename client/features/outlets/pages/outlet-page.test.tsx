@@ -3,47 +3,12 @@ import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
 import type { OutletDetails } from '@server/modules/outlets/schema';
+import { testOutletDetails } from '@client/testing/fixtures';
 import { renderWithProviders, type TrpcFixtures } from '@client/testing/render';
 import { OUTLET_ROUTE } from '../lib/links';
 import { OutletPage } from './outlet-page';
 
-const outlet: OutletDetails = {
-  id: 2,
-  masterOutletId: null,
-  name: 'Kaapi Katte Koramangala',
-  slug: 'kaapi-katte-koramangala',
-  locality: 'Koramangala',
-  category: { id: 2, name: 'Cafés', nameHi: null, slug: 'cafes' },
-  city: { id: 1, name: 'Bengaluru', nameHi: null, slug: 'bengaluru' },
-  latitude: 12.93,
-  longitude: 77.62,
-  distanceKm: null,
-  liveOffer: {
-    source: 'daily',
-    adType: 'D',
-    discountPercent: 22,
-    title: 'Happy Hours: 22% off',
-    promotionId: 4,
-    slotId: 31,
-    startsAt: '15:00',
-    endsAt: '18:00',
-    validUntil: new Date('2026-11-21T12:30:00Z'),
-  },
-  photoUrl: '/uploads/seed/cafes-1.svg',
-  isVeg: true,
-  cuisines: ['Cafe', 'South Indian'],
-  costForTwoPaise: 40000,
-  addressLineOne: '12, 80 Feet Road',
-  landmark: null,
-  state: 'Karnataka',
-  pincode: '560034',
-  phoneNumber: '9845012345',
-  opensAt: '08:00',
-  closesAt: '23:00',
-  isOpenNow: true,
-  shuffleMinPercent: 2,
-  shuffleMaxPercent: 10,
-};
+const outlet: OutletDetails = testOutletDetails();
 
 const offer = (id: number, title: string, status: 'live' | 'upcoming') => ({
   id,

@@ -1,4 +1,4 @@
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Select, Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
@@ -26,7 +26,7 @@ import { MenuTab } from '../components/tabs/menu-tab';
 import { PhotosTab } from '../components/tabs/photos-tab';
 import { UpcomingOffersTab } from '../components/tabs/upcoming-offers-tab';
 import { useOutletDetails } from '../hooks/use-outlet-details';
-import { formatPercent } from '@client/lib/format';
+import { formatCount, formatPercent, pluralForm } from '@client/lib/format';
 import { formatDistance, formatHours, offerLabel, offerUntil } from '../lib/format';
 import {
   OUTLET_TABS,
@@ -83,6 +83,8 @@ function RatingLink({ outletId, href }: { outletId: number; href: string }) {
   const summary = reviews.data?.summary;
   if (!summary?.count || summary.average === null) return null;
   const count = summary.count;
+  const reviewCount = formatCount(count);
+  const reviewCountForm = pluralForm(count);
   const toReviews = () => {
     const section = document.getElementById('reviews');
     if (section) section.scrollIntoView({ behavior: 'smooth' });
@@ -96,7 +98,7 @@ function RatingLink({ outletId, href }: { outletId: number; href: string }) {
       <Stars rating={summary.average} size={14} />
       <strong>{summary.average.toFixed(1)}</strong>
       <span className="muted">
-        · <Plural value={count} one="# review" other="# reviews" />
+        · <Select value={reviewCountForm} _one={`${reviewCount} review`} other={`${reviewCount} reviews`} />
       </span>
     </button>
   );
