@@ -100,8 +100,14 @@ export default defineConfig({
     outDir: '../dist/client',
     emptyOutDir: true,
     assetsDir: 'assets',
-    // Every browser the app supports knows <link rel="modulepreload">: no polyfill in the entry.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      // Every browser the app supports knows <link rel="modulepreload">: no polyfill in the entry.
+      polyfill: false,
+      // The entry's import of the app's start (client/boot.tsx) preloads nothing itself: every shell
+      // links that code and its CSS is inline (prerender-shells.ts), and a server-rendered page's
+      // entry adds the links a few per task (client/lib/app-code.ts) instead of all in one.
+      resolveDependencies: (file, deps) => (/(?:^|\/)boot-[\w-]+\.js$/.test(file) ? [] : deps),
+    },
   },
   server: {
     port: 5173,

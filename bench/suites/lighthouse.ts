@@ -199,6 +199,9 @@ export async function lighthouseSuite({ print }: { print: (line: string) => void
           fs.mkdirSync(reportDir, { recursive: true });
           const slug = p.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
           fs.writeFileSync(path.join(reportDir, `${slug}-run${round + 1}.json`), JSON.stringify(result.lhr));
+          // and its Chrome trace: what each long task did (open it in DevTools' Performance panel).
+          const trace = (result.artifacts as { Trace?: unknown } | undefined)?.Trace;
+          if (trace) fs.writeFileSync(path.join(reportDir, `${slug}-run${round + 1}.trace.json`), JSON.stringify(trace));
         }
         print(
           `  run ${round + 1} ${p.name.padEnd(22)} perf ${String(run.performance).padStart(3)}  FCP ${(run.fcpMs / 1000).toFixed(2)} s  LCP ${(run.lcpMs / 1000).toFixed(2)} s  CLS ${run.cls.toFixed(3)}  TBT ${Math.round(run.tbtMs)} ms  a11y ${run.accessibility} BP ${run.bestPractices} SEO ${run.seo}`,

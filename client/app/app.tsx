@@ -73,7 +73,7 @@ export function AppShell() {
   );
 }
 
-/** The app; main.tsx hands it the clients it has already started the first screen's requests with. */
+/** The app; boot.tsx hands it the clients it has already started the first screen's requests with. */
 export function App(props: Omit<ComponentProps<typeof Providers>, 'children'> = {}) {
   return (
     <Providers {...props}>

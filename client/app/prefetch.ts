@@ -177,7 +177,7 @@ export function rendersOnServer(pathname: string, search: string, signedIn: bool
 
 /**
  * Whether this browser's first render of `pathname` is the one the server rendered into the page
- * (a first visit's: no city, category or place chosen, which the server cannot see), so main.tsx can
+ * (a first visit's: no city, category or place chosen, which the server cannot see), so boot.tsx can
  * hydrate the server's markup instead of rendering over it.
  */
 export function firstScreenIsServers(pathname: string, search: string, store: JotaiStore, signedIn: boolean): boolean {

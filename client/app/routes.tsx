@@ -16,7 +16,7 @@ type LazyPage<P extends object> = LazyExoticComponent<ComponentType<P>> & {
 /**
  * A page whose code loads on first use. Once loaded (by rendering it, or ahead of time with
  * `preload`), rendering it never suspends again: the factory hands React an already-settled
- * thenable, so main.tsx can load the first screen's code before React's first render and paint it
+ * thenable, so boot.tsx can load the first screen's code before React's first render and paint it
  * over the prerendered shell in one go, with no spinner in between.
  */
 function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): LazyPage<P> {
@@ -209,7 +209,7 @@ export function shellOf(pathname: string): ShellName | null {
   return shellRoutes().find((r) => r.pattern.test(pathname))?.shell ?? null;
 }
 
-/** Loads the code of the page `pathname` shows (main.tsx, before the first render). */
+/** Loads the code of the page `pathname` shows (boot.tsx, before the first render). */
 export function preloadRoute(pathname: string): Promise<void> {
   return pageFor(pathname).preload();
 }

@@ -20,10 +20,10 @@ import { preloadRoute } from './routes';
  * The home page and an outlet page as a first-time visitor sees them, and a signed-out shopper's
  * enter-amount page, rendered on the server at request time with the data the page carries (issue
  * 18): the outlet cards or the outlet's details, their photos and the whole first screen are in the
- * HTML, so a slow phone paints them before any JavaScript has run, and main.tsx then hydrates that
+ * HTML, so a slow phone paints them before any JavaScript has run, and boot.tsx then hydrates that
  * markup instead of building the page a second time.
  *
- * It renders the very tree main.tsx renders (the App, with the answers put in its cache exactly as
+ * It renders the very tree boot.tsx renders (the App, with the answers put in its cache exactly as
  * prefetch.ts puts them), so the browser's first render matches it. It is only asked for when that
  * holds (`rendersOnServer` in prefetch.ts, and server/http/page-render.ts): no query in the URL, no
  * city, category or place chosen in this browser session and the location not granted (the `browse`

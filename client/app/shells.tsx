@@ -16,7 +16,7 @@ import { shellRoutes, type ShellName } from './routes';
  * The prerendered app shells (issue 18): what a page looks like in its first frame, rendered at build
  * time from the real components (client/vite-plugins/prerender-shells.ts writes them into the HTML
  * files the server answers with). The browser paints them as soon as the HTML and its inline CSS
- * arrive, before any JavaScript runs; main.tsx then renders the app over them with the same markup.
+ * arrive, before any JavaScript runs; boot.tsx then renders the app over them with the same markup.
  *
  * They are the components' loading states: no data, no session (the top bar's "Sign In"), queries
  * pending. Anything that depends on the browser (the stored city, the location permission, cookies)

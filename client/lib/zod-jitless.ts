@@ -4,7 +4,7 @@
  * that probe is reported as a violation even though zod catches it. This turns the JIT (and the probe)
  * off before any schema exists. It does not import zod, so zod stays off the home route: zod keeps its
  * global config on `globalThis.__zod_globalConfig` and adopts one that is already there (the same
- * object `z.config()` writes to). Imported first in main.tsx.
+ * object `z.config()` writes to). Imported first in boot.tsx.
  */
 const scope = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
 (scope.__zod_globalConfig ??= {}).jitless = true;

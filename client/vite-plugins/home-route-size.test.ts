@@ -16,10 +16,11 @@ describe('measureHomeRoute', () => {
   const base = [
     chunk('assets/index.js', {
       isEntry: true,
-      imports: ['assets/react.js'],
       moduleIds: ['/repo/client/main.tsx'],
       viteMetadata: { importedCss: new Set(['assets/index.css']) },
     }),
+    // The app's start: a dynamic import of the entry's that every route loads.
+    chunk('assets/boot.js', { facadeModuleId: '/repo/client/boot.tsx', imports: ['assets/react.js'], moduleIds: ['/repo/client/boot.tsx'] }),
     chunk('assets/react.js', { moduleIds: ['/repo/node_modules/react/index.js'] }),
     chunk('assets/home-page.js', {
       facadeModuleId: '/repo/client/features/outlets/pages/home-page.tsx',
@@ -37,9 +38,10 @@ describe('measureHomeRoute', () => {
     { type: 'asset', fileName: 'assets/index.css' } as BundleItem,
   ];
 
-  it('counts the entry, the home page chunk and their static imports, not other pages', () => {
+  it('counts the entry, the app’s start, the home page chunk and their static imports, not other pages', () => {
     const report = measureHomeRoute(base);
     expect(report.files.map((f) => f.fileName).sort()).toEqual([
+      'assets/boot.js',
       'assets/card.js',
       'assets/home-page.js',
       'assets/index.js',

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { createServer, type AliasOptions, type Plugin } from 'vite';
 import { splitHoisted } from '../app/hoisted';
 import type { ShellMarkup, ShellRoute } from '../app/shells';
+import { BOOT_MODULE } from './home-route-size';
 
 /**
  * The prerendered app shells (issue 18): the built index.html is turned into one HTML file per shell
@@ -198,9 +199,16 @@ export function prerenderShells(): Plugin {
 
       const entry = chunks.find((c) => c.isEntry);
       if (!entry) this.error('prerender-shells: no entry chunk');
+      // The entry (main.tsx) imports the app's start (boot.tsx) dynamically: a shell preloads it with
+      // its page's code, and its CSS is inline as the entry's is.
+      const boot = chunks.find((c) => c.facadeModuleId && BOOT_MODULE.test(c.facadeModuleId.replace(/\\/g, '/')));
+      if (!boot) this.error('prerender-shells: no chunk for client/boot.tsx');
       const entryChunks = closure(entry);
       const entryNames = new Set(entryChunks.map((c) => c.fileName));
+      const bootChunks = closure(boot).filter((c) => !entryNames.has(c.fileName));
+      const startNames = new Set([...entryNames, ...bootChunks.map((c) => c.fileName)]);
       const entryCss = cssOf(entryChunks);
+      const bootCss = cssOf(bootChunks).filter((f) => !entryCss.includes(f));
 
       const rendered = await renderShellMarkup(root, alias);
       const { routes, fallback } = rendered.en;
@@ -216,16 +224,19 @@ export function prerenderShells(): Plugin {
         for (const shell of rendered[locale].shells) {
           const page = shell.pageModule ? chunks.find((c) => c.facadeModuleId && shell.pageModule!.test(c.facadeModuleId.replace(/\\/g, '/'))) : undefined;
           if (shell.pageModule && !page) this.error(`prerender-shells: no chunk for ${shell.pageModule} (${shell.file})`);
-          const pageChunks = page ? closure(page).filter((c) => !entryNames.has(c.fileName)) : [];
-          const pageCss = cssOf(pageChunks).filter((f) => !entryCss.includes(f));
-          const hindi = locale === 'hi' ? [...new Set(hindiChunksOf([...entryChunks, ...pageChunks]).map((c) => c.fileName))].filter((f) => !entryNames.has(f)) : [];
+          const pageChunks = page ? closure(page).filter((c) => !startNames.has(c.fileName)) : [];
+          const pageCss = [...bootCss, ...cssOf(pageChunks).filter((f) => !entryCss.includes(f) && !bootCss.includes(f))];
+          const hindi =
+            locale === 'hi'
+              ? [...new Set(hindiChunksOf([...entryChunks, ...bootChunks, ...pageChunks]).map((c) => c.fileName))].filter((f) => !startNames.has(f))
+              : [];
           const { markup, title, description } = splitHoisted(shell.html);
           const html = assembleShell(withHtmlLang(template, locale), {
             markup,
             title,
             description,
             css: [...entryCss, ...pageCss].map(assetSource),
-            modulePreloads: [...pageChunks.map((c) => c.fileName), ...hindi],
+            modulePreloads: [...bootChunks.map((c) => c.fileName), ...pageChunks.map((c) => c.fileName), ...hindi],
             inlinePageStylesheets: pageCss,
             fontPreloads: locale === 'hi' ? devanagariFaces : [],
             inlinedStylesheets: entryCss,

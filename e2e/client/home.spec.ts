@@ -14,7 +14,9 @@ test('a shopper opens the home page and sees the categories from the database', 
  * Watches a page the server renders (server/http/page-render.ts): keeps the element `selector` finds
  * in the HTML as it arrives, and every console error. `hydrated()` then says whether the element on
  * screen is that very node (the app hydrated the server's markup, not rendered it again), and
- * `problems` what the console said (a hydration mismatch is a console error).
+ * `problems` what the console said (a hydration mismatch is a console error), and `appCodeAfterLoad()`
+ * whether the app's code (its start, boot.tsx) was asked for only once the page had loaded, its content
+ * painted from the HTML (client/lib/app-code.ts).
  */
 async function watchServerRender(page: Page, selector: string) {
   const problems: string[] = [];
@@ -27,6 +29,12 @@ async function watchServerRender(page: Page, selector: string) {
   }, selector);
   return {
     problems,
+    appCodeAfterLoad: () =>
+      page.evaluate(() => {
+        const loadedAt = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart;
+        const boot = performance.getEntriesByType('resource').find((r) => /\/assets\/boot-[\w-]+\.js$/.test(r.name));
+        return !!boot && loadedAt > 0 && boot.startTime >= loadedAt;
+      }),
     hydrated: () =>
       page.evaluate((sel) => {
         const fromHtml = (window as { fromHtml?: Element | null }).fromHtml;
@@ -47,6 +55,9 @@ test('a first visit’s home page arrives rendered, and the app takes over the v
   const html = await (await request.get('/')).text();
   expect(html).toContain('<div id="root" inert data-ssr>');
   expect((html.match(/class="outlet-card__link"/g) ?? []).length).toBeGreaterThan(0);
+  // Its code is listed for later, not preloaded alongside the cards.
+  expect(html).not.toContain('rel="modulepreload"');
+  expect(html).toMatch(/<script type="application\/json" id="app-code">\["\/assets\/boot-/);
 
   const watch = await watchServerRender(page, '.outlet-card__link');
   await page.goto('/');
@@ -54,6 +65,7 @@ test('a first visit’s home page arrives rendered, and the app takes over the v
   const firstCard = page.locator('.outlet-card__link').first();
   await expect(firstCard).toBeVisible();
   expect(await watch.hydrated()).toBe(true);
+  expect(await watch.appCodeAfterLoad()).toBe(true);
   expect(watch.problems).toEqual([]);
   // And it works: the card opens its outlet.
   const name = (await firstCard.locator('.outlet-card__name').textContent())!.trim();
@@ -67,6 +79,8 @@ test('a first visit’s home page arrives rendered, and the app takes over the v
   await page.reload();
   await expect(page.locator('#root')).not.toHaveAttribute('data-ssr');
   await expect(page.getByRole('heading', { name: /Outlets in Mumbai/ })).toBeVisible();
+  // The shell's content needs the code: the shell preloads it from its head.
+  expect(await (await request.get('/', { headers: { cookie: 'browse=1' } })).text()).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/boot-/);
 });
 
 test('an outlet page arrives rendered with its details, and the app takes it over', async ({ page, request }) => {
@@ -81,6 +95,7 @@ test('an outlet page arrives rendered with its details, and the app takes it ove
   await expect(page.locator('#root')).not.toHaveAttribute('inert');
   await expect(page.getByRole('heading', { level: 1, name: outlet.OUTLET_NAME })).toBeVisible();
   expect(await watch.hydrated()).toBe(true);
+  expect(await watch.appCodeAfterLoad()).toBe(true);
   // The parts that load after it (reviews, menus) arrive in the hydrated page.
   await expect(page.getByRole('heading', { name: /Reviews/ })).toBeVisible();
   expect(watch.problems).toEqual([]);

@@ -7,6 +7,20 @@ describe('withRenderedRoot', () => {
     expect(withRenderedRoot(html, '<p>page</p>')).toBe('<body><div id="root" inert data-ssr><p>page</p></div><!--/root--><noscript>x</noscript></body>');
   });
 
+  it('turns the shell’s modulepreload links into the list the entry loads after the first paint', () => {
+    const html =
+      '<head>\n    <script type="module" crossorigin src="/assets/index.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/boot.js">\n' +
+      '    <link rel="modulepreload" crossorigin href="/assets/home-page.js">\n    <link rel="stylesheet" crossorigin href="/assets/home.css" disabled>\n  </head>' +
+      '<body><div id="root" inert><p>loading</p></div><!--/root--></body>';
+    const page = withRenderedRoot(html, '<p>page</p>')!;
+    expect(page).not.toContain('rel="modulepreload"');
+    expect(page).toContain('<script type="module" crossorigin src="/assets/index.js"></script>');
+    expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/home.css" disabled>');
+    const list = /<script type="application\/json" id="app-code">([^<]*)<\/script>\n {2}<\/head>/.exec(page);
+    expect(JSON.parse(list![1]!)).toEqual(['/assets/boot.js', '/assets/home-page.js']);
+    expect(page).toContain('<div id="root" inert data-ssr><p>page</p></div><!--/root-->');
+  });
+
   it('gives nothing for a page without the marks (the shell is sent as it is)', () => {
     expect(withRenderedRoot('<div id="root"></div>', '<p>page</p>')).toBeNull();
     expect(withRenderedRoot('<div id="root" inert></div>', '<p>page</p>')).toBeNull();

@@ -9,7 +9,7 @@ import type { Logger } from '../lib/logger.ts';
  * The home page and outlet pages rendered on the server at request time (issue 18): the SSR build of
  * the shopper app (`dist/client-server/server-render.js`, client/app/server-render.tsx) renders the
  * first screen with the data the page carries, and the markup takes the place of the prerendered
- * loading shell inside `#root`, marked `data-ssr` for main.tsx to hydrate. A slow phone then paints the
+ * loading shell inside `#root`, marked `data-ssr` for boot.tsx to hydrate. A slow phone then paints the
  * outlet cards (or the outlet) and their photos from the HTML, before any JavaScript has run.
  *
  * Only for a browser whose first screen is a first visit's: no city, category or place chosen this
@@ -46,12 +46,26 @@ const AUTH_COOKIE = 'authToken';
 const ROOT_START = '<div id="root" inert>';
 const ROOT_END = '</div><!--/root-->';
 
-/** The shell with `markup` in place of its `#root` content, marked for hydration; null when the shell has no marked root. */
+/** The data block the entry reads the app's code files from (client/lib/app-code.ts `APP_CODE_ID`). */
+const APP_CODE_ID = 'app-code';
+
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/**
+ * The shell with `markup` in place of its `#root` content, marked for hydration; null when the shell
+ * has no marked root. The shell's `modulepreload` links become a list in a JSON data block: the page's
+ * content is in the HTML, so its code loads after that content has painted, not alongside it
+ * (client/lib/app-code.ts).
+ */
 export function withRenderedRoot(html: string, markup: string): string | null {
   const start = html.indexOf(ROOT_START);
   const end = html.indexOf(ROOT_END, start);
   if (start < 0 || end < 0) return null;
-  return `${html.slice(0, start)}<div id="root" inert data-ssr>${markup}${html.slice(end)}`;
+  const code: string[] = [];
+  let head = html.slice(0, start).replace(MODULE_PRELOAD, (_, href: string) => (code.push(href), ''));
+  const list = `<script type="application/json" id="${APP_CODE_ID}">${JSON.stringify(code).replace(/</g, '\\u003c')}</script>`;
+  head = head.replace('</head>', () => `  ${list}\n  </head>`);
+  return `${head}<div id="root" inert data-ssr>${markup}${html.slice(end)}`;
 }
 
 /**

@@ -142,6 +142,6 @@ describe('the front ends carry no inline script', () => {
   it('nor does the PWA plugin inject one (the app registers its service worker from its own code)', () => {
     const config = fs.readFileSync(path.join(root, 'client/vite.config.ts'), 'utf8');
     expect(config).toMatch(/injectRegister:\s*false/);
-    expect(fs.readFileSync(path.join(root, 'client/main.tsx'), 'utf8')).toMatch(/registerServiceWorkerWhenIdle\(\)/);
+    expect(fs.readFileSync(path.join(root, 'client/boot.tsx'), 'utf8')).toMatch(/registerServiceWorkerWhenIdle\(\)/);
   });
 });

@@ -42,7 +42,7 @@ export const LOCATION_STORAGE_KEY = 'location';
 
 /**
  * True when the home page's first list came rendered in the HTML (client/app/server-render.tsx, and
- * main.tsx hydrating it): the page shows it from its first render, while the location permission is
+ * boot.tsx hydrating it): the page shows it from its first render, while the location permission is
  * still being checked, as the server did. The server renders it only for a browser with no place and
  * no granted permission (the cookies of lib/browse-cookie.ts).
  */
