@@ -7,4 +7,11 @@ import './styles/layout.css';
 import './styles/components.css';
 import { startApp } from './lib/app-code';
 
-void startApp(() => import('./boot'));
+// The app's code a part per task (each import evaluates only what the ones before have not): zod's
+// setting before any schema is built, React's renderer, then the app and the start itself.
+void startApp([
+  () => import('./lib/zod-jitless'),
+  () => import('react-dom/client'),
+  () => import('./app/app'),
+  () => import('./boot'),
+]);

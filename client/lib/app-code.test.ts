@@ -48,7 +48,7 @@ describe('startApp', () => {
   it('starts at once on a prerendered shell (no list of code in the page)', async () => {
     const { win } = fakeWindow('loading');
     const load = vi.fn(async () => 'app');
-    await expect(startApp(load, win)).resolves.toBe('app');
+    await startApp([load], win);
     expect(load).toHaveBeenCalledTimes(1);
     expect(preloads()).toEqual([]);
   });
@@ -62,7 +62,7 @@ describe('startApp', () => {
     document.head.appendChild(existing);
     const { win, fireLoad } = fakeWindow('loading');
     const load = vi.fn(async () => 'app');
-    const started = startApp(load, win);
+    const started = startApp([load], win);
 
     await vi.advanceTimersByTimeAsync(LOAD_WAIT_MS - 1);
     expect(load).not.toHaveBeenCalled();
@@ -76,7 +76,7 @@ describe('startApp', () => {
     expect(load).not.toHaveBeenCalled();
 
     await vi.runAllTimersAsync();
-    await expect(started).resolves.toBe('app');
+    await started;
     expect(preloads()).toEqual(files);
     const link = document.head.querySelector(`link[href="${files[5]}"]`) as HTMLLinkElement;
     expect(link.crossOrigin).toBe('');
@@ -87,13 +87,30 @@ describe('startApp', () => {
     listInPage(files.slice(0, 2));
     const { win } = fakeWindow('interactive');
     const load = vi.fn(async () => 'app');
-    const started = startApp(load, win);
+    const started = startApp([load], win);
     await vi.advanceTimersByTimeAsync(LOAD_WAIT_MS - 1);
     expect(load).not.toHaveBeenCalled();
     await vi.runAllTimersAsync();
     await started;
     expect(load).toHaveBeenCalledTimes(1);
     expect(preloads()).toEqual(files.slice(0, 2));
+  });
+
+  it('imports the app a stage per task, in order, each once the one before has finished', async () => {
+    const { win } = fakeWindow('complete');
+    const order: string[] = [];
+    const stage = (name: string) => async () => {
+      order.push(`start ${name}`);
+      await Promise.resolve();
+      order.push(`end ${name}`);
+    };
+    const started = startApp([stage('react'), stage('app'), stage('boot')], win);
+    await vi.advanceTimersByTimeAsync(0);
+    // The first stage runs at once; each later one waits for a task of its own.
+    expect(order.slice(0, 2)).toEqual(['start react', 'end react']);
+    await vi.runAllTimersAsync();
+    await started;
+    expect(order).toEqual(['start react', 'end react', 'start app', 'end app', 'start boot', 'end boot']);
   });
 });
 
