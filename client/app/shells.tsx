@@ -44,6 +44,11 @@ export interface ShellMarkup {
   /** The page's lazy module (its chunks are preloaded and its CSS inlined), if any. */
   pageModule: RegExp | null;
   html: string;
+  /**
+   * The markup is the page's whole first screen, not a loading state: its code loads once that has
+   * painted, as a page rendered on the server does (client/lib/app-code.ts), instead of alongside it.
+   */
+  defersCode?: boolean;
 }
 
 export interface ShellRoute {
@@ -77,6 +82,7 @@ export function renderShells(): { shells: ShellMarkup[]; routes: ShellRoute[]; f
     'business-login': {
       file: 'shells/business-login.html',
       pageModule: /client\/features\/business\/business-section\.tsx$/,
+      defersCode: true,
       html: render(
         <Frame path={paths.forBusinessLogin.path}>
           <BusinessLoginPage />

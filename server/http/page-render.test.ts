@@ -16,7 +16,7 @@ describe('withRenderedRoot', () => {
     expect(page).not.toContain('rel="modulepreload"');
     expect(page).toContain('<script type="module" crossorigin src="/assets/index.js"></script>');
     expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/home.css" disabled>');
-    const list = /<script type="application\/json" id="app-code">([^<]*)<\/script>\n {2}<\/head>/.exec(page);
+    const list = /<script type="application\/json" id="app-code">([^<]*)<\/script>\s*<\/head>/.exec(page);
     expect(JSON.parse(list![1]!)).toEqual(['/assets/boot.js', '/assets/home-page.js']);
     expect(page).toContain('<div id="root" inert data-ssr><p>page</p></div><!--/root-->');
   });

@@ -52,20 +52,28 @@ const APP_CODE_ID = 'app-code';
 const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
 /**
- * The shell with `markup` in place of its `#root` content, marked for hydration; null when the shell
- * has no marked root. The shell's `modulepreload` links become a list in a JSON data block: the page's
- * content is in the HTML, so its code loads after that content has painted, not alongside it
- * (client/lib/app-code.ts).
+ * A page whose HTML holds its whole first screen, with its `modulepreload` links turned into a list in a
+ * JSON data block: its code loads once that content has painted, not alongside it
+ * (client/lib/app-code.ts). Used for pages rendered here and for the shells whose markup is the page
+ * itself (the business login, client/vite-plugins/prerender-shells.ts).
  */
+export function withDeferredCode(html: string): string {
+  const headEnd = html.indexOf('</head>');
+  if (headEnd < 0) return html;
+  const code: string[] = [];
+  const head = html.slice(0, headEnd).replace(MODULE_PRELOAD, (_, href: string) => (code.push(href), ''));
+  const list = `<script type="application/json" id="${APP_CODE_ID}">${JSON.stringify(code).replace(/</g, '\\u003c')}</script>`;
+  return `${head}\n    ${list}\n  ${html.slice(headEnd)}`;
+}
+
+/** The shell with `markup` in place of its `#root` content, marked for hydration, its code deferred; null when the shell has no marked root. */
 export function withRenderedRoot(html: string, markup: string): string | null {
   const start = html.indexOf(ROOT_START);
   const end = html.indexOf(ROOT_END, start);
   if (start < 0 || end < 0) return null;
-  const code: string[] = [];
-  let head = html.slice(0, start).replace(MODULE_PRELOAD, (_, href: string) => (code.push(href), ''));
-  const list = `<script type="application/json" id="${APP_CODE_ID}">${JSON.stringify(code).replace(/</g, '\\u003c')}</script>`;
-  head = head.replace('</head>', () => `  ${list}\n  </head>`);
-  return `${head}<div id="root" inert data-ssr>${markup}${html.slice(end)}`;
+  const page = `${html.slice(0, start)}<div id="root" inert data-ssr>${markup}${html.slice(end)}`;
+  // A shell that already lists its code (the build deferred it) keeps its list.
+  return page.includes(`id="${APP_CODE_ID}"`) ? page : withDeferredCode(page);
 }
 
 /**
