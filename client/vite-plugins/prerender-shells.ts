@@ -40,7 +40,7 @@ export interface ShellParts {
   css: readonly string[];
   modulePreloads: readonly string[];
   /**
-   * The page's own CSS files, inline in this shell too. Each gets a disabled stylesheet link: the
+   * The CSS files inline in this shell (the entry's and the page's). Each gets a disabled stylesheet link: the
    * browser fetches nothing for it, and Vite's loader, which adds a page chunk's CSS unless a
    * stylesheet link to it is already there, does not fetch and apply the same rules a second time
    * when the page's code loads (a full style recalculation on a slow phone).
@@ -241,7 +241,9 @@ export function prerenderShells(): Plugin {
             description,
             css: [...entryCss, ...pageCss].map(assetSource),
             modulePreloads: [...bootChunks.map((c) => c.fileName), ...pageChunks.map((c) => c.fileName), ...hindi],
-            inlinePageStylesheets: pageCss,
+            // The entry's CSS too: the entry imports the app a part at a time (client/main.tsx), and
+            // Vite's loader would otherwise fetch and apply those rules again with the first part.
+            inlinePageStylesheets: [...entryCss, ...pageCss],
             fontPreloads: locale === 'hi' ? devanagariFaces : [],
             inlinedStylesheets: entryCss,
             base,

@@ -29,6 +29,8 @@ async function watchServerRender(page: Page, selector: string) {
   }, selector);
   return {
     problems,
+    /** Stylesheets fetched: none, the page's CSS is inline (a fetched copy recomputes every style). */
+    stylesheetsFetched: () => page.evaluate(() => performance.getEntriesByType('resource').filter((r) => /\.css(?:\?|$)/.test(r.name)).map((r) => r.name)),
     appCodeAfterLoad: () =>
       page.evaluate(() => {
         const loadedAt = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart;
@@ -66,6 +68,7 @@ test('a first visit’s home page arrives rendered, and the app takes over the v
   await expect(firstCard).toBeVisible();
   expect(await watch.hydrated()).toBe(true);
   expect(await watch.appCodeAfterLoad()).toBe(true);
+  expect(await watch.stylesheetsFetched()).toEqual([]);
   expect(watch.problems).toEqual([]);
   // And it works: the card opens its outlet.
   const name = (await firstCard.locator('.outlet-card__name').textContent())!.trim();
@@ -96,6 +99,7 @@ test('an outlet page arrives rendered with its details, and the app takes it ove
   await expect(page.getByRole('heading', { level: 1, name: outlet.OUTLET_NAME })).toBeVisible();
   expect(await watch.hydrated()).toBe(true);
   expect(await watch.appCodeAfterLoad()).toBe(true);
+  expect(await watch.stylesheetsFetched()).toEqual([]);
   // The parts that load after it (reviews, menus) arrive in the hydrated page.
   await expect(page.getByRole('heading', { name: /Reviews/ })).toBeVisible();
   expect(watch.problems).toEqual([]);
