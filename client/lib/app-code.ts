@@ -4,7 +4,7 @@
  * Such a page paints its content (the outlet cards, the outlet, the sign-in prompt) from the HTML
  * alone, so its code should not compete with that paint for a slow phone's bandwidth and main thread.
  * The server lists the code's files in a JSON data block instead of `modulepreload` links
- * (server/http/page-render.ts `withRenderedRoot`); once the page has loaded and painted, `startApp`
+ * (`withDeferredCode`, below); once the page has loaded and painted, `startApp`
  * adds those links a few at a time, each batch in a task of its own so no one task is long, and then
  * imports the app. A prerendered shell (no server render: its content needs the code) keeps the links
  * in its head and starts at once.
@@ -12,6 +12,24 @@
 
 /** The id of the data block listing the code's files (written by server/http/page-render.ts). */
 export const APP_CODE_ID = 'app-code';
+
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/**
+ * A page whose HTML holds its whole first screen, with its `modulepreload` links turned into the list
+ * in a JSON data block that `startApp` reads: its code loads once that content has painted, not
+ * alongside it. The server calls it for the pages it renders (server/http/page-render.ts), the build
+ * for the shells whose markup is the page itself (the business login,
+ * client/vite-plugins/prerender-shells.ts).
+ */
+export function withDeferredCode(html: string): string {
+  const headEnd = html.indexOf('</head>');
+  if (headEnd < 0) return html;
+  const code: string[] = [];
+  const head = html.slice(0, headEnd).replace(MODULE_PRELOAD, (_, href: string) => (code.push(href), ''));
+  const list = `<script type="application/json" id="${APP_CODE_ID}">${JSON.stringify(code).replace(/</g, '\\u003c')}</script>`;
+  return `${head}\n    ${list}\n  ${html.slice(headEnd)}`;
+}
 
 /** Links added per task: adding one starts a request, a fraction of a millisecond each. */
 export const LINKS_PER_TASK = 6;

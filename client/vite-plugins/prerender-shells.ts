@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { createServer, type AliasOptions, type Plugin } from 'vite';
 import { splitHoisted } from '../app/hoisted';
 import type { ShellMarkup, ShellRoute } from '../app/shells';
-import { withDeferredCode } from '../../server/http/page-render.ts';
+import { withDeferredCode } from '../lib/app-code';
 import { BOOT_MODULE } from './home-route-size';
 
 /**

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'koa';
+import { APP_CODE_ID, withDeferredCode } from '../../client/lib/app-code.ts';
 import type { Logger } from '../lib/logger.ts';
 
 /**
@@ -45,26 +46,6 @@ const AUTH_COOKIE = 'authToken';
 /** Where a shell's `#root` starts and ends (client/vite-plugins/prerender-shells.ts writes both). */
 const ROOT_START = '<div id="root" inert>';
 const ROOT_END = '</div><!--/root-->';
-
-/** The data block the entry reads the app's code files from (client/lib/app-code.ts `APP_CODE_ID`). */
-const APP_CODE_ID = 'app-code';
-
-const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
-
-/**
- * A page whose HTML holds its whole first screen, with its `modulepreload` links turned into a list in a
- * JSON data block: its code loads once that content has painted, not alongside it
- * (client/lib/app-code.ts). Used for pages rendered here and for the shells whose markup is the page
- * itself (the business login, client/vite-plugins/prerender-shells.ts).
- */
-export function withDeferredCode(html: string): string {
-  const headEnd = html.indexOf('</head>');
-  if (headEnd < 0) return html;
-  const code: string[] = [];
-  const head = html.slice(0, headEnd).replace(MODULE_PRELOAD, (_, href: string) => (code.push(href), ''));
-  const list = `<script type="application/json" id="${APP_CODE_ID}">${JSON.stringify(code).replace(/</g, '\\u003c')}</script>`;
-  return `${head}\n    ${list}\n  ${html.slice(headEnd)}`;
-}
 
 /** The shell with `markup` in place of its `#root` content, marked for hydration, its code deferred; null when the shell has no marked root. */
 export function withRenderedRoot(html: string, markup: string): string | null {
