@@ -104,6 +104,16 @@ describe('live payments', () => {
     expect(paymentOf(processed.data)).toMatchObject({ orderId: bill.orderId, status: 'partly_refunded', refundedPaise: 10_000 });
   });
 
+  it('a HEAD gets the stream’s headers at once and opens no stream (it used to hang; the REST fuzz found it)', async () => {
+    const res = await fetch(`${base}${eventsPath()}`, { method: 'HEAD', headers: auth, signal: AbortSignal.timeout(5_000) });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(res.headers.get('cache-control')).toContain('no-transform');
+    expect(openSinks(runtime(), outlet)).toBe(0);
+    // The same access checks as a GET.
+    expect((await fetch(`${base}${eventsPath()}`, { method: 'HEAD', signal: AbortSignal.timeout(5_000) })).status).toBe(401);
+  });
+
   it('a reconnect with Last-Event-ID replays what it missed, in order, without duplicates; then carries on live', async () => {
     const first = await stream(eventsPath({ ticket: await ticketFor() }));
     await until(() => openSinks(runtime(), outlet) === 1);

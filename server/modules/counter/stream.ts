@@ -8,6 +8,9 @@ import { followOutlet, type FeedSubscription } from './feed.ts';
 import { redeemStreamTicket } from './service.ts';
 import { STREAM_HEARTBEAT_MS, STREAM_MAX_AGE_MS, STREAM_MESSAGES, STREAM_RETRY_MS, streamTicketInputSchema } from './schema.ts';
 
+const STREAM_CONTENT_TYPE = 'text/event-stream; charset=utf-8';
+const STREAM_CACHE_CONTROL = 'no-cache, no-store, no-transform';
+
 /** A slow reader holding more than this unsent is cut off (it reconnects and replays). */
 const MAX_UNSENT_BYTES = 1 << 20;
 
@@ -37,6 +40,14 @@ export async function serveCounterStream(ctx: Context): Promise<void> {
   if (principal?.kind === 'business') await assertOutletAccess(principal.businessOwnerId, outletId);
   else if (ticket) await redeemStreamTicket(ticket, outletId);
   else throw unauthorized(STREAM_MESSAGES.signIn);
+  // A HEAD gets the stream's headers and ends: Node's server sends a bodiless response's headers only
+  // with its end, so a HEAD held open as a stream never answered (the REST fuzz found it: it then held
+  // the client's keep-alive socket, and every later request behind it, for the stream's 15 minutes).
+  if (ctx.method === 'HEAD') {
+    ctx.status = 200;
+    ctx.set({ 'Content-Type': STREAM_CONTENT_TYPE, 'Cache-Control': STREAM_CACHE_CONTROL, 'X-Accel-Buffering': 'no' });
+    return;
+  }
   const lastEventId = lastEventIdOf(ctx);
   const rt = runtime();
 
@@ -51,8 +62,8 @@ export async function serveCounterStream(ctx: Context): Promise<void> {
   // costs three buffers per frame per stream.
   res.useChunkedEncodingByDefault = false;
   res.writeHead(200, {
-    'Content-Type': 'text/event-stream; charset=utf-8',
-    'Cache-Control': 'no-cache, no-store, no-transform',
+    'Content-Type': STREAM_CONTENT_TYPE,
+    'Cache-Control': STREAM_CACHE_CONTROL,
     'X-Accel-Buffering': 'no',
   });
   res.write(`retry: ${STREAM_RETRY_MS}\n: connected\n\n`);
