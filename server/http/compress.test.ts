@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../test/setup.ts';
 import { createTestApp } from '../test/app.ts';
 import { insertCategory } from '../test/factories.ts';
-import { COMPRESS_THRESHOLD_BYTES, compressibleType, compression } from './compress.ts';
+import { COMPRESS_THRESHOLD_BYTES, SYNC_COMPRESS_MAX_BYTES, compressibleType, compression } from './compress.ts';
 import { inlineStyleHashes } from './security-headers.ts';
 
 useTestDatabase();
@@ -75,10 +75,13 @@ describe('compressibleType', () => {
 
 describe('compression() on a bare Koa app', () => {
   const big = { items: Array.from({ length: 80 }, (_, i) => ({ id: i, name: `Outlet number ${i}`, locality: 'Indiranagar' })) };
+  const huge = { items: Array.from({ length: 2000 }, (_, i) => ({ id: i, name: `Outlet number ${i}`, locality: 'Indiranagar' })) };
+  const hugeIdentity = JSON.stringify(huge);
   const app = new Koa();
   app.use(compression());
   app.use((ctx) => {
     if (ctx.path === '/big') ctx.body = big;
+    else if (ctx.path === '/huge') ctx.body = huge;
     else if (ctx.path === '/small') ctx.body = { ok: true };
     else if (ctx.path === '/events') {
       ctx.type = 'text/event-stream';
@@ -110,6 +113,21 @@ describe('compression() on a bare Koa app', () => {
     expect(varyOf(r)).toContain('accept-encoding');
     expect(r.raw.length).toBeLessThan(Buffer.byteLength(identity) / 3);
     expect(r.text).toBe(identity);
+  });
+
+  it('compresses an answer up to 64 KiB in one call, with its length; a bigger one as a stream; both the same JSON', async () => {
+    const r = await get('/big', { 'Accept-Encoding': CHROME });
+    expect(Number(r.headers['content-length'])).toBe(r.raw.length);
+    const huge = await get('/huge', { 'Accept-Encoding': CHROME });
+    expect(Buffer.byteLength(hugeIdentity)).toBeGreaterThan(SYNC_COMPRESS_MAX_BYTES);
+    expect(huge.headers['content-encoding']).toBe('br');
+    expect(huge.headers['content-length']).toBeUndefined();
+    expect(huge.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(huge.text).toBe(hugeIdentity);
+    // A weighted Brotli is negotiated by koa-compress, as before.
+    const weighted = await get('/big', { 'Accept-Encoding': 'br;q=0.8, gzip' });
+    expect(weighted.headers['content-encoding']).toBe('gzip');
+    expect(weighted.text).toBe(identity);
   });
 
   it('uses gzip when that is all the request accepts, or when Brotli is refused', async () => {
