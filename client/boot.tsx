@@ -8,6 +8,7 @@ import { App } from './app/app';
 import { firstScreenIsServers, prefetchFirstScreen } from './app/prefetch';
 import { serverRenderedListAtom } from './features/outlets/atoms';
 import { keepBrowseCookie } from './features/outlets/lib/browse-cookie';
+import { framePainted } from './lib/app-code';
 import { getAuthToken } from './lib/auth-token';
 import { catalogsSettled } from './lib/i18n';
 import { preloadRoute } from './app/routes';
@@ -23,10 +24,7 @@ if (!container) throw new Error('Missing #root element in client/index.html');
 // that fails to load is shown by the app's error handling on that first render), and not before the
 // browser has painted the shell once: on a fast connection the scripts arrive before the first frame,
 // and the shell would otherwise never be seen on its own.
-const shellPainted = new Promise<void>((resolve) => {
-  const fallback = setTimeout(resolve, 100); // no frames in a hidden tab
-  requestAnimationFrame(() => setTimeout(() => (clearTimeout(fallback), resolve()), 0));
-});
+const shellPainted = framePainted();
 const queryClient = createQueryClient();
 const trpcClient = createTrpcClient();
 const store = createStore();

@@ -10,7 +10,7 @@
  * in its head and starts at once.
  */
 
-/** The id of the data block listing the code's files (written by server/http/page-render.ts). */
+/** The id of the data block listing the code's files (written by `withDeferredCode`, read by `deferredAppCode`). */
 export const APP_CODE_ID = 'app-code';
 
 const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
@@ -24,7 +24,8 @@ const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">
  */
 export function withDeferredCode(html: string): string {
   const headEnd = html.indexOf('</head>');
-  if (headEnd < 0) return html;
+  // A page that lists its code already (a shell the build deferred) keeps its list.
+  if (headEnd < 0 || html.includes(`id="${APP_CODE_ID}"`)) return html;
   const code: string[] = [];
   const head = html.slice(0, headEnd).replace(MODULE_PRELOAD, (_, href: string) => (code.push(href), ''));
   const list = `<script type="application/json" id="${APP_CODE_ID}">${JSON.stringify(code).replace(/</g, '\\u003c')}</script>`;
@@ -66,7 +67,7 @@ function pageLoaded(win: Window): Promise<void> {
 }
 
 /** Resolves after the browser's next frame has been painted (or 100 ms in a tab that draws no frames). */
-function framePainted(win: Window): Promise<void> {
+export function framePainted(win: Window = window): Promise<void> {
   return new Promise((resolve) => {
     const fallback = win.setTimeout(resolve, 100);
     win.requestAnimationFrame(() => win.setTimeout(() => (win.clearTimeout(fallback), resolve()), 0));

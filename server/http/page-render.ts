@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'koa';
-import { APP_CODE_ID, withDeferredCode } from '../../client/lib/app-code.ts';
+import { withDeferredCode } from '../../client/lib/app-code.ts';
 import type { Logger } from '../lib/logger.ts';
 
 /**
@@ -52,9 +52,7 @@ export function withRenderedRoot(html: string, markup: string): string | null {
   const start = html.indexOf(ROOT_START);
   const end = html.indexOf(ROOT_END, start);
   if (start < 0 || end < 0) return null;
-  const page = `${html.slice(0, start)}<div id="root" inert data-ssr>${markup}${html.slice(end)}`;
-  // A shell that already lists its code (the build deferred it) keeps its list.
-  return page.includes(`id="${APP_CODE_ID}"`) ? page : withDeferredCode(page);
+  return withDeferredCode(`${html.slice(0, start)}<div id="root" inert data-ssr>${markup}${html.slice(end)}`);
 }
 
 /**
