@@ -10,6 +10,11 @@ import pg from 'pg';
  */
 export interface PlainSql {
   query(sql: string, bindings: readonly unknown[]): Promise<unknown>;
+  /**
+   * A statement as the service's `runPlanned` runs it: with plan hints, in a transaction of its own
+   * with each hint `SET LOCAL`; without, as `query`.
+   */
+  planned(statement: { sql: string; bindings: readonly unknown[]; planHints?: readonly string[] }): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -52,6 +57,22 @@ export function plainSql(db: Knex, options: { connectionString?: string; max?: n
     const pool = new pg.Pool({ connectionString: options.connectionString, max: options.max ?? 10 });
     return {
       query: (sql, bindings) => pool.query(positional(sql), bindings as unknown[]),
+      planned: async ({ sql, bindings, planHints }) => {
+        if (!planHints?.length) return pool.query(positional(sql), bindings as unknown[]);
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          for (const hint of planHints) await client.query(`SET LOCAL ${hint}`);
+          const result = await client.query(positional(sql), bindings as unknown[]);
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw error;
+        } finally {
+          client.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -59,6 +80,13 @@ export function plainSql(db: Knex, options: { connectionString?: string; max?: n
   if (!pglite) throw new Error('plainSql: no PGlite instance behind this Knex and no connection string');
   return {
     query: (sql, bindings) => pglite.query(positional(sql), bindings as unknown[]),
+    planned: ({ sql, bindings, planHints }) =>
+      planHints?.length
+        ? pglite.transaction(async (tx) => {
+            for (const hint of planHints) await tx.query(`SET LOCAL ${hint}`);
+            return tx.query(positional(sql), bindings as unknown[]);
+          })
+        : pglite.query(positional(sql), bindings as unknown[]),
     close: async () => undefined,
   };
 }

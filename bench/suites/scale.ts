@@ -15,6 +15,7 @@ export async function scaleSuite({ small, large, http, print, judge }: BenchCont
     return;
   }
   const [a, b] = [await discoveryCalls(small, http), await discoveryCalls(large, http)];
+  for (const c of [...a, ...b]) await c.ready();
   for (const [i, c] of a.entries()) {
     const d = b[i]!;
     print('');

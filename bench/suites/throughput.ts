@@ -24,6 +24,7 @@ export async function throughputSuite({ small, mode, http, print, judge }: Bench
     { call: pick('search, a common word'), method: 'GET', goal: false },
   ];
 
+  for (const { call } of calls) await call.ready();
   // The floor's answers: what the app answered for each path.
   const bodies: Record<string, unknown> = {};
   for (const { call } of calls) bodies[call.path] = JSON.parse((await call.rest()).body);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
-import { requestContext, type Logger } from '../lib/logger.ts';
+import { fixedKeysLogger, requestContext, type Logger } from '../lib/logger.ts';
 import type { Runtime } from '../lib/runtime.ts';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -13,6 +13,8 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
  * carry tokens.
  */
 export function requestLogger(logger: Logger, runtime?: Runtime): Middleware {
+  // The line's keys are fixed (below) and none is a secret's: logged without the redaction pass.
+  const lines = fixedKeysLogger(logger);
   return (ctx, next) => {
     const incoming = ctx.get('X-Request-Id');
     const requestId = SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -26,9 +28,9 @@ export function requestLogger(logger: Logger, runtime?: Runtime): Middleware {
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
         const status = ctx.respond === false ? ctx.res.statusCode : ctx.status;
         const line = { method: ctx.method, path: ctx.path, status, ms: Math.round(ms * 10) / 10 };
-        if (status >= 500) logger.error(line, 'request failed');
-        else if (ctx.path.startsWith('/assets/') || ctx.path.startsWith('/uploads/')) logger.debug(line, 'request');
-        else logger.info(line, 'request');
+        if (status >= 500) lines.error(line, 'request failed');
+        else if (ctx.path.startsWith('/assets/') || ctx.path.startsWith('/uploads/')) lines.debug(line, 'request');
+        else lines.info(line, 'request');
       }
     });
   };

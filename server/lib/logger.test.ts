@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger, requestContext } from './logger.ts';
+import { createLogger, fixedKeysLogger, requestContext } from './logger.ts';
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
@@ -31,5 +31,16 @@ describe('logger', () => {
     logger.info('outside');
     expect(lines[0]).toMatchObject({ msg: 'inside', reqId: 'req-12345678' });
     expect(lines[1]).not.toHaveProperty('reqId');
+  });
+
+  it('writes fixed-key lines (the request line) to the same place, with the level and request id, while the logger itself still redacts', () => {
+    const { logger, lines } = capture();
+    const fixed = fixedKeysLogger(logger);
+    requestContext.run({ requestId: 'req-87654321' }, () => fixed.info({ method: 'GET', path: '/healthz', status: 200, ms: 0.4 }, 'request'));
+    fixed.debug({ path: '/assets/x.js' }, 'request');
+    logger.info({ body: { token: 'tok-xyz' } }, 'after');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({ level: 30, msg: 'request', method: 'GET', path: '/healthz', status: 200, ms: 0.4, reqId: 'req-87654321' });
+    expect(JSON.stringify(lines[1])).not.toContain('tok-xyz');
   });
 });
