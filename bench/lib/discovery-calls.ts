@@ -42,6 +42,8 @@ export interface DiscoveryCall {
    * the service for each input, which must not land inside a measurement.
    */
   ready: () => Promise<void>;
+  /** The statements of input `i`, as the service runs them (the reference sends these). */
+  statements: (i: number) => Promise<NearbySql[]>;
   /**
    * The statements of input `i`, with their values inlined as literals (pgbench scripts, EXPLAIN); a
    * statement with plan hints comes wrapped in its transaction (BEGIN, SET LOCAL …, it, COMMIT).
@@ -102,9 +104,9 @@ let recording: Promise<unknown> = Promise.resolve();
 async function record(db: Knex, fn: () => Promise<unknown>): Promise<NearbySql[]> {
   const rt = { ...runtime(), db };
   await runWithRuntime(rt, fn);
-  const seen: { sql: string; bindings: (string | number)[]; tx?: string }[] = [];
-  const listener = (q: { sql: string; bindings?: (string | number)[]; __knexTxId?: string }) =>
-    seen.push({ sql: q.sql, bindings: q.bindings ?? [], tx: q.__knexTxId });
+  const seen: { sql: string; bindings: (string | number)[]; tx?: string; prepared: boolean }[] = [];
+  const listener = (q: { sql: string; bindings?: (string | number)[]; __knexTxId?: string; options?: { name?: string } }) =>
+    seen.push({ sql: q.sql, bindings: q.bindings ?? [], tx: q.__knexTxId, prepared: Boolean(q.options?.name) });
   db.on('query', listener);
   try {
     await runWithRuntime(rt, fn);
@@ -117,7 +119,7 @@ async function record(db: Knex, fn: () => Promise<unknown>): Promise<NearbySql[]
   for (const q of seen) {
     const text = q.sql.trim().replace(/;$/, '');
     if (!q.tx) {
-      out.push({ sql: q.sql, bindings: q.bindings });
+      out.push({ sql: q.sql, bindings: q.bindings, prepared: q.prepared });
     } else if (/^BEGIN$/i.test(text)) {
       hints = [];
       inTx = null;
@@ -127,7 +129,7 @@ async function record(db: Knex, fn: () => Promise<unknown>): Promise<NearbySql[]
       if (inTx) out.push(inTx);
     } else {
       if (inTx) throw new Error(`recordedStatements: a transaction of more than one statement (${text.slice(0, 60)}…)`);
-      inTx = { sql: q.sql, bindings: q.bindings, planHints: hints.length ? [...hints] : undefined };
+      inTx = { sql: q.sql, bindings: q.bindings, planHints: hints.length ? [...hints] : undefined, prepared: q.prepared };
     }
   }
   return out;
@@ -209,6 +211,7 @@ export async function discoveryCalls(t: Target, http: BenchHttpClient): Promise<
       ready: async () => {
         for (let i = 0; i < inputs.length; i++) await statementsOf(i);
       },
+      statements: (i) => statementsOf(i % inputs.length),
       literal: async (i) => (await statementsOf(i % inputs.length)).flatMap((q) => inline(db, q)),
     };
   }

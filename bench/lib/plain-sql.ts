@@ -1,6 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { Knex } from 'knex';
 import pg from 'pg';
+import { statementName } from '../../server/db/rows.ts';
 
 /**
  * The reference every API line is divided by: the very statement the service runs, sent over the plain
@@ -11,11 +12,19 @@ import pg from 'pg';
 export interface PlainSql {
   query(sql: string, bindings: readonly unknown[]): Promise<unknown>;
   /**
-   * A statement as the service's `runPlanned` runs it: with plan hints, in a transaction of its own
-   * with each hint `SET LOCAL`; without, as `query`.
+   * A statement as the service's `runPlanned` runs it: prepared under the same name when it is
+   * `prepared` (PostgreSQL's named statements, as `rawRows` sends them); with plan hints, in a
+   * transaction of its own with each hint `SET LOCAL`.
    */
-  planned(statement: { sql: string; bindings: readonly unknown[]; planHints?: readonly string[] }): Promise<unknown>;
+  planned(statement: PlainStatement): Promise<unknown>;
   close(): Promise<void>;
+}
+
+export interface PlainStatement {
+  sql: string;
+  bindings: readonly unknown[];
+  planHints?: readonly string[];
+  prepared?: boolean;
 }
 
 /** `?` placeholders (outside quotes and `??`) → `$1…$n`, as Knex's pg client numbers them. */
@@ -55,15 +64,20 @@ export function plainSql(db: Knex, options: { connectionString?: string; max?: n
   };
   if (options.connectionString) {
     const pool = new pg.Pool({ connectionString: options.connectionString, max: options.max ?? 10 });
+    // As node-postgres gets it from Knex: the statement's name when it is prepared (server/db/rows.ts).
+    const config = ({ sql, bindings, prepared }: PlainStatement): pg.QueryConfig => {
+      const name = prepared ? statementName(sql) : undefined;
+      return { text: positional(sql), values: bindings as unknown[], ...(name ? { name } : {}) };
+    };
     return {
       query: (sql, bindings) => pool.query(positional(sql), bindings as unknown[]),
-      planned: async ({ sql, bindings, planHints }) => {
-        if (!planHints?.length) return pool.query(positional(sql), bindings as unknown[]);
+      planned: async (statement) => {
+        if (!statement.planHints?.length) return pool.query(config(statement));
         const client = await pool.connect();
         try {
           await client.query('BEGIN');
-          for (const hint of planHints) await client.query(`SET LOCAL ${hint}`);
-          const result = await client.query(positional(sql), bindings as unknown[]);
+          for (const hint of statement.planHints) await client.query(`SET LOCAL ${hint}`);
+          const result = await client.query(config(statement));
           await client.query('COMMIT');
           return result;
         } catch (error) {

@@ -88,7 +88,18 @@ export function hasPgbench(): boolean {
  * clients over the extended protocol (what node-postgres speaks), for `seconds`. Returns its tps
  * without the initial connection time.
  */
-export async function pgbenchRate(options: { connectionString: string; scripts: readonly string[]; connections: number; seconds?: number }): Promise<number> {
+export async function pgbenchRate(options: {
+  connectionString: string;
+  scripts: readonly string[];
+  connections: number;
+  seconds?: number;
+  /**
+   * How pgbench sends each statement: `extended` parses and plans it every time, as the app does an
+   * unnamed statement; `prepared` prepares it once per connection, as the app does a named one
+   * (server/db/rows.ts).
+   */
+  mode?: 'extended' | 'prepared';
+}): Promise<number> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bachat-pgbench-'));
   try {
     const files = options.scripts.map((sql, i) => {
@@ -100,7 +111,7 @@ export async function pgbenchRate(options: { connectionString: string; scripts: 
     const searchPath = /search_path=([^&\s]+)/.exec(decodeURIComponent(url.search))?.[1];
     const args = [
       '-n',
-      '-M', 'extended',
+      '-M', options.mode ?? 'extended',
       '-c', String(options.connections),
       '-j', String(Math.min(options.connections, os.cpus().length)),
       '-T', String(options.seconds ?? 8),

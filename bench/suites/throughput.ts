@@ -10,7 +10,8 @@ import { hasPgbench, measureRate, pgbenchRate, startFloor } from '../lib/through
  *  - the framework floor: a bare node:http server answering the same path with the same JSON (its own
  *    process when the app has its own, as on PostgreSQL);
  *  - the database floor: pgbench running the very statements of the call (PostgreSQL only), one
- *    transaction per call, cycling through the same points and ids.
+ *    transaction per call, cycling through the same points and ids, each sent as the app sends it:
+ *    prepared once per connection (`-M prepared`) when the service prepares it, else `-M extended`.
  * Goal: the app reaches ≥ 50 % of the database floor's rate for nearby and details.
  */
 const CONNECTIONS = [10, 50] as const;
@@ -34,14 +35,17 @@ export async function throughputSuite({ small, mode, http, print, judge }: Bench
   try {
     for (const { call, method, goal } of calls) {
       const scripts = pgbench ? await Promise.all(Array.from({ length: call.inputs }, async (_, i) => (await call.literal(i)).join(';\n'))) : [];
+      // The floor sends the statements as the app does: prepared once per connection when the service
+      // prepares them (server/db/rows.ts), else parsed and planned each time.
+      const mode = (await call.statements(0)).every((q) => q.prepared) ? 'prepared' : 'extended';
       for (const connections of CONNECTIONS) {
         const app = await measureRate(call.rest, { connections });
         const bare = await measureRate(async () => ok(await http.request(method, `${floor.baseUrl}${call.path}`)), { connections });
-        const db = pgbench ? await pgbenchRate({ connectionString: small.connectionString!, scripts, connections }) : null;
+        const db = pgbench ? await pgbenchRate({ connectionString: small.connectionString!, scripts, connections, mode }) : null;
         print(
           `${`${call.name}, ${connections} connections`.padEnd(50)} app ${app.rate.toFixed(0).padStart(6)}/s (p50 ${app.p50.toFixed(1)} ms)` +
             `   node:http floor ${bare.rate.toFixed(0).padStart(6)}/s` +
-            (db !== null ? `   pgbench ${db.toFixed(0).padStart(6)}/s` : ''),
+            (db !== null ? `   pgbench -M ${mode} ${db.toFixed(0).padStart(6)}/s` : ''),
         );
         judge(`${call.name}, ${connections} connections: app ÷ node:http floor (rate)`, app.rate / bare.rate, 'ratio');
         if (db !== null) {

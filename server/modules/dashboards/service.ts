@@ -56,6 +56,7 @@ export async function couponsPage(outletId: number, input: { offSet: number; lim
       WHERE n.outlet_id = ?
       ORDER BY c.outlet_seq DESC`,
     [outletId, skip, input.limit, skip, outletId],
+    { prepared: true },
   );
   const at = now();
   const total = rows[0]?.total ?? 0;

@@ -42,6 +42,8 @@ export interface PlannedSql {
   bindings: (string | number)[];
   /** e.g. `enable_bitmapscan = off`: set with SET LOCAL around this statement only. */
   planHints?: readonly string[];
+  /** Prepared once per connection and reused (`rawRows`' `prepared`): the hot reads of fixed shape. */
+  prepared?: boolean;
 }
 
 /**
@@ -49,10 +51,11 @@ export interface PlannedSql {
  * them); without hints, as is. Returns the rows with camelCase keys.
  */
 export async function runPlanned<T>(db: Knex, q: PlannedSql): Promise<T[]> {
-  if (!q.planHints?.length) return rawRows<T>(db, q.sql, q.bindings);
+  const options = { prepared: q.prepared };
+  if (!q.planHints?.length) return rawRows<T>(db, q.sql, q.bindings, options);
   return db.transaction(async (trx) => {
     for (const hint of q.planHints!) await trx.raw(`SET LOCAL ${hint}`);
-    return rawRows<T>(trx, q.sql, q.bindings);
+    return rawRows<T>(trx, q.sql, q.bindings, options);
   });
 }
 
@@ -140,9 +143,10 @@ export async function resolveCity(
 export function cardsByIdsSql(
   ids: readonly number[],
   p: { point: { latitude: number; longitude: number } | null; date: string },
-): { sql: string; bindings: (string | number)[] } {
+): PlannedSql {
   const distance = p.point ? 'earth_distance(ll_to_earth(o.latitude, o.longitude), ll_to_earth(?, ?))' : 'NULL::float8';
   return {
+    prepared: true,
     sql: `SELECT ${CARD_COLUMNS}, ${distance} AS distance_m, ${offerColumnsSql('o.id')}
        FROM outlets o
        JOIN categories c ON c.id = o.category_id
@@ -163,7 +167,7 @@ export async function cardsByIds(
 ): Promise<OutletCard[]> {
   if (!ids.length) return [];
   const q = cardsByIdsSql(ids, p);
-  const rows = await rawRows<CardRow>(db, q.sql, q.bindings);
+  const rows = await runPlanned<CardRow>(db, q);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);

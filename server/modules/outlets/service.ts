@@ -111,7 +111,7 @@ export function nearbyByDistanceSql(p: {
   else bindings.push(p.latitude, p.longitude);
   bindings.push(NEARBY_MAX_RESULTS, p.offset, p.limit, p.latitude, p.longitude);
   bindings.push(...offerColumnsBindings(p.date));
-  return { sql, bindings, planHints: p.categoryId !== null ? CATEGORY_KNN_HINTS : undefined };
+  return { sql, bindings, planHints: p.categoryId !== null ? CATEGORY_KNN_HINTS : undefined, prepared: true };
 }
 
 /**
@@ -140,7 +140,7 @@ export function nearbyByCitySql(p: { cityId: number; categoryId: number | null; 
       JOIN cities ci ON ci.id = o.city_id
      ORDER BY o.name, o.id`;
   const filter = p.categoryId !== null ? [p.cityId, p.categoryId] : [p.cityId];
-  return { sql, bindings: [...filter, p.offset, p.limit, ...filter, ...offerColumnsBindings(p.date)] };
+  return { sql, bindings: [...filter, p.offset, p.limit, ...filter, ...offerColumnsBindings(p.date)], prepared: true };
 }
 
 /**
@@ -445,7 +445,7 @@ export function outletDetailsSql(p: {
   bindings.push(...offerColumnsBindings(p.date));
   if (p.path) bindings.push(p.path.slug, p.path.first, p.path.first, p.path.first);
   else bindings.push(p.outletId!, '');
-  return { sql, bindings };
+  return { sql, bindings, prepared: true };
 }
 
 type DetailsRow = CardRow & OutletContact & Pick<OutletRow, 'shuffleMinPercent' | 'shuffleMaxPercent'>;
@@ -467,7 +467,7 @@ async function loadDetails(p: { outletId?: number; path?: { first: string; slug:
   const { db, now } = runtime();
   const at = now();
   const q = outletDetailsSql({ ...p, date: istMoment(at).date });
-  const [row] = await rawRows<DetailsRow>(db, q.sql, q.bindings);
+  const [row] = await runPlanned<DetailsRow>(db, q);
   if (!row) throw outletNotFound();
   return {
     ...cardOf(row, at),
