@@ -63,8 +63,8 @@ export function stdoutDestination(): DestinationStream {
 /**
  * A logger for lines whose keys are fixed and name no secret (the request line: method, path, status,
  * ms, and the request id): the same destination, level and request id, without the redaction pass.
- * pino runs its wildcard redactors (`*.token`, `*.*.password`, …) over every key of every line, about a
- * tenth of a busy server's CPU with one line per request (issue 18); on these keys they can never match.
+ * pino runs its wildcard redactors (`*.token`, `*.*.password`, …) over every key of every line: about a
+ * tenth of a busy server's time with one line per request (issue 18); on these keys they never match.
  * Anything that logs a caller's object must use the redacting logger itself.
  */
 export function fixedKeysLogger(logger: Logger): Logger {
