@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
+import { isEmbedded } from './knex.ts';
 
 /**
  * Typed helpers for the few shapes the query builder cannot type by itself. Tables' row types are in
@@ -66,7 +67,7 @@ export interface RawOptions {
  */
 export async function rawRows<T>(db: Knex, sql: string, bindings: readonly unknown[] = [], options: RawOptions = {}): Promise<T[]> {
   const raw = db.raw(sql, bindings as Knex.RawBinding[]);
-  const name = options.prepared && db.client.config.client === 'pg' ? statementName(sql) : undefined;
+  const name = options.prepared && !isEmbedded(db) ? statementName(sql) : undefined;
   if (name) raw.options({ name });
   const result = (await raw) as { rows: Record<string, unknown>[] };
   return result.rows.map((r) => {
