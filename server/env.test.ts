@@ -6,6 +6,7 @@ import { EnvError, envSchema, parseEnv } from './env.ts';
 /** What a production start needs at least. */
 const PRODUCTION: Record<string, string | undefined> = {
   NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://bachat@db.internal:5432/bachat',
   APP_SECRET: 'x'.repeat(32),
   PAYMENT_PROVIDER: 'razorpay',
   RAZORPAY_KEY_ID: 'rzp_live_abcdef123456',
@@ -108,7 +109,18 @@ describe('parseEnv', () => {
 
     it('names every refusal at once', () => {
       const error = refusal({ NODE_ENV: 'production', SEED_DEMO_DATA: 'true' });
-      expect(error.issues.map((i) => i.variable)).toEqual(['APP_SECRET', 'PAYMENT_PROVIDER', 'SEED_DEMO_DATA']);
+      expect(error.issues.map((i) => i.variable)).toEqual(['DATABASE_URL', 'APP_SECRET', 'PAYMENT_PROVIDER', 'SEED_DEMO_DATA']);
+    });
+
+    it.each([
+      ['unset', undefined],
+      ['empty', ''],
+    ])('refuses to run on the embedded database (DATABASE_URL %s), naming DATABASE_URL', (_, value) => {
+      const error = refusal({ ...PRODUCTION, DATABASE_URL: value });
+      expect(error.issues).toEqual([{ variable: 'DATABASE_URL', message: expect.stringContaining('is required when NODE_ENV=production') }]);
+      expect(error.message).toContain('DATABASE_URL: is required when NODE_ENV=production: the embedded database');
+      // Development and tests keep the embedded default.
+      expect(parseEnv({ DATABASE_URL: value }).DATABASE_URL).toBeUndefined();
     });
   });
 
@@ -185,5 +197,17 @@ describe('parseEnv', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('PAYMENT_PROVIDER: must be razorpay when NODE_ENV=production');
     expect(result.stderr).toContain('SEED_DEMO_DATA: must not be true when NODE_ENV=production');
+    expect(result.stderr).toContain('DATABASE_URL: is required when NODE_ENV=production');
+  });
+
+  it('gives every statement a deadline by default, each setting checked', () => {
+    expect(parseEnv({})).toMatchObject({
+      DATABASE_STATEMENT_TIMEOUT_MS: 15_000,
+      DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: 60_000,
+      DATABASE_ACQUIRE_TIMEOUT_MS: 5_000,
+    });
+    expect(parseEnv({ DATABASE_STATEMENT_TIMEOUT_MS: '0' }).DATABASE_STATEMENT_TIMEOUT_MS).toBe(0);
+    expect(() => parseEnv({ DATABASE_STATEMENT_TIMEOUT_MS: '-1' })).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS/);
+    expect(() => parseEnv({ DATABASE_ACQUIRE_TIMEOUT_MS: 'soon' })).toThrow(/DATABASE_ACQUIRE_TIMEOUT_MS/);
   });
 });

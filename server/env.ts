@@ -70,6 +70,13 @@ export const envSchema = z.object({
     z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
   ),
   DATABASE_POOL_MAX: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100).default(10)),
+  // Every statement's deadline, both databases (PostgreSQL: statement_timeout on each pool connection;
+  // embedded: the database thread is replaced). 0 turns it off. docs/operations.md.
+  DATABASE_STATEMENT_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(3_600_000).default(15_000)),
+  // PostgreSQL: a transaction left idle this long is ended by the server (idle_in_transaction_session_timeout).
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(3_600_000).default(60_000)),
+  // How long a query waits for a free connection before the request fails with 503.
+  DATABASE_ACQUIRE_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(600_000).default(5_000)),
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('.data')),
   APP_SECRET: z.preprocess(
     emptyAsUndefined,
@@ -256,6 +263,13 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (env.NODE_ENV === 'production') {
     // What is only safe on a developer's machine stops a production start, all reasons at once.
     const refused: { variable: string; message: string }[] = [];
+    if (!env.DATABASE_URL) {
+      refused.push({
+        variable: 'DATABASE_URL',
+        message:
+          'is required when NODE_ENV=production: the embedded database (the default without it) is for development and tests, one process on one disk',
+      });
+    }
     if (!env.APP_SECRET) refused.push({ variable: 'APP_SECRET', message: 'is required when NODE_ENV=production' });
     if (env.PAYMENT_PROVIDER !== 'razorpay') {
       refused.push({

@@ -278,6 +278,8 @@ export const HI: Readonly<Record<string, string>> = {
   'A value has the wrong format.': 'कोई मान गलत प्रारूप में है।',
   'The request clashed with another one. Please try again.': 'यह अनुरोध किसी दूसरे अनुरोध से टकरा गया। कृपया फिर से कोशिश करें।',
   'Internal server error': 'सर्वर में अंदरूनी गड़बड़ी हुई',
+  'The server took too long to answer. Please try again in a moment.': 'सर्वर ने जवाब देने में बहुत देर लगा दी। कृपया थोड़ी देर बाद फिर से कोशिश करें।',
+  'The server is busy right now. Please try again in a moment.': 'सर्वर अभी व्यस्त है। कृपया थोड़ी देर बाद फिर से कोशिश करें।',
   'Invalid input': 'इनपुट सही नहीं है',
   'Not found': 'नहीं मिला',
   'The request is too large.': 'अनुरोध बहुत बड़ा है।',

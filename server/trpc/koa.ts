@@ -52,6 +52,8 @@ export function trpcMiddleware(options: TrpcKoaOptions): Middleware {
   const onError = ({ error, path }: { error: { code: string; cause?: unknown }; path?: string }) => {
     if (error.code === 'INTERNAL_SERVER_ERROR') {
       options.logger.error({ err: error.cause ?? error, procedure: path }, 'trpc procedure failed');
+    } else if (error.code === 'SERVICE_UNAVAILABLE') {
+      options.logger.warn({ err: error.cause ?? error, procedure: path }, 'answered 503: the database was slow or busy');
     }
   };
 
