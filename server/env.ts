@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { z } from 'zod';
 import { isValidGstin } from './modules/common/schema.ts';
+import { DEFAULT_PUSH_ENDPOINT_HOSTS, hostPatternProblem } from './providers/push-endpoints.ts';
 
 /**
  * All configuration comes from environment variables, parsed once here.
@@ -162,6 +163,23 @@ export const envSchema = z.object({
   VAPID_SUBJECT: z.preprocess(
     emptyAsUndefined,
     z.string().regex(/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL').default('mailto:support@bachat.in'),
+  ),
+  // The only hosts web pushes are posted to (docs/notifications.md "Which push services"): host names, or
+  // `*.domain` for any name under it, comma-separated. Subscriptions elsewhere are refused (400).
+  PUSH_ENDPOINT_HOSTS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default(DEFAULT_PUSH_ENDPOINT_HOSTS.join(','))
+      .transform((v, ctx) => {
+        const hosts = v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+        for (const host of hosts) {
+          const problem = hostPatternProblem(host);
+          if (problem) ctx.addIssue({ code: 'custom', message: `${JSON.stringify(host)} ${problem}` });
+        }
+        if (!hosts.length) ctx.addIssue({ code: 'custom', message: 'needs at least one host' });
+        return hosts;
+      }),
   ),
   // The Android wrapper's pushes: FCM HTTP v1 with a service account, or an outbox file (default).
   FCM_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['outbox', 'fcm']).default('outbox')),

@@ -267,6 +267,16 @@ export const HI: Readonly<Record<string, string>> = {
   'Too many applications. Please try again later.': 'बहुत ज़्यादा आवेदन आए हैं। कृपया बाद में फिर कोशिश करें।',
   'Thank you! Our team will verify your documents within 2-5 working days.': 'धन्यवाद! हमारी टीम 2-5 कामकाजी दिनों में आपके दस्तावेज़ों की जाँच करेगी।',
 
+  // ---- Notifications: the inbox, unsubscribe links, this browser's push subscription, the app's FCM token
+  'This unsubscribe link is not valid. Change your alerts in Settings instead.': 'यह अनसब्सक्राइब लिंक सही नहीं है। इसके बजाय सेटिंग्स में अपने अलर्ट बदलें।',
+  'Notification not found': 'नोटिफ़िकेशन नहीं मिला',
+  'This browser gave an invalid push subscription.': 'इस ब्राउज़र ने गलत पुश सब्सक्रिप्शन दिया।',
+  'Push notifications can only be sent through a browser push service (Chrome, Firefox, Safari or Edge); this subscription points elsewhere.':
+    'पुश नोटिफ़िकेशन सिर्फ़ ब्राउज़र की पुश सेवा (Chrome, Firefox, Safari या Edge) से भेजे जा सकते हैं; यह सब्सक्रिप्शन किसी दूसरी जगह का है।',
+  'fcmToken is required': 'fcmToken ज़रूरी है',
+  'This is not an FCM token: send the registration token Firebase Messaging gave the app.':
+    'यह FCM टोकन नहीं है: Firebase Messaging ने ऐप को जो रजिस्ट्रेशन टोकन दिया है, वही भेजें।',
+
   // ---- Anything (the database's and the transport's own refusals)
   'This record already exists.': 'यह रिकॉर्ड पहले से मौजूद है।',
   'already exists': 'पहले से मौजूद है',
