@@ -199,6 +199,20 @@ export const envSchema = z.object({
   FCM_TOKEN_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).default('https://oauth2.googleapis.com/token')),
   // Most pushes one shopper gets per IST day (web push and app together; quiet hours 22:00–08:00 IST).
   PUSH_DAILY_CAP: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(50).default(3)),
+  // The counter's live payment streams (docs/operations.md "Live streams"): open at once per business
+  // account and per client address (TRUST_PROXY decides the address), counted in each server process;
+  // the next one is a 429. And how often each stream gets a keep-alive comment, when its session and
+  // outlet access are also checked again (decimals allowed; at most 25 so access ends within 30 s).
+  LIVE_STREAMS_PER_ACCOUNT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(20)),
+  LIVE_STREAMS_PER_IP: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(100)),
+  LIVE_STREAM_HEARTBEAT_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a number of seconds from 0.05 to 25' })
+      .min(0.05, 'must be a number of seconds from 0.05 to 25')
+      .max(25, 'must be a number of seconds from 0.05 to 25')
+      .default(20),
+  ),
   // Who works background jobs (server/jobs/): the server itself, or separate `npm run worker` processes.
   JOB_WORKERS: z.preprocess(emptyAsUndefined, z.enum(['in-process', 'separate']).default('in-process')),
   SHUTDOWN_GRACE_SECONDS: z.preprocess(

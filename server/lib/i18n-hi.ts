@@ -214,6 +214,10 @@ export const HI: Readonly<Record<string, string>> = {
   'An idempotency key (8 to 64 letters, digits, - or _) is required: send it as the Idempotency-Key header':
     'एक idempotency key (8 से 64 अक्षर, अंक, - या _) ज़रूरी है: इसे Idempotency-Key हेडर में भेजें',
   'The live feed needs a new ticket: reload the page.': 'लाइव फ़ीड के लिए नया टिकट चाहिए: पेज फिर से लोड करें।',
+  'This account already has {max} live payment feeds open. Close the payments screen on another tab or device, then try again.':
+    'इस अकाउंट की पहले से {max} लाइव पेमेंट फ़ीड खुली हैं। किसी दूसरे टैब या डिवाइस पर पेमेंट स्क्रीन बंद करें, फिर से कोशिश करें।',
+  '{max} live payment feeds are already open from your network. Close some payments screens, then try again.':
+    'आपके नेटवर्क से पहले से {max} लाइव पेमेंट फ़ीड खुली हैं। कुछ पेमेंट स्क्रीन बंद करें, फिर से कोशिश करें।',
   'Your account is not allowed to refund payments. Ask your master account to allow it in User management.':
     'आपके अकाउंट को पेमेंट रिफ़ंड करने की अनुमति नहीं है। अपने मास्टर अकाउंट से यूज़र मैनेजमेंट में इसकी अनुमति देने को कहें।',
 
