@@ -75,7 +75,7 @@ class LiveStreams {
   private start() {
     this.timer = setInterval(() => this.beat(), Math.round(this.rt.env.LIVE_STREAM_HEARTBEAT_SECONDS * 1000));
     this.timer.unref();
-    this.subscription = this.rt.realtime.subscribe<Partial<AccessChange>>(ACCESS_TOPIC, (signal) => this.onAccess(signal)).catch((err: unknown) => {
+    this.subscription = this.rt.realtime.subscribe<AccessChange>(ACCESS_TOPIC, (signal) => this.onAccess(signal)).catch((err: unknown) => {
       // The heartbeat's re-check still ends streams within one beat.
       this.rt.logger.warn({ err }, 'live streams: cannot hear access changes; re-checking on the heartbeat only');
       return null;
@@ -98,15 +98,15 @@ class LiveStreams {
     void this.recheck([...this.streams]).finally(() => (this.checking = false));
   }
 
-  private onAccess(signal: RealtimeSignal<Partial<AccessChange>>) {
+  private onAccess(signal: RealtimeSignal<AccessChange>) {
     if (signal.type === 'closed') return;
     if (signal.type === 'resync') {
       void this.recheck([...this.streams]);
       return;
     }
-    const change = signal.data ?? {};
+    const change: { sessionId?: unknown; kind?: unknown; principalId?: unknown } = signal.data ?? {};
     const named = [...this.streams].filter((s) =>
-      'sessionId' in change ? s.sessionId === change.sessionId : change.kind === 'business' && s.businessOwnerId === change.principalId,
+      change.sessionId !== undefined ? s.sessionId === change.sessionId : change.kind === 'business' && s.businessOwnerId === change.principalId,
     );
     if (named.length) void this.recheck(named);
   }
