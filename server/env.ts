@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { z } from 'zod';
 import { isValidGstin } from './modules/common/schema.ts';
+import { DEFAULT_PUSH_ENDPOINT_HOSTS, hostPatternProblem } from './providers/push-endpoints.ts';
 
 /**
  * All configuration comes from environment variables, parsed once here.
@@ -170,6 +171,23 @@ export const envSchema = z.object({
     emptyAsUndefined,
     z.string().regex(/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL').default('mailto:support@bachat.in'),
   ),
+  // The only hosts web pushes are posted to (docs/notifications.md "Which push services"): host names, or
+  // `*.domain` for any name under it, comma-separated. Subscriptions elsewhere are refused (400).
+  PUSH_ENDPOINT_HOSTS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default(DEFAULT_PUSH_ENDPOINT_HOSTS.join(','))
+      .transform((v, ctx) => {
+        const hosts = v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+        for (const host of hosts) {
+          const problem = hostPatternProblem(host);
+          if (problem) ctx.addIssue({ code: 'custom', message: `${JSON.stringify(host)} ${problem}` });
+        }
+        if (!hosts.length) ctx.addIssue({ code: 'custom', message: 'needs at least one host' });
+        return hosts;
+      }),
+  ),
   // The Android wrapper's pushes: FCM HTTP v1 with a service account, or an outbox file (default).
   FCM_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['outbox', 'fcm']).default('outbox')),
   FCM_OUTBOX_FILE: z.preprocess(emptyAsUndefined, z.string().optional()),
@@ -188,6 +206,20 @@ export const envSchema = z.object({
   FCM_TOKEN_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).default('https://oauth2.googleapis.com/token')),
   // Most pushes one shopper gets per IST day (web push and app together; quiet hours 22:00–08:00 IST).
   PUSH_DAILY_CAP: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(50).default(3)),
+  // The counter's live payment streams (docs/operations.md "Live streams"): open at once per business
+  // account and per client address (TRUST_PROXY decides the address), counted in each server process;
+  // the next one is a 429. And how often each stream gets a keep-alive comment, when its session and
+  // outlet access are also checked again (decimals allowed; at most 25 so access ends within 30 s).
+  LIVE_STREAMS_PER_ACCOUNT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(20)),
+  LIVE_STREAMS_PER_IP: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(100)),
+  LIVE_STREAM_HEARTBEAT_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a number of seconds from 0.05 to 25' })
+      .min(0.05, 'must be a number of seconds from 0.05 to 25')
+      .max(25, 'must be a number of seconds from 0.05 to 25')
+      .default(20),
+  ),
   // Who works background jobs (server/jobs/): the server itself, or separate `npm run worker` processes.
   JOB_WORKERS: z.preprocess(emptyAsUndefined, z.enum(['in-process', 'separate']).default('in-process')),
   SHUTDOWN_GRACE_SECONDS: z.preprocess(
