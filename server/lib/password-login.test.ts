@@ -66,3 +66,42 @@ describe('verifyPasswordLogin: failures throttle the client, not the account', (
     expect(await testDb()('businessOwners').where({ id: ownerId }).first('failedLoginCount')).toEqual({ failedLoginCount: MAX_FAILED_LOGINS });
   });
 });
+
+describe('verifyPasswordLogin: an unknown username takes as long as a wrong password', () => {
+  const TRIES = 40;
+  const p50 = (ms: number[]) => [...ms].sort((a, b) => a - b)[Math.floor(ms.length / 2)]!;
+  const timed = async (attempt: () => Promise<unknown>) => {
+    const start = process.hrtime.bigint();
+    await attempt().catch(() => undefined);
+    return Number(process.hrtime.bigint() - start) / 1e6;
+  };
+
+  it(`known and unknown usernames: p50 over ${TRIES} tries each within 1 ms (or 7 %) of each other`, async () => {
+    // Every try from its own address, so the throttle never answers first (it counts both kinds alike).
+    let client = 0;
+    const ip = () => `10.0.${Math.floor(client / 250)}.${(client++ % 250) + 1}`;
+    const known = () => verifyPasswordLogin(businessOwnerLogins, { username: 'demo.staff', password: 'not-the-password' }, { ip: ip() });
+    const unknown = () => verifyPasswordLogin(businessOwnerLogins, { username: 'no.such.owner', password: 'not-the-password' }, { ip: ip() });
+    await expect(known()).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: INVALID_LOGIN });
+    await expect(unknown()).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: INVALID_LOGIN });
+    // Warm both paths (the decoy hash, the statements' plans), then interleave so both share the noise.
+    for (let i = 0; i < 5; i++) {
+      await timed(known);
+      await timed(unknown);
+    }
+    const knownMs: number[] = [];
+    const unknownMs: number[] = [];
+    for (let i = 0; i < TRIES; i++) {
+      if (i % 2 === 0) {
+        knownMs.push(await timed(known));
+        unknownMs.push(await timed(unknown));
+      } else {
+        unknownMs.push(await timed(unknown));
+        knownMs.push(await timed(known));
+      }
+    }
+    const [k, u] = [p50(knownMs), p50(unknownMs)];
+    console.info(`login p50: known ${k.toFixed(2)} ms, unknown ${u.toFixed(2)} ms (${TRIES} tries each)`);
+    expect(Math.abs(k - u)).toBeLessThanOrEqual(Math.max(1, 0.07 * Math.max(k, u)));
+  }, 60_000);
+});
