@@ -91,8 +91,11 @@ export interface SessionCookieJar {
 }
 
 /** A login's answer: the token stays in the body for API clients and the Android wrapper, not for our app. */
-export function loginAnswer<T extends { accessToken: string }>(jar: Pick<SessionCookieJar, 'handsOverToken'>, result: T): Omit<T, 'accessToken'> & { accessToken?: string } {
-  if (!jar.handsOverToken) return result;
+export function loginAnswer<T extends { accessToken: string }>(
+  jar: Pick<SessionCookieJar, 'handsOverToken'>,
+  result: T,
+): Omit<T, 'accessToken'> & { accessToken?: string } {
+  if (!jar.handsOverToken) return result as Omit<T, 'accessToken'> & { accessToken: string };
   const { accessToken: _token, ...rest } = result;
   return rest;
 }

@@ -12,9 +12,10 @@
  * - otherwise one character from the alphabet the secret draws on (lower case 26, upper case 26, digits
  *   10, other printable ASCII 33, anything else 100): log2 of their total.
  *
- * A real random secret (`openssl rand -base64 48`: 48 characters of 95 → about 315 bits; `-hex 32`: 64
- * of 36 → about 330) is barely discounted, since random text seldom repeats 3 characters or steps 3 in
- * a row. The estimate errs low for text built to look random by hand, which is the point.
+ * A real random secret (`openssl rand -base64 48`: 64 characters of 95 → about 410 bits; `-hex 32`: 64
+ * of 36 → about 325; 32 random letters and digits → about 190) is barely discounted, since random text
+ * seldom repeats 3 characters or steps 3 in a row. The estimate errs low for text built to look random
+ * by hand, which is the point ('a' × 40: 10 bits; 'password' × 5: 14).
  */
 
 /** What a production APP_SECRET must be worth at least. */

@@ -76,7 +76,7 @@ export function useBusinessSession(): BusinessSession | null {
 }
 
 /** The details the login stores: the owner, its outlets and the first outlet as the current one. */
-export function detailsFromLogin(result: BusinessLoginResult): BusinessUserDetails {
+export function detailsFromLogin(result: Pick<BusinessLoginResult, 'businessOwner' | 'outlets'>): BusinessUserDetails {
   const owner = result.businessOwner;
   return {
     boId: owner.id,
