@@ -75,7 +75,7 @@ export function authMiddleware(): Middleware {
   const signedInByCookie = async (ctx: Context, next: () => Promise<unknown>, sessions: CookieSession[]) => {
     let found: Principal | null = null;
     for (const session of sessions) {
-      const principal = found ? null : await resolveSession(session.token);
+      const principal: Principal | null = found ? null : await resolveSession(session.token);
       if (principal?.kind === session.kind) {
         found = principal;
         ctx.state.token = session.token;

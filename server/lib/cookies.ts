@@ -24,7 +24,7 @@ export function serializeCookie(name: string, value: string, attributes: CookieA
   return [
     `${name}=${value}`,
     `Path=${attributes.path}`,
-    `Max-Age=${Math.max(0, Math.floor(attributes.maxAgeSeconds))}`,
+    `Max-Age=${Math.max(0, Math.round(attributes.maxAgeSeconds))}`,
     ...(attributes.httpOnly ? ['HttpOnly'] : []),
     ...(attributes.secure ? ['Secure'] : []),
     `SameSite=${attributes.sameSite}`,
