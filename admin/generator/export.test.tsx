@@ -34,7 +34,12 @@ async function exportedCsv(click: () => Promise<void>): Promise<string> {
   await click();
   await waitFor(() => expect(blobs).toHaveLength(1));
   anchorClick.mockRestore();
-  return (await blobs[0]!.text()).replace(/^\uFEFF/, '');
+  const text = await new Promise<string>((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.readAsText(blobs[0]!);
+  });
+  return text.replace(/^\uFEFF/, '');
 }
 
 describe('Export: every list writes through the one CSV writer', () => {
