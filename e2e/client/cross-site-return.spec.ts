@@ -12,10 +12,12 @@ const ELSEWHERE = 'https://elsewhere.test/';
 
 test('opened from another site, the sandbox checkout and the profile still see the signed-in shopper', async ({ page, context, baseURL }) => {
   const { name } = await signInByApi(context, { name: 'Meera Iyer' });
+  // Calls made as the app makes them: the session's cookie and the app's header (any POST the cookie
+  // rides on needs it, reads too).
   const app = { 'X-Bachat-App': '1' };
 
-  // An order to pay, made as the app makes it (the session's cookie, the app's header).
-  const nearby = await context.request.post('/api/outlet/getNearbyOutlets?offSet=1&limit=1', { data: { noLocation: true } });
+  // An order to pay.
+  const nearby = await context.request.post('/api/outlet/getNearbyOutlets?offSet=1&limit=1', { data: { noLocation: true }, headers: app });
   const outlet = ((await nearby.json()) as { outlets: { OUTLET_ID: number }[] }).outlets[0]!;
   const created = await context.request.post('/api/outlet/route/v1/create', {
     data: { outletId: outlet.OUTLET_ID, amount: 800, idempotencyKey: randomUUID() },
