@@ -2,6 +2,7 @@ import net from 'node:net';
 import { z } from 'zod';
 import { isValidGstin } from './modules/common/schema.ts';
 import { DEFAULT_PUSH_ENDPOINT_HOSTS, hostPatternProblem } from './providers/push-endpoints.ts';
+import { estimateSecretBits, MIN_SECRET_BITS } from './lib/secret-strength.ts';
 
 /**
  * All configuration comes from environment variables, parsed once here.
@@ -303,6 +304,15 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       });
     }
     if (!env.APP_SECRET) refused.push({ variable: 'APP_SECRET', message: 'is required when NODE_ENV=production' });
+    else {
+      const bits = estimateSecretBits(env.APP_SECRET);
+      if (bits < MIN_SECRET_BITS) {
+        refused.push({
+          variable: 'APP_SECRET',
+          message: `is too easy to guess when NODE_ENV=production (about ${bits} bits estimated, at least ${MIN_SECRET_BITS} needed: repeated, sequential or common text); generate one with \`openssl rand -base64 48\` (value hidden)`,
+        });
+      }
+    }
     if (env.PAYMENT_PROVIDER !== 'razorpay') {
       refused.push({
         variable: 'PAYMENT_PROVIDER',
@@ -314,6 +324,17 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
         variable: 'SEED_DEMO_DATA',
         message: 'must not be true when NODE_ENV=production (the demo data set has well-known logins); leave it empty or set false',
       });
+    }
+    if (env.EMAIL_PROVIDER === 'outbox') {
+      refused.push({
+        variable: 'EMAIL_PROVIDER',
+        message: 'must be smtp when NODE_ENV=production (with SMTP_URL): the outbox (the default) only writes a file, so no shopper or owner gets an email',
+      });
+    }
+    for (const variable of ['INVOICE_SUPPLIER_NAME', 'INVOICE_SUPPLIER_GSTIN', 'INVOICE_SUPPLIER_ADDRESS'] as const) {
+      if (!env[variable]) {
+        refused.push({ variable, message: 'is required when NODE_ENV=production: the outlets\' monthly statements carry the platform\'s tax invoice as supplier' });
+      }
     }
     if (refused.length) throw new EnvError(refused);
   }

@@ -87,3 +87,10 @@ export async function revokeAllSessions(kind: SessionKind, principalId: number, 
   await announceAccessChange({ kind, principalId }, trx);
   return revoked;
 }
+
+/** Ends the session behind a token, if it is one of `kind` still open (a cookie the browser is told to drop). */
+export async function revokeSessionToken(kind: SessionKind, token: string, trx?: Knex.Transaction): Promise<void> {
+  if (!token || token.length > 200) return;
+  const { db, now } = runtime();
+  await (trx ?? db)('sessions').where({ tokenHash: hashToken(token), kind }).whereNull('revokedAt').update({ revokedAt: now() });
+}
