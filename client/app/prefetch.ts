@@ -5,8 +5,8 @@ import { locationAtom, selectedCategoryAtom, selectedCityAtom } from '@client/fe
 import { outletListQuery, type OutletListFilters } from '@client/features/outlets/hooks/use-outlet-list';
 import { OUTLET_PAGE_SIZE } from '@client/features/outlets/paging';
 import { discoveryInput, parseDiscoveryParams } from '@client/features/outlets/lib/discovery-params';
-import { OUTLET_ROUTE } from '@client/features/outlets/lib/links';
 import type { TrpcClient } from '@client/lib/trpc';
+import { paths } from './paths';
 import { shellOf } from './routes';
 
 type JotaiStore = ReturnType<typeof createStore>;
@@ -147,7 +147,7 @@ export function prefetchFirstScreen(
     return;
   }
 
-  const outlet = page === 'outlet' ? OUTLET_ROUTE.exec(pathname)?.groups : undefined;
+  const outlet = page === 'outlet' ? paths.outlet.pattern.exec(pathname)?.groups : undefined;
   if (outlet?.first && outlet.name) {
     // use-outlet-details.ts: by the id in the path when it has one, else by the path.
     const point = { latitude: place?.latitude, longitude: place?.longitude };

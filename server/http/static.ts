@@ -7,12 +7,14 @@ import { PRIVATE_PREFIXES } from '../providers/storage.ts';
 import type { PageRenderer } from './page-render.ts';
 import { withRenderedRoot } from './page-render.ts';
 import { inlineStyleHashes, withStyleSources } from './security-headers.ts';
+import { SERVER_PATHS, isUnder } from './server-paths.ts';
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
-const API_PREFIXES = ['/api/', '/trpc/', '/uploads/'];
+/** The server's own paths (server-paths.ts): never a page, whatever the front end's routes. */
+const API_PREFIXES = [SERVER_PATHS.api, SERVER_PATHS.trpc, SERVER_PATHS.uploads];
 
 function isReserved(p: string): boolean {
-  return p === '/api' || p === '/trpc' || p === '/uploads' || API_PREFIXES.some((x) => p.startsWith(x));
+  return API_PREFIXES.some((prefix) => isUnder(p, prefix));
 }
 
 /**
