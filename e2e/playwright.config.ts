@@ -50,6 +50,8 @@ export default defineConfig({
   projects: [
     { name: 'client', testDir: './client', use: { baseURL: `${origin}/`, viewport: { width: 360, height: 800 } } },
     { name: 'admin', testDir: './admin', use: { baseURL: `${origin}/clientpage/sales/`, viewport: { width: 1280, height: 800 } } },
+    // Every route of the three front ends, as each person (docs/testing.md); sets its own viewports.
+    { name: 'smoke', testDir: './smoke', use: { baseURL: `${origin}/` } },
   ],
   webServer: [
     {
