@@ -2,7 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { CSP_NONCE_PLACEHOLDER } from '../server/http/security-headers.ts';
+import { CSP_NONCE_PLACEHOLDER } from '../server/http/csp-nonce.ts';
 
 const adminRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));

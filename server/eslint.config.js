@@ -19,11 +19,12 @@ const serverOnlyForFrontEnds = {
       // Anything under server/ except modules/<feature>/schema.ts, the back-office declarations
       // (modules/<feature>/admin.ts, admin/declaration.ts, admin/resources.ts: zod only), the lists
       // the client must keep in step with the server (trpc/business-procedures.ts,
-      // http/server-paths.ts: no imports) and (type-only) trpc/app-router.
+      // http/server-paths.ts, http/csp-nonce.ts: no imports; the admin's build config reads the last by
+      // its relative path) and (type-only) trpc/app-router.
       regex:
-        '^(?:@server/(?!trpc/app-router(?:\\.ts)?$|trpc/business-procedures(?:\\.ts)?$|http/server-paths(?:\\.ts)?$|modules/[^/]+/(?:schema|admin)(?:\\.ts)?$|admin/(?:declaration|resources)(?:\\.ts)?$)|(?:\\.\\./)+server/)',
+        '^(?:@server/(?!trpc/app-router(?:\\.ts)?$|trpc/business-procedures(?:\\.ts)?$|http/(?:server-paths|csp-nonce)(?:\\.ts)?$|modules/[^/]+/(?:schema|admin)(?:\\.ts)?$|admin/(?:declaration|resources)(?:\\.ts)?$)|(?:\\.\\./)+server/(?!http/csp-nonce\\.ts$))',
       message:
-        'Front ends may import from server/ only schema.ts and admin.ts files, server/admin/{declaration,resources}.ts, trpc/business-procedures.ts, http/server-paths.ts and (type-only) trpc/app-router.',
+        'Front ends may import from server/ only schema.ts and admin.ts files, server/admin/{declaration,resources}.ts, trpc/business-procedures.ts, http/{server-paths,csp-nonce}.ts and (type-only) trpc/app-router.',
     },
   ],
 };
@@ -140,7 +141,7 @@ export default tseslint.config(
   },
   {
     // The lists front ends import to stay in step with the server: pure, they import nothing.
-    files: ['server/trpc/business-procedures.ts', 'server/http/server-paths.ts'],
+    files: ['server/trpc/business-procedures.ts', 'server/http/server-paths.ts', 'server/http/csp-nonce.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: '.', message: 'This list is imported by the front ends: it imports nothing.' }] }],
     },

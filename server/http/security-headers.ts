@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Middleware } from 'koa';
+import { CSP_NONCE_PLACEHOLDER } from './csp-nonce.ts';
 
 /** HSTS: a year, subdomains included; sent in production only (docs/operations.md). */
 export const HSTS = 'max-age=31536000; includeSubDomains';
@@ -65,12 +66,7 @@ export function withStyleSources(policy: string, sources: readonly string[]): st
     .join('; ');
 }
 
-/**
- * What a build writes where a page's nonce goes (admin/vite.config.ts `html.cspNonce`: the `nonce`
- * attributes of its tags and the `<meta property="csp-nonce">` the page's code reads it from). The
- * server replaces it in each response with a fresh nonce; it is never a nonce itself.
- */
-export const CSP_NONCE_PLACEHOLDER = 'BACHAT_CSP_NONCE';
+export { CSP_NONCE_PLACEHOLDER };
 
 /**
  * `html` and `policy` for one response of a page built with the nonce placeholder: a fresh random nonce
