@@ -198,7 +198,8 @@ export async function checkOverflow(page: Page): Promise<void> {
  * branch), an expected failing tRPC call also prints a console error naming its procedure.
  */
 export const loggedTrpcFailure = (procedure: string): ExpectedError => ({
-  message: new RegExp(`<< (?:query|mutation) #\\d+ ${procedure.replace(/\./g, '\\.')}\\b`),
+  // `%c << mutation #2 %cauth.verifyOtp%c %O …`: the logger's CSS markers sit around the name.
+  message: new RegExp(`<< (?:query|mutation|subscription) #\\d+ (?:%c)?${procedure.replace(/\./g, '\\.')}(?:%c|\\s|$)`),
   optional: true,
 });
 

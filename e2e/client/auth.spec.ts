@@ -49,7 +49,7 @@ test('a wrong OTP shows "Wrong Otp. Try again." and the right one then signs the
   const code = await waitForOtp(phone, sentAfter);
   const wrong = code === '000000' ? '111111' : '000000';
 
-  expectErrors(page, [{ status: 401, url: /\/trpc\/auth\.verifyOtp/ }, loggedTrpcFailure('auth.verifyOtp')]);
+  expectErrors(page, [{ status: 400, url: /\/trpc\/auth\.verifyOtp/ }, loggedTrpcFailure('auth.verifyOtp')]);
   await otpDialog.getByLabel('6-digit OTP').fill(wrong);
   await otpDialog.getByRole('button', { name: 'SIGNUP' }).click();
   await expect(otpDialog.getByRole('alert')).toHaveText('Wrong Otp. Try again.');
