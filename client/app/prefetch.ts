@@ -172,6 +172,11 @@ export function prefetchFirstScreen(
 export function rendersOnServer(pathname: string, search: string, signedIn: boolean): boolean {
   if (search !== '') return false;
   const page = shellOf(pathname);
+  // The sign-in panel over an outlet page (`…/login`, `…/signup`) is the client's alone: its code loads
+  // on demand, so the server's render would suspend there (React error 419 when the page hydrates),
+  // and a signed-in shopper is taken on to the page instead of seeing it.
+  const overlay = page === 'outlet' ? paths.outlet.pattern.exec(pathname)?.groups?.overlay : undefined;
+  if (overlay === 'login' || overlay === 'signup') return false;
   return page === 'outlet' || (page === 'home' && pathname === '/') || (page === 'enter-amount' && !signedIn);
 }
 
