@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { CSP_NONCE_PLACEHOLDER } from '../server/http/csp-nonce.ts';
 
 const adminRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -13,6 +14,10 @@ export default defineConfig({
   cacheDir: fileURLToPath(new URL('../node_modules/.vite/admin', import.meta.url)),
   base: '/clientpage/sales/',
   plugins: [react()],
+  // Every tag the build writes carries the placeholder, and a `<meta property="csp-nonce">` holds it;
+  // the server puts a fresh nonce in its place in each response and allows it in style-src
+  // (server/http/security-headers.ts `withCspNonce`). main.tsx gives it to emotion for MUI's styles.
+  html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   resolve: {
     // Mirrors the `paths` in the root tsconfig.json.
     alias: {

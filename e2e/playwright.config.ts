@@ -50,6 +50,8 @@ export default defineConfig({
   projects: [
     { name: 'client', testDir: './client', use: { baseURL: `${origin}/`, viewport: { width: 360, height: 800 } } },
     { name: 'admin', testDir: './admin', use: { baseURL: `${origin}/clientpage/sales/`, viewport: { width: 1280, height: 800 } } },
+    // Every route of the three front ends, as each person (docs/testing.md); sets its own viewports.
+    { name: 'smoke', testDir: './smoke', use: { baseURL: `${origin}/` } },
   ],
   webServer: [
     {
@@ -72,7 +74,9 @@ export default defineConfig({
         NODE_ENV: 'test',
         PORT: String(port),
         DATA_DIR: process.env.E2E_DATA_DIR,
-        DATABASE_URL: '',
+        // The embedded database (CI); E2E_DATABASE_URL runs the server on an empty PostgreSQL database
+        // instead (a busy machine where the embedded one starts too slowly; docs/testing.md).
+        DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
         SMS_OUTBOX_FILE: process.env.E2E_SMS_OUTBOX,
         EMAIL_OUTBOX_FILE: process.env.E2E_EMAIL_OUTBOX,
         LOG_LEVEL: 'warn',

@@ -34,6 +34,7 @@ import { paymentsWebhook } from './modules/payments/rest.ts';
 import { restRouters } from './rest/routers.ts';
 import { homeFirstScreen, outletFirstScreen } from './modules/outlets/first-screen.ts';
 import type { PageDataLoader } from './http/static.ts';
+import { SERVER_PATHS } from './http/server-paths.ts';
 
 export interface AppOptions {
   env: Env;
@@ -115,7 +116,7 @@ export function createApp(options: AppOptions): Koa {
     .use(bodyParser({ enableTypes: ['json'], jsonLimit: bodyLimit, encoding: 'utf-8', parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] }))
     .use(routes)
     .use(uploads('root' in storage && storage.root ? storage.root : path.resolve(env.DATA_DIR, 'uploads')))
-    .use(spa({ root: path.join(distDir, 'admin'), mount: '/clientpage/sales', csp: contentSecurityPolicy('admin', csp) }))
+    .use(spa({ root: path.join(distDir, 'admin'), mount: SERVER_PATHS.backOffice, csp: contentSecurityPolicy('admin', csp), nonce: true }))
     .use(
       spa({
         root: path.join(distDir, 'client'),

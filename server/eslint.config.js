@@ -18,11 +18,13 @@ const serverOnlyForFrontEnds = {
     {
       // Anything under server/ except modules/<feature>/schema.ts, the back-office declarations
       // (modules/<feature>/admin.ts, admin/declaration.ts, admin/resources.ts: zod only), the CSV
-      // writer (lib/csv.ts: no imports at all) and (type-only) trpc/app-router.
+      // writer (lib/csv.ts), the lists the client must keep in step with the server
+      // (trpc/business-procedures.ts, http/server-paths.ts, http/csp-nonce.ts; the admin's build config
+      // reads the last by its relative path), all of which import nothing, and (type-only) trpc/app-router.
       regex:
-        '^(?:@server/(?!trpc/app-router(?:\\.ts)?$|modules/[^/]+/(?:schema|admin)(?:\\.ts)?$|admin/(?:declaration|resources)(?:\\.ts)?$|lib/csv(?:\\.ts)?$)|(?:\\.\\./)+server/)',
+        '^(?:@server/(?!trpc/app-router(?:\\.ts)?$|trpc/business-procedures(?:\\.ts)?$|http/(?:server-paths|csp-nonce)(?:\\.ts)?$|modules/[^/]+/(?:schema|admin)(?:\\.ts)?$|admin/(?:declaration|resources)(?:\\.ts)?$|lib/csv(?:\\.ts)?$)|(?:\\.\\./)+server/(?!http/csp-nonce\\.ts$))',
       message:
-        'Front ends may import from server/ only schema.ts and admin.ts files, server/admin/{declaration,resources}.ts, server/lib/csv.ts and (type-only) trpc/app-router.',
+        'Front ends may import from server/ only schema.ts and admin.ts files, server/admin/{declaration,resources}.ts, server/lib/csv.ts, trpc/business-procedures.ts, http/{server-paths,csp-nonce}.ts and (type-only) trpc/app-router.',
     },
   ],
 };
@@ -138,10 +140,10 @@ export default tseslint.config(
     },
   },
   {
-    // The one CSV writer is bundled into the admin front end too: it imports nothing.
-    files: ['server/lib/csv.ts'],
+    // The CSV writer and the lists front ends import to stay in step with the server: pure, they import nothing.
+    files: ['server/lib/csv.ts', 'server/trpc/business-procedures.ts', 'server/http/server-paths.ts', 'server/http/csp-nonce.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '.', message: 'server/lib/csv.ts is shared with the admin bundle: it imports nothing.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ regex: '.', message: 'This file is bundled into the front ends: it imports nothing.' }] }],
     },
   },
   {

@@ -26,7 +26,7 @@ import {
   type Identifier,
   type RaRecord,
 } from 'react-admin';
-import { updateSchemaOf, type AdminResourceDeclaration, type FieldSpec } from '@server/admin/declaration';
+import { adminViewsOf, updateSchemaOf, type AdminResourceDeclaration, type FieldSpec } from '@server/admin/declaration';
 import { Typography, useMediaQuery, type Theme } from '@mui/material';
 import { fieldFor, filterInputFor, inputFor, searchInput } from './fields';
 import { defaultsOf, zodValidate } from './zod-validate';
@@ -305,11 +305,12 @@ export function generateResource(
     resolve?: (name: string) => AdminResourceDeclaration | undefined;
   } = {},
 ): ResourceViews {
+  const views = adminViewsOf(d);
   return {
     list: overrides.list ?? makeList(d),
     show: overrides.show ?? makeShow(d, overrides.showExtra, overrides.resolve),
-    edit: d.operations.update ? (overrides.edit ?? makeEdit(d)) : undefined,
-    create: d.operations.create ? (overrides.create ?? makeCreate(d)) : undefined,
+    edit: views.includes('edit') ? (overrides.edit ?? makeEdit(d)) : undefined,
+    create: views.includes('create') ? (overrides.create ?? makeCreate(d)) : undefined,
     recordRepresentation: d.recordRepresentation,
     options: { label: d.label },
   };

@@ -3,7 +3,8 @@
  * `paths.x.href(...)`; routes.tsx matches on `paths.x.path`. Routes not built yet still get an
  * entry so links are written once and start working when the page lands.
  */
-import { OUTLET_ROUTE } from '@client/features/outlets/lib/links';
+import { outletRoute } from '@client/features/outlets/lib/links';
+import { SERVER_PATHS } from '@server/http/server-paths';
 
 const slugify = (value: string) =>
   value
@@ -14,7 +15,8 @@ const slugify = (value: string) =>
 
 const fixed = <P extends string>(path: P) => ({ path, href: () => path });
 
-export const paths = {
+/** Every screen but the outlet pages, which take any first segment none of these take. */
+const screens = {
   home: fixed('/'),
   login: fixed('/login'),
   signup: fixed('/signup'),
@@ -55,19 +57,35 @@ export const paths = {
     /** The overlays: `convinience-fees`, `shuffle`, `shuffle/how-it-works` (features/payments/lib/links.ts). */
     overlayPath: '/payment-breakdown/:outletId/:overlay/:sub?',
   },
+  forBusiness: fixed('/for-bussiness'),
+  /** Inside the nested /for-bussiness section (features/business/lib/links.ts has the rest). */
+  forBusinessLogin: fixed('/for-bussiness/login'),
+  forBusinessForm: fixed('/for-business-form'),
+} as const;
+
+/** `/a/b/:c` → `a` (none for `/`). */
+const firstSegment = (path: string) => path.split('/')[1] ?? '';
+
+/**
+ * The first path segments an outlet page (`/{city}/{name}`) may not take: every other screen's, and
+ * the server's own paths (server/http/server-paths.ts). Derived, so a new screen or server path is
+ * reserved by being added (client/app/paths.test.ts).
+ */
+export const RESERVED_FIRST_SEGMENTS: readonly string[] = [
+  ...new Set([...Object.values(screens).map((screen) => screen.path), ...Object.values(SERVER_PATHS)].map(firstSegment).filter(Boolean)),
+];
+
+export const paths = {
+  ...screens,
   outlet: {
     path: '/:city/:name',
     /** Every outlet page path: tabs (`/instore-offers/{id}` …) and overlays (features/outlets/lib/links.ts). */
-    pattern: OUTLET_ROUTE,
+    pattern: outletRoute(RESERVED_FIRST_SEGMENTS),
     href: (city: string, name: string) => `/${slugify(city)}/${slugify(name)}`,
     /** The in-store link shape `/{category}/{outlet-name}/instore-offers/{outletId}`. */
     instoreHref: (category: string, name: string, outletId: number | string) =>
       `/${slugify(category)}/${slugify(name)}/instore-offers/${outletId}`,
   },
-  forBusiness: fixed('/for-bussiness'),
-  /** Inside the nested /for-bussiness section (features/business/lib/links.ts has the rest). */
-  forBusinessLogin: fixed('/for-bussiness/login'),
-  forBusinessForm: fixed('/for-business-form'),
 } as const;
 
 /**

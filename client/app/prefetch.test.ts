@@ -7,7 +7,7 @@ import { outletListQuery } from '@client/features/outlets/hooks/use-outlet-list'
 import { createTrpcClient } from '@client/lib/trpc';
 import { fixtureLink } from '@client/testing/render';
 import superjson from 'superjson';
-import { prefetchFirstScreen, withDates } from './prefetch';
+import { prefetchFirstScreen, rendersOnServer, withDates } from './prefetch';
 
 const page = { items: [], totalCount: 0, offSet: 1, limit: 16, hasMore: false };
 
@@ -138,6 +138,21 @@ describe('prefetchFirstScreen', () => {
     prefetchFirstScreen('/bengaluru/adrak-chai-adda', { ...mapped, document: docWith(superjson.serialize({ id: 9, tags: new Map([[1, 2]]) })) });
     await settle();
     expect(mapped.calls.map((c) => c.path)).toEqual(['outlets.bySlug']);
+  });
+});
+
+describe('rendersOnServer', () => {
+  it('renders the home page, outlet pages and their tabs and overlays, not the sign-in panel over them', () => {
+    for (const path of ['/', '/bengaluru/kaapi-katte', '/cafes/kaapi-katte/instore-offers/12', '/cafes/kaapi-katte/instore-offers/12/how-it-works']) {
+      expect(rendersOnServer(path, '', false), path).toBe(true);
+    }
+    // The panel's code loads on demand (the server's render would suspend: React error 419 on hydrating).
+    for (const path of ['/bengaluru/kaapi-katte/login', '/cafes/kaapi-katte/instore-offers/12/signup']) {
+      expect(rendersOnServer(path, '', false), path).toBe(false);
+      expect(rendersOnServer(path, '', true), path).toBe(false);
+    }
+    expect(rendersOnServer('/enter-amount/12', '', true)).toBe(false);
+    expect(rendersOnServer('/bengaluru/kaapi-katte', '?q=x', false)).toBe(false);
   });
 });
 

@@ -5,8 +5,8 @@ import { locationAtom, selectedCategoryAtom, selectedCityAtom } from '@client/fe
 import { outletListQuery, type OutletListFilters } from '@client/features/outlets/hooks/use-outlet-list';
 import { OUTLET_PAGE_SIZE } from '@client/features/outlets/paging';
 import { discoveryInput, parseDiscoveryParams } from '@client/features/outlets/lib/discovery-params';
-import { OUTLET_ROUTE } from '@client/features/outlets/lib/links';
 import type { TrpcClient } from '@client/lib/trpc';
+import { paths } from './paths';
 import { shellOf } from './routes';
 
 type JotaiStore = ReturnType<typeof createStore>;
@@ -147,7 +147,7 @@ export function prefetchFirstScreen(
     return;
   }
 
-  const outlet = page === 'outlet' ? OUTLET_ROUTE.exec(pathname)?.groups : undefined;
+  const outlet = page === 'outlet' ? paths.outlet.pattern.exec(pathname)?.groups : undefined;
   if (outlet?.first && outlet.name) {
     // use-outlet-details.ts: by the id in the path when it has one, else by the path.
     const point = { latitude: place?.latitude, longitude: place?.longitude };
@@ -172,6 +172,11 @@ export function prefetchFirstScreen(
 export function rendersOnServer(pathname: string, search: string, signedIn: boolean): boolean {
   if (search !== '') return false;
   const page = shellOf(pathname);
+  // The sign-in panel over an outlet page (`…/login`, `…/signup`) is the client's alone: its code loads
+  // on demand, so the server's render would suspend there (React error 419 when the page hydrates),
+  // and a signed-in shopper is taken on to the page instead of seeing it.
+  const overlay = page === 'outlet' ? paths.outlet.pattern.exec(pathname)?.groups?.overlay : undefined;
+  if (overlay === 'login' || overlay === 'signup') return false;
   return page === 'outlet' || (page === 'home' && pathname === '/') || (page === 'enter-amount' && !signedIn);
 }
 

@@ -3,6 +3,7 @@ import { createTRPCReact } from '@trpc/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { observable, type Unsubscribable } from '@trpc/server/observable';
 import type { AppRouter } from '@server/trpc/app-router';
+import { takesBusinessToken } from '@server/trpc/business-procedures';
 
 /**
  * Classic `@trpc/react-query` bindings (fixed by the brief; see CONVENTIONS §D for the
@@ -18,10 +19,10 @@ export const REQUEST_TIMEOUT_MS = 20_000;
 
 /**
  * The procedures that need the owner's session (the console takes their 401 for its session ending,
- * features/business/components/business-shell.tsx).
+ * features/business/components/business-shell.tsx). Which they are is the server's list, checked
+ * against its guards (server/trpc/business-procedures.ts).
  */
-const BUSINESS_ROUTERS = new Set(['businessAuth', 'businessAccount', 'subAccounts', 'promotions', 'dashboards', 'counter']);
-export const isBusinessProcedure = (path: string) => BUSINESS_ROUTERS.has(path.split('.')[0] ?? '');
+export const isBusinessProcedure = (path: string) => takesBusinessToken(path);
 
 /**
  * A link that loads the links it stands for on the first call (each call waits for them), then runs

@@ -1,12 +1,11 @@
 import sharp from 'sharp';
-import { expect, test } from '../fixtures.ts';
-import { DEMO_SALES } from '../../seeds/data/demo-logins.ts';
+import { expect, signInSales, test } from '../fixtures.ts';
 
 /**
  * A business applies on the public form; its cheque and GST certificate are private files: the public
  * /uploads path is a 404, and the sales back office shows them through its own route.
  */
-test('application documents show in the back office and nowhere public', async ({ page, request }) => {
+test('application documents show in the back office and nowhere public', async ({ page, context, request }) => {
   const picture = (colour: string) => sharp({ create: { width: 800, height: 500, channels: 3, background: colour } }).png().toBuffer();
   const businessName = `Udupi Grand ${Date.now().toString(36)}`;
   const applied = await request.post('/api/for-business-form', {
@@ -26,13 +25,7 @@ test('application documents show in the back office and nowhere public', async (
   // Without a sales session the documents route is closed.
   expect((await request.get(`/api/admin/business-applications/${applicationId}/documents/cheque`)).status()).toBe(401);
 
-  await page.goto('./');
-  await page.getByRole('textbox', { name: 'Username' }).fill(DEMO_SALES.username);
-  await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_SALES.password);
-  // The session cookie must be set before the next navigation, or that navigation cancels the login.
-  const signedIn = page.waitForResponse((r) => r.url().endsWith('/api/admin/auth/login') && r.ok());
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await signedIn;
+  await signInSales(context);
   await page.goto(`./#/business-applications/${applicationId}/show`);
   await expect(page.getByText(businessName).first()).toBeVisible();
 

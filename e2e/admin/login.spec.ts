@@ -1,7 +1,11 @@
-import { expect, test } from '../fixtures.ts';
+import { expect, expectErrors, test } from '../fixtures.ts';
+
+/** Signed out, the back office asks who is signed in (`/me`) and is told nobody: 401. */
+const SIGNED_OUT = { status: 401, url: /\/api\/admin\/auth\/me$/ };
 import { DEMO_SALES } from '../../seeds/data/demo-logins.ts';
 
 test('sales staff see the back-office login, sign in and see the categories', async ({ page }) => {
+  expectErrors(page, [SIGNED_OUT, { status: 401, url: /\/api\/admin\/auth\/login$/ }]);
   await page.goto('./');
   await expect(page.getByRole('textbox', { name: 'Username' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Password' })).toBeVisible();
@@ -18,6 +22,7 @@ test('sales staff see the back-office login, sign in and see the categories', as
 });
 
 test('the staff session is an HttpOnly cookie page scripts cannot read; it survives a reload and logout ends it', async ({ page, context }) => {
+  expectErrors(page, [SIGNED_OUT]);
   await page.goto('./');
   await page.getByRole('textbox', { name: 'Username' }).fill(DEMO_SALES.username);
   await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_SALES.password);

@@ -1,19 +1,17 @@
-import { expect, test } from '../fixtures.ts';
+import { expect, signInSales, test } from '../fixtures.ts';
 import { DEMO_SALES } from '../../seeds/data/demo-logins.ts';
 
 /**
  * One sales journey: sign in → create an outlet → create the owner account for it → the audit log
  * shows both changes → the new owner logs in at /for-bussiness/login and sees the outlet.
  */
-test('sales creates an outlet and its owner; both show in the audit log; the owner logs in', async ({ page }) => {
+test('sales creates an outlet and its owner; both show in the audit log; the owner logs in', async ({ page, context }) => {
   const suffix = Date.now().toString(36);
   const outletName = `Filter Coffee House ${suffix}`;
   const username = `fch.${suffix}`;
 
+  await signInSales(context);
   await page.goto('./');
-  await page.getByRole('textbox', { name: 'Username' }).fill(DEMO_SALES.username);
-  await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_SALES.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
 
   // Outlet
   await page.getByRole('menuitem', { name: 'Outlets' }).click();

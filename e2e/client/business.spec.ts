@@ -1,7 +1,6 @@
 import sharp from 'sharp';
 import { DEMO_BUSINESS_OWNER, DEMO_OWNER_OUTLET_SLUGS } from '../../seeds/data/demo-logins.ts';
-import { expect, signUpInPanel, test } from '../fixtures.ts';
-import type { Page } from '@playwright/test';
+import { expect, expectErrors, loggedTrpcFailure, signInOwner, signInShopper, test } from '../fixtures.ts';
 
 /**
  * Outlet owners (issue 6): the owner logs in, schedules a daily offer for the slot running now and a
@@ -20,17 +19,8 @@ function istNow() {
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const pad = (n: number) => String(n).padStart(2, '0');
 
-async function loginAsOwner(page: Page): Promise<string> {
-  await page.goto('/for-bussiness/login');
-  await expect(page).toHaveTitle(/Business login/);
-  await page.getByLabel('Username').fill(DEMO_BUSINESS_OWNER.username);
-  await page.getByLabel('Password').fill(DEMO_BUSINESS_OWNER.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/for-bussiness\/promotion-organizer\/regular-offers\/\d+$/);
-  return /\/(\d+)$/.exec(page.url())![1]!;
-}
-
 test('a wrong password shows the server error and no business cookie is set', async ({ page, context }) => {
+  expectErrors(page, [{ status: 401, url: /\/trpc\/businessAuth\.login/ }, loggedTrpcFailure('businessAuth.login')]);
   await page.goto('/for-bussiness/login');
   await page.getByLabel('Username').fill(DEMO_BUSINESS_OWNER.username);
   await page.getByLabel('Password').fill('not-the-password');
@@ -41,13 +31,8 @@ test('a wrong password shows the server error and no business cookie is set', as
 
 test('owner schedules a daily offer for the current slot → a shopper sees it live and in the bill, pays → the dashboards show it', async ({ page, browser }) => {
   test.setTimeout(90_000);
-  const outletId = await loginAsOwner(page);
-
-  // The top bar's business link now leads to this outlet's regular offers (cookies for one day).
-  const cookies = await page.context().cookies();
-  const token = cookies.find((cookie) => cookie.name === 'business_auth_token')!;
-  expect(token.expires - Date.now() / 1000).toBeGreaterThan(23 * 3600);
-  expect(token.expires - Date.now() / 1000).toBeLessThanOrEqual(24 * 3600 + 60);
+  const { outletId } = await signInOwner(page.context());
+  await page.goto(`/for-bussiness/promotion-organizer/regular-offers/${outletId}`);
 
   await page.getByRole('link', { name: 'Daily offers' }).click();
   await expect(page).toHaveURL(new RegExp(`/promotion-organizer/daily-offers/${outletId}$`));
@@ -86,19 +71,18 @@ test('owner schedules a daily offer for the current slot → a shopper sees it l
   await expect(editor.getByText('Time slots must not overlap')).toBeVisible();
   await editor.getByRole('button', { name: 'Remove slot 2' }).click();
 
-  // A shopper (another browser, logged out) sees the offer live on the outlet page…
+  // A shopper (another browser) sees the offer live on the outlet page…
   const shopper = await browser.newContext({ viewport: { width: 360, height: 800 } });
+  await signInShopper(shopper, { name: 'Meera Iyer' });
   const shopperPage = await shopper.newPage();
   await shopperPage.goto(OUTLET_PATH);
   const offer = shopperPage.getByRole('region', { name: 'Offer live now' });
   await expect(offer).toContainText('47%');
   await expect(offer).toContainText('OFF');
 
-  // …and in the bill: signs up from Pay Bill, enters ₹1,000, gets the 47 % instant discount and pays.
+  // …and in the bill: Pay Bill, ₹1,000, the 47 % instant discount, pays.
   await shopperPage.getByRole('link', { name: 'Pay Bill' }).first().click();
   await expect(shopperPage).toHaveURL(new RegExp(`/enter-amount/${outletId}$`));
-  await shopperPage.getByRole('dialog', { name: 'Login' }).getByRole('link', { name: 'Create an account' }).click();
-  await signUpInPanel(shopperPage, 'Meera Iyer');
   await shopperPage.getByLabel('Enter the final bill amount').fill('1000');
   await shopperPage.getByRole('button', { name: 'Continue' }).click();
   await expect(shopperPage.getByLabel('Bill breakdown')).toContainText('Instant discount (47%)');
@@ -128,7 +112,7 @@ test('owner schedules a daily offer for the current slot → a shopper sees it l
 
 test('owner uploads a photo → it appears on the outlet page photos tab', async ({ page, browser }) => {
   test.setTimeout(90_000);
-  const outletId = await loginAsOwner(page);
+  const { outletId } = await signInOwner(page.context());
   await page.goto(`/for-bussiness/account/photos/${outletId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Photos' })).toBeVisible();
   await page.getByRole('button', { name: 'Ambience' }).click();
@@ -142,6 +126,7 @@ test('owner uploads a photo → it appears on the outlet page photos tab', async
   await expect(grid.getByRole('listitem')).toHaveCount(before + 1);
 
   // A file that is not an image is refused with the server's message, and nothing is added.
+  expectErrors(page, [{ status: 400, url: /\/api\/business\/photos/ }]);
   await page
     .getByText('Add a photo to Ambience')
     .locator('input[type=file]')
@@ -158,7 +143,7 @@ test('owner uploads a photo → it appears on the outlet page photos tab', async
 });
 
 test('owner creates an ad, then gives it a picture from the ad library', async ({ page }) => {
-  const outletId = await loginAsOwner(page);
+  const { outletId } = await signInOwner(page.context());
   await page.goto(`/for-bussiness/promotion-organizer/ad-library/${outletId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Ad library' })).toBeVisible();
   const title = `Filter coffee hour ${Date.now()}`;

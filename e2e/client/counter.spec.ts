@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { DEMO_BUSINESS_OWNER } from '../../seeds/data/demo-logins.ts';
-import { expect, signUpInPanel, test } from '../fixtures.ts';
+import { expect, signInOwner, signInShopper, test } from '../fixtures.ts';
 import { hi } from '../hindi.ts';
 
 /**
@@ -33,13 +32,9 @@ test('a shopper pays → the open payments screen shows it within 2 s → staff 
   test.setTimeout(120_000);
   // The owner's screen, on a counter laptop.
   const ownerContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const { outletId } = await signInOwner(ownerContext);
   const owner = await ownerContext.newPage();
-  await owner.goto('/for-bussiness/login');
-  await owner.getByLabel('Username').fill(DEMO_BUSINESS_OWNER.username);
-  await owner.getByLabel('Password').fill(DEMO_BUSINESS_OWNER.password);
-  await owner.getByRole('button', { name: 'Log in' }).click();
-  await expect(owner).toHaveURL(/\/for-bussiness\/promotion-organizer\/regular-offers\/\d+$/);
-  const outletId = /\/(\d+)$/.exec(owner.url())![1]!;
+  await owner.goto(`/for-bussiness/promotion-organizer/regular-offers/${outletId}`);
   await owner.getByRole('navigation', { name: 'Business' }).getByRole('link', { name: 'Payments' }).click();
   await expect(owner).toHaveURL(new RegExp(`/for-bussiness/dashboard/payments/${outletId}$`));
   await expect(owner.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
@@ -49,9 +44,8 @@ test('a shopper pays → the open payments screen shows it within 2 s → staff 
 
   // The shopper, on a phone.
   const shopperContext = await browser.newContext({ viewport: { width: 360, height: 800 } });
+  await signInShopper(shopperContext, { name: 'Meera Iyer' });
   const shopper = await shopperContext.newPage();
-  await shopper.goto('/signup');
-  await signUpInPanel(shopper, 'Meera Iyer');
   await shopper.goto(`/enter-amount/${outletId}`);
   const amount = shopper.getByLabel('Enter the final bill amount');
   await amount.fill('1000');

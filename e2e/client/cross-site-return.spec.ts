@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Request } from '@playwright/test';
-import { expect, signInByApi, test } from '../fixtures.ts';
+import { expect, signInShopper, test } from '../fixtures.ts';
 
 /**
  * The shopper's session is an HttpOnly, SameSite=Strict cookie (docs/auth.md). A page opened from
@@ -11,7 +11,7 @@ import { expect, signInByApi, test } from '../fixtures.ts';
 const ELSEWHERE = 'https://elsewhere.test/';
 
 test('opened from another site, the sandbox checkout and the profile still see the signed-in shopper', async ({ page, context, baseURL }) => {
-  const { name } = await signInByApi(context, { name: 'Meera Iyer' });
+  const { name } = await signInShopper(context, { name: 'Meera Iyer' });
   // Calls made as the app makes them: the session's cookie and the app's header (any POST the cookie
   // rides on needs it, reads too).
   const app = { 'X-Bachat-App': '1' };

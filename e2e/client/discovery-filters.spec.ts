@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, signUpInPanel, test } from '../fixtures.ts';
+import { expect, signInShopper, test } from '../fixtures.ts';
 
 /**
  * Discovery that beats magicpin (issue 16), as a shopper near MG Road, Bengaluru: filters and sort in
@@ -104,9 +104,7 @@ test('a misspelt search finds the outlet, its dish and its cuisine', async ({ pa
 });
 
 test('favourite an outlet, then find it in the profile’s favourites', async ({ page }) => {
-  test.setTimeout(90_000);
-  await page.goto('/signup');
-  await signUpInPanel(page, 'Meera Iyer');
+  await signInShopper(page.context(), { name: 'Meera Iyer' });
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Outlets near you' })).toBeVisible();
   const first = page.getByRole('list', { name: 'Outlets' }).getByRole('article').first();
@@ -131,7 +129,8 @@ test('favourite an outlet, then find it in the profile’s favourites', async ({
 });
 
 test('pay → review → it shows "Paid here" on the outlet page', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(90_000);
+  await signInShopper(page.context(), { name: 'Arjun Rao' });
   await page.goto('/?q=mavalli%20tiffin%20rooms');
   await page.getByRole('list', { name: 'Outlets' }).getByRole('link', { name: /Mavalli Tiffin Rooms/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Mavalli Tiffin Rooms' })).toBeVisible();
@@ -140,9 +139,6 @@ test('pay → review → it shows "Paid here" on the outlet page', async ({ page
   await expect(page.getByRole('form', { name: /Rate your visit/ })).toHaveCount(0);
 
   await page.getByRole('link', { name: 'Pay Bill' }).first().click();
-  const login = page.getByRole('dialog', { name: 'Login' });
-  await login.getByRole('link', { name: 'Create an account' }).click();
-  await signUpInPanel(page, 'Arjun Rao');
   await page.getByLabel('Enter the final bill amount').fill('640');
   await page.getByRole('button', { name: 'Continue' }).click();
   const toPay = (await page.getByTestId('amount-to-pay').textContent())!;

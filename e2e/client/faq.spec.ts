@@ -39,7 +39,7 @@ test('FAQ: tabs, search, one answer open at a time and the not-found text', asyn
 
   // No refer-and-earn link for a signed-out visitor; Contact us goes to /support.
   await expect(page.getByRole('link', { name: /Refer & Earn/ })).toHaveCount(0);
-  await expect(page.getByRole('tablist').getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/support');
+  await expect(page.locator('.faq__tabs').getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/support');
 });
 
 test('content pages: terms, privacy, about us, events and become promoter', async ({ page }) => {

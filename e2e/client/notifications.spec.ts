@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, readEmailOutbox, signUpInPanel, test } from '../fixtures.ts';
+import { expect, readEmailOutbox, signInShopper, test } from '../fixtures.ts';
 
 /**
  * Notifications that arrive (issue 15): a new shopper keeps only "New coupon alerts" on, plays Shuffle
@@ -28,10 +28,9 @@ async function screenshot(page: Page, name: string) {
 
 test('new-coupon alerts on → Shuffle Cards → the inbox shows the alert and the email outbox holds it', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.goto('/signup');
   const name = 'Meera Iyer';
-  await signUpInPanel(page, name);
-  const email = 'meera.iyer@example.com';
+  const email = `meera.iyer.${Date.now()}@example.com`;
+  await signInShopper(page.context(), { name, email });
 
   // Settings: everything off, then only "New coupon alerts" on.
   await page.goto('/settings');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signUpInPanel, test } from '../fixtures.ts';
+import { expect, signInShopper, signUpInPanel, test } from '../fixtures.ts';
 
 /**
  * Pay the bill (issue 5), on the sandbox provider: a logged-out shopper taps Pay Bill, signs up in
@@ -123,9 +123,8 @@ test('logged out → Pay Bill → sign up → ₹1,000 → Shuffle Cards → pay
 
 test('the Fail path lands on /payment-failure with nothing charged, and Try again returns to the bill', async ({ page }) => {
   test.setTimeout(90_000);
+  await signInShopper(page.context(), { name: 'Rohan Das' });
   const { name, outletId } = await openNearestOutlet(page);
-  await page.goto('/signup');
-  await signUpInPanel(page, 'Rohan Das');
 
   await page.goto(`/enter-amount/${outletId}`);
   await page.getByLabel('Enter the final bill amount').fill('500');

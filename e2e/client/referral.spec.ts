@@ -1,9 +1,9 @@
 import { DEMO_SHOPPER } from '../../seeds/data/demo-logins.ts';
 import { REFERRAL_REWARDS } from '../../server/modules/referrals/schema.ts';
-import { expect, freshPhoneNumber, loginAsUser, test, waitForOtp } from '../fixtures.ts';
+import { expect, freshPhoneNumber, signInShopper, test, waitForOtp } from '../fixtures.ts';
 
 test('a friend signs up from a referral link; the referrer gains Golden Keys', async ({ page, browser }) => {
-  // The referrer's login may have to wait out the 60 s resend rule if another test just texted them.
+  // The referrer's sign-in may have to wait out the 60 s resend rule if another test just texted them.
   test.setTimeout(150_000);
   const phone = freshPhoneNumber();
 
@@ -37,8 +37,8 @@ test('a friend signs up from a referral link; the referrer gains Golden Keys', a
     baseURL: test.info().project.use.baseURL,
     viewport: { width: 360, height: 800 },
   });
+  await signInShopper(referrerContext, { phoneNumber: DEMO_SHOPPER.phoneNumber });
   const referrer = await referrerContext.newPage();
-  await loginAsUser(referrer, DEMO_SHOPPER.phoneNumber);
   await referrer.goto('/profile');
   await expect(referrer.getByRole('heading', { name: DEMO_SHOPPER.name, level: 1 })).toBeVisible();
   await expect(referrer.getByTestId('golden-keys')).toHaveText(String(REFERRAL_REWARDS.referrerKeys));

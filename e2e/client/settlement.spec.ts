@@ -1,6 +1,5 @@
 import fs from 'node:fs';
-import { DEMO_BUSINESS_OWNER } from '../../seeds/data/demo-logins.ts';
-import { expect, test } from '../fixtures.ts';
+import { expect, signInOwner, test } from '../fixtures.ts';
 
 /**
  * Money reaches the outlet (issue 14): the demo owner's settlement report shows daily statements
@@ -10,12 +9,7 @@ import { expect, test } from '../fixtures.ts';
 
 test('the owner sees settled days with their UTRs and downloads the monthly statement', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto('/for-bussiness/login');
-  await page.getByLabel('Username').fill(DEMO_BUSINESS_OWNER.username);
-  await page.getByLabel('Password').fill(DEMO_BUSINESS_OWNER.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/for-bussiness\/promotion-organizer\/regular-offers\/\d+$/);
-  const outletId = /\/(\d+)$/.exec(page.url())![1]!;
+  const { outletId } = await signInOwner(page.context());
   await page.goto(`/for-bussiness/dashboard/settlement-report/${outletId}`);
   await expect(page.getByRole('heading', { name: 'Settlement report' })).toBeVisible();
   const table = page.locator('.data-table');
@@ -35,6 +29,6 @@ test('the owner sees settled days with their UTRs and downloads the monthly stat
     await page.setViewportSize({ width: 360, height: 800 });
     await expect(page.locator('.row-cards')).toBeVisible();
     await page.screenshot({ path: `${shots}/settlement-360.png`, fullPage: true });
-    fs.writeFileSync(`${shots}/outlet-id.txt`, outletId);
+    fs.writeFileSync(`${shots}/outlet-id.txt`, String(outletId));
   }
 });

@@ -1,13 +1,13 @@
 import { DEMO_OWNER_OUTLET_SLUGS } from '../../seeds/data/demo-logins.ts';
-import { expect, signUpInPanel, test } from '../fixtures.ts';
+import { expect, signInShopper, test } from '../fixtures.ts';
 
 /**
  * A signed-in shopper sent to /login or to an outlet's …/login overlay is taken on (home, the outlet
  * page) and never sees the login panel, not even for a moment.
  */
 test('a signed-in shopper sent to /login or an outlet login overlay is taken on without the panel', async ({ page }) => {
-  await page.goto('/signup');
-  await signUpInPanel(page, 'Ishaan Verma');
+  await signInShopper(page.context(), { name: 'Ishaan Verma' });
+  await page.goto('/');
   await expect(page.getByRole('link', { name: 'Profile: Ishaan Verma' })).toBeVisible();
 
   // Count every auth panel that appears from here on, however briefly.

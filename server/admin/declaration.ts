@@ -136,6 +136,14 @@ export interface AdminResourceDeclaration {
   actions?: Record<string, z.ZodObject>;
 }
 
+/** A resource's pages in the back office (react-admin views), as its operations allow them. */
+export type AdminView = 'list' | 'show' | 'edit' | 'create';
+
+/** The pages admin/generator/views.tsx renders for a resource; the journeys visit the same (e2e/smoke). */
+export function adminViewsOf(d: AdminResourceDeclaration): AdminView[] {
+  return ['list', 'show', ...(d.operations.update ? (['edit'] as const) : []), ...(d.operations.create ? (['create'] as const) : [])];
+}
+
 export function defineAdminResource<const D extends AdminResourceDeclaration>(declaration: D): D {
   return declaration;
 }

@@ -5,6 +5,7 @@ import { parseEnv } from '../env.ts';
 import { useTestDatabase } from '../test/setup.ts';
 import { TEST_SECRET, createTestApp } from '../test/app.ts';
 import { PRODUCTION_ENV } from '../test/production-env.ts';
+import { CSP_NONCE_PLACEHOLDER, inlineStyleHashes } from './security-headers.ts';
 
 useTestDatabase();
 
@@ -65,9 +66,9 @@ describe('Content-Security-Policy on every HTML page', () => {
       'form-action': ["'self'"],
       'object-src': ["'none'"],
     });
-    // Inline styles only where MUI's emotion needs them (the back office); inline scripts nowhere.
-    expect(csp['style-src']).toEqual(kind === 'admin' ? ["'self'", "'unsafe-inline'"] : ["'self'"]);
-    expect(res.headers['content-security-policy']).not.toMatch(/unsafe-eval|razorpay|\*/);
+    // No inline style or script without its hash or nonce (these pages have none).
+    expect(csp['style-src']).toEqual(["'self'"]);
+    expect(res.headers['content-security-policy']).not.toMatch(/unsafe-inline|unsafe-eval|razorpay|\*/);
   });
 
   it('rules the service worker and the assets served with the page too', async () => {
@@ -92,6 +93,53 @@ describe('Content-Security-Policy on every HTML page', () => {
     }
     // The back office never takes payments.
     expect((await request.get('/clientpage/sales/')).headers['content-security-policy']).not.toContain('razorpay');
+  });
+});
+
+describe('the back office’s styles (issue 28)', () => {
+  /** The admin build's HTML as Vite writes it with `html.cspNonce` (admin/vite.config.ts). */
+  const adminHtml = (nonce: string) =>
+    `<head><meta property="csp-nonce" nonce="${nonce}"><style nonce="${nonce}">body{margin:0}</style>` +
+    `<script type="module" crossorigin src="/clientpage/sales/assets/main-abc123.js" nonce="${nonce}"></script></head>`;
+
+  it('gets a fresh nonce in each response, in its tags and in style-src, and never unsafe-inline beside it', async () => {
+    const t = withDist();
+    fs.writeFileSync(path.join(t.dataDir, 'dist', 'admin', 'index.html'), adminHtml(CSP_NONCE_PLACEHOLDER));
+    const seen = new Set<string>();
+    for (const url of ['/clientpage/sales/', '/clientpage/sales', '/clientpage/sales/index.html', '/clientpage/sales/']) {
+      const res = await t.request.get(url);
+      expect(res.status, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      const csp = directives(res.headers['content-security-policy']);
+      const nonces = csp['style-src']!.filter((s) => s.startsWith("'nonce-"));
+      expect(nonces, url).toHaveLength(1);
+      const nonce = /^'nonce-([A-Za-z0-9+/=]{22,})'$/.exec(nonces[0]!)![1]!;
+      // The page carries that very nonce where the placeholder was, and nothing else inline is allowed.
+      expect(res.text, url).toBe(adminHtml(nonce));
+      expect(res.text, url).not.toContain(CSP_NONCE_PLACEHOLDER);
+      expect(csp['style-src'], url).toEqual(["'self'", `'nonce-${nonce}'`]);
+      expect(csp['script-src'], url).toEqual(["'self'"]);
+      expect(res.headers['content-security-policy'], url).not.toMatch(/unsafe-inline|sha256/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      seen.add(nonce);
+    }
+    expect(seen.size).toBe(4);
+    // Its files keep the plain policy (a nonce is for the page's own tags).
+    const asset = await t.request.get('/clientpage/sales/assets/main-abc123.js');
+    expect(directives(asset.headers['content-security-policy'])['style-src']).toEqual(["'self'"]);
+  });
+
+  it('the shopper app keeps its hashes: a placeholder there is not a nonce', async () => {
+    const t = withDist();
+    fs.writeFileSync(path.join(t.dataDir, 'dist', 'client', 'index.html'), `<style>a{b:c}</style><meta nonce="${CSP_NONCE_PLACEHOLDER}">`);
+    const res = await t.request.get('/');
+    expect(directives(res.headers['content-security-policy'])['style-src']).toEqual(["'self'", ...inlineStyleHashes('<style>a{b:c}</style>')]);
+  });
+
+  it('the admin build writes the placeholder where the nonce goes', () => {
+    const config = fs.readFileSync(path.resolve(import.meta.dirname, '../../admin/vite.config.ts'), 'utf8');
+    expect(config).toMatch(/cspNonce:\s*CSP_NONCE_PLACEHOLDER/);
+    expect(fs.readFileSync(path.resolve(import.meta.dirname, '../../admin/main.tsx'), 'utf8')).toMatch(/createCache\(\{[^}]*nonce/);
   });
 });
 

@@ -1,5 +1,6 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Middleware } from 'koa';
+import { CSP_NONCE_PLACEHOLDER } from './csp-nonce.ts';
 
 /** HSTS: a year, subdomains included; sent in production only (docs/operations.md). */
 export const HSTS = 'max-age=31536000; includeSubDomains';
@@ -12,10 +13,13 @@ export type PageKind = 'client' | 'admin';
 
 /**
  * The Content-Security-Policy of a page. No inline script anywhere (the built index.html files load
- * only files; `server/http/security-headers.test.ts` checks the sources). Styles: the client's are files, so `'self'`; the
- * back office is react-admin on MUI, whose emotion runtime injects `<style>` elements, so its
- * style-src needs `'unsafe-inline'` (styles only, never scripts). Razorpay's origins are allowed on the
- * client page only, and only when PAYMENT_PROVIDER=razorpay.
+ * only files; `server/http/security-headers.test.ts` checks the sources). Styles: `'self'` plus, per
+ * page, exactly its inline styles: the client's prerendered shells by the hashes of their `<style>`
+ * blocks (`inlineStyleHashes`), the back office by a nonce made for each response (`withCspNonce`):
+ * react-admin on MUI injects `<style>` elements at run time (emotion), each carrying the page's nonce
+ * (admin/main.tsx gives it to emotion's cache). Never `'unsafe-inline'`: a browser ignores it once a
+ * hash or a nonce is in the list, which is how the back office once lost every style (issue 28).
+ * Razorpay's origins are allowed on the client page only, and only when PAYMENT_PROVIDER=razorpay.
  */
 export function contentSecurityPolicy(kind: PageKind, options: { razorpay: boolean; mapTileUrl?: string }): string {
   const razorpay = kind === 'client' && options.razorpay;
@@ -23,7 +27,7 @@ export function contentSecurityPolicy(kind: PageKind, options: { razorpay: boole
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
     ['script-src', "'self'", ...(razorpay ? [RAZORPAY_CHECKOUT.script] : [])],
-    ['style-src', "'self'", ...(kind === 'admin' ? ["'unsafe-inline'"] : [])],
+    ['style-src', "'self'"],
     ['img-src', "'self'", 'data:', 'blob:', ...tiles],
     ['font-src', "'self'", 'data:'],
     ['connect-src', "'self'", ...(razorpay ? [RAZORPAY_CHECKOUT.api] : [])],
@@ -60,6 +64,18 @@ export function withStyleSources(policy: string, sources: readonly string[]): st
     .split('; ')
     .map((d) => (d.startsWith('style-src ') ? `${d} ${sources.join(' ')}` : d))
     .join('; ');
+}
+
+export { CSP_NONCE_PLACEHOLDER };
+
+/**
+ * `html` and `policy` for one response of a page built with the nonce placeholder: a fresh random nonce
+ * (128 bits) in place of every placeholder, and allowed in style-src. Null when the page has none.
+ */
+export function withCspNonce(html: string, policy: string): { html: string; policy: string } | null {
+  if (!html.includes(CSP_NONCE_PLACEHOLDER)) return null;
+  const nonce = randomBytes(16).toString('base64');
+  return { html: html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce), policy: withStyleSources(policy, [`'nonce-${nonce}'`]) };
 }
 
 /**

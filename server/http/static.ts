@@ -6,13 +6,15 @@ import { languageOf } from '../lib/i18n.ts';
 import { PRIVATE_PREFIXES } from '../providers/storage.ts';
 import type { PageRenderer } from './page-render.ts';
 import { withRenderedRoot } from './page-render.ts';
-import { inlineStyleHashes, withStyleSources } from './security-headers.ts';
+import { inlineStyleHashes, withCspNonce, withStyleSources } from './security-headers.ts';
+import { SERVER_PATHS, isUnder } from './server-paths.ts';
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
-const API_PREFIXES = ['/api/', '/trpc/', '/uploads/'];
+/** The server's own paths (server-paths.ts): never a page, whatever the front end's routes. */
+const API_PREFIXES = [SERVER_PATHS.api, SERVER_PATHS.trpc, SERVER_PATHS.uploads];
 
 function isReserved(p: string): boolean {
-  return p === '/api' || p === '/trpc' || p === '/uploads' || API_PREFIXES.some((x) => p.startsWith(x));
+  return API_PREFIXES.some((prefix) => isUnder(p, prefix));
 }
 
 /**
@@ -152,9 +154,19 @@ function cachedByStat<T>(derive: (file: string) => T): (file: string) => Promise
  *   HTML: the prerendered shell for that path (`shells.json`), else the fallback shell.
  * - Everything it serves carries the app's Content-Security-Policy (`csp`): it rules the page, and the
  *   service worker (`sw.js`) is a document-like context too. A shell with inline critical CSS gets
- *   the hashes of its `<style>` blocks added to style-src, computed from the file it serves.
+ *   the hashes of its `<style>` blocks added to style-src, computed from the file it serves; a page
+ *   built with the nonce placeholder (the back office) gets a fresh nonce in each response instead
+ *   (`withCspNonce`), so the styles its code injects are allowed and nothing else inline is.
  */
-export function spa(options: { root: string; mount: string; csp: string; pageData?: PageDataLoader; renderPage?: PageRenderer }): Middleware {
+export function spa(options: {
+  root: string;
+  mount: string;
+  csp: string;
+  /** The pages are built with the nonce placeholder (security-headers.ts `CSP_NONCE_PLACEHOLDER`). */
+  nonce?: boolean;
+  pageData?: PageDataLoader;
+  renderPage?: PageRenderer;
+}): Middleware {
   const { root, mount, csp } = options;
   const manifestOf = cachedByStat((file) => parseShellManifest(fs.readFileSync(file, 'utf8')));
   const cspOf = cachedByStat((file) => withStyleSources(csp, inlineStyleHashes(fs.readFileSync(file, 'utf8'))));
@@ -203,6 +215,17 @@ export function spa(options: { root: string; mount: string; csp: string; pageDat
     if (localized && !isShellFile) {
       ctx.vary('Cookie');
       ctx.vary('Accept-Language');
+    }
+    // A page whose inline styles carry a nonce: a fresh one in each response.
+    const template = options.nonce ? await htmlOf(path.join(root, shell)) : null;
+    const nonced = template === null ? null : withCspNonce(template, csp);
+    if (nonced) {
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.set('Content-Security-Policy', nonced.policy);
+      ctx.vary('Accept-Encoding');
+      ctx.type = 'html';
+      ctx.body = nonced.html;
+      return;
     }
     const policy = await cspOf(path.join(root, shell));
     if (policy === null) return next();

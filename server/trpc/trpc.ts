@@ -50,29 +50,49 @@ export const createCallerFactory = t.createCallerFactory;
 
 export const publicProcedure = t.procedure.use(mapErrors);
 
-/** A signed-in shopper: narrows `ctx.principal` to the consumer. */
-export const userProcedure = publicProcedure.use(({ ctx, next }) => {
+/**
+ * The three guards, each one middleware: `guardOf` reads which one a procedure carries (the business
+ * token's list, server/trpc/business-procedures.ts, is checked against it).
+ */
+const requireConsumer = t.middleware(({ ctx, next }) => {
   if (ctx.principal?.kind !== 'consumer') {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
   }
   return next({ ctx: { ...ctx, principal: ctx.principal } });
 });
 
-/** A signed-in business owner (master or sub-account). Outlet ownership is checked by services. */
-export const businessProcedure = publicProcedure.use(({ ctx, next }) => {
+const requireBusiness = t.middleware(({ ctx, next }) => {
   if (ctx.principal?.kind !== 'business') {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to your business account.' });
   }
   return next({ ctx: { ...ctx, principal: ctx.principal } });
 });
 
-/** A signed-in member of the sales staff. */
-export const salesProcedure = publicProcedure.use(({ ctx, next }) => {
+const requireSales = t.middleware(({ ctx, next }) => {
   if (ctx.principal?.kind !== 'sales') {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to the sales back office.' });
   }
   return next({ ctx: { ...ctx, principal: ctx.principal } });
 });
+
+/** A signed-in shopper: narrows `ctx.principal` to the consumer. */
+export const userProcedure = publicProcedure.use(requireConsumer);
+
+/** A signed-in business owner (master or sub-account). Outlet ownership is checked by services. */
+export const businessProcedure = publicProcedure.use(requireBusiness);
+
+/** A signed-in member of the sales staff. */
+export const salesProcedure = publicProcedure.use(requireSales);
+
+/** Who may call a procedure: the principal its guard requires, or `public`. */
+export function guardOf(procedure: unknown): 'consumer' | 'business' | 'sales' | 'public' {
+  const middlewares = (procedure as { _def?: { middlewares?: unknown[] } })._def?.middlewares ?? [];
+  const has = (guard: { _middlewares: unknown[] }) => guard._middlewares.every((m) => middlewares.includes(m));
+  if (has(requireBusiness)) return 'business';
+  if (has(requireConsumer)) return 'consumer';
+  if (has(requireSales)) return 'sales';
+  return 'public';
+}
 
 /**
  * A signed-in business account whose request names an outlet it may use (the business routers:

@@ -5,9 +5,21 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/setup.ts';
 import { createTestApp } from '../../test/app.ts';
 import { appRouter } from '../../trpc/app-router.ts';
+import { guardOf } from '../../trpc/trpc.ts';
 import { MODULES } from '../index.ts';
 import type { ModuleManifest } from '../manifest.ts';
-import { businessCaller, type BusinessWorld, businessWorld, fillOutlet, FUTURE_DATE, type OutletContent, snapshotOutlet } from '../../test/factories.ts';
+import {
+  businessCaller,
+  type BusinessWorld,
+  businessWorld,
+  callerFor,
+  fillOutlet,
+  FUTURE_DATE,
+  insertPaidOrder,
+  type OutletContent,
+  snapshotOutlet as snapshotContent,
+} from '../../test/factories.ts';
+import { testDb } from '../../test/database.ts';
 
 /**
  * The authorization matrix (docs/business.md): the owner of outlet A calls EVERY business procedure and
@@ -18,8 +30,12 @@ import { businessCaller, type BusinessWorld, businessWorld, fillOutlet, FUTURE_D
 
 useTestDatabase();
 
-/** The routers of the business side; every procedure in them is enumerated below. */
-const BUSINESS_ROUTERS = ['businessAccount', 'promotions', 'dashboards', 'subAccounts', 'counter'] as const;
+/**
+ * Every procedure behind the business guard (businessProcedure, outletProcedure, masterProcedure), read
+ * from the routers, except the session's own (businessAuth: log out, the console's language), which
+ * touch no outlet.
+ */
+const OWN_SESSION = 'businessAuth';
 /** The REST modules of the business side; every route they register is enumerated below. */
 const BUSINESS_REST = ['business-account', 'promotions', 'dashboards', 'sub-accounts', 'counter'].map((name) => {
   const rest = (MODULES as readonly ModuleManifest[]).find((m) => m.name === name)?.rest;
@@ -31,8 +47,8 @@ interface ProcedureLike {
   _def: { type: 'query' | 'mutation' | 'subscription'; inputs: ZodType[] };
 }
 
-const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, ProcedureLike>).filter(([path]) =>
-  BUSINESS_ROUTERS.some((r) => path.startsWith(`${r}.`)),
+const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, ProcedureLike>).filter(
+  ([path, procedure]) => guardOf(procedure) === 'business' && !path.startsWith(`${OWN_SESSION}.`),
 );
 
 function restRoutes(): { method: string; path: string }[] {
@@ -47,6 +63,14 @@ function restRoutes(): { method: string; path: string }[] {
 
 let w: BusinessWorld;
 let b: OutletContent;
+/** A review of B's outlet by a shopper who paid there (owners answer reviews: reviews.reply). */
+let reviewB: number;
+
+/** Everything of B's an owner's call could change: its content and its reviews. */
+async function snapshotOutlet(outletId: number, ownerIds: number[]): Promise<string> {
+  const reviews = await testDb()('reviews').where({ outletId }).orderBy('id');
+  return `${await snapshotContent(outletId, ownerIds)}${JSON.stringify(reviews)}`;
+}
 
 /** Every id of B's a request could carry, at the top level and in the nested legacy shapes. */
 function foreignIds(outletId: number) {
@@ -57,6 +81,7 @@ function foreignIds(outletId: number) {
     slotId: b.slotR,
     menuId: b.menuId,
     subAccountId: w.subB,
+    reviewId: reviewB,
     outletIds: [w.outletB],
     index: 0,
     from: 0,
@@ -100,6 +125,7 @@ function validSample(outletId: number) {
     receiptId: 'BCH-AAAAAAAA',
     reason: 'Taken over',
     idempotencyKey: 'taken-over-0001',
+    reply: 'Taken over',
   };
 }
 
@@ -107,6 +133,8 @@ beforeEach(async () => {
   createTestApp({ now: () => new Date('2026-11-23T06:30:00Z') }); // Monday 12:00 IST
   w = await businessWorld();
   b = await fillOutlet(w.outletB);
+  const paid = await insertPaidOrder(w.outletB);
+  reviewB = (await (await callerFor(paid.consumerId)).reviews.create({ orderId: paid.publicId, rating: 4, body: 'Crisp dosa, quick service' })).id;
 });
 
 const REFUSED = ['FORBIDDEN', 'NOT_FOUND'];
@@ -115,7 +143,9 @@ describe('authorization matrix over tRPC (enumerated)', () => {
   it('finds the business procedures', () => {
     const names = procedures.map(([p]) => p);
     expect(names.length).toBeGreaterThan(30);
-    for (const r of BUSINESS_ROUTERS) expect(names.some((n) => n.startsWith(`${r}.`))).toBe(true);
+    for (const r of ['businessAccount', 'promotions', 'dashboards', 'subAccounts', 'counter', 'reviews', 'payments']) {
+      expect(names.some((n) => n.startsWith(`${r}.`)), r).toBe(true);
+    }
   });
 
   it("owner A calling every procedure with outlet B's ids is refused, and B is unchanged", async () => {
@@ -149,7 +179,7 @@ describe('authorization matrix over tRPC (enumerated)', () => {
     const base = validSample(w.outletA);
     // Fields with several legal values (ad types) are tried in turn.
     const variants = [base, { ...base, adType: 'Highlight' }, { ...base, adType: 'E', advId: b.adE }, { ...base, from: '2026-11-01', to: FUTURE_DATE }];
-    const foreignKeys = ['advId', 'eventId', 'slotId', 'menuId', 'subAccountId', 'outletIds', 'advObj', 'eventBody', 'timeSlots'];
+    const foreignKeys = ['advId', 'eventId', 'slotId', 'menuId', 'subAccountId', 'reviewId', 'outletIds', 'advObj', 'eventBody', 'timeSlots'];
     let checked = 0;
     for (const [path, proc] of procedures) {
       const schema = proc._def.inputs[0];

@@ -1,4 +1,4 @@
-import { businessProcedure, router, userProcedure } from '../../trpc/trpc.ts';
+import { outletProcedure, router, userProcedure } from '../../trpc/trpc.ts';
 import { orderIdInputSchema } from '../orders/schema.ts';
 import { checkReceiptInputSchema, checkoutCallbackSchema, demoCheckoutInputSchema, demoCompleteInputSchema } from './schema.ts';
 import { checkReceipt, completeDemoCheckout, getDemoCheckout, getReceipt, handleCheckoutCallback } from './service.ts';
@@ -22,8 +22,11 @@ export const paymentsRouter = router({
     const { filename, contentType, bytes } = await receiptPdf(ctx.principal.consumerId, input.orderId);
     return { filename, contentType, base64: bytes.toString('base64') };
   }),
-  /** The outlet's staff check a receipt id at the counter (business account with access to the outlet). */
-  checkReceipt: businessProcedure
+  /**
+   * The outlet's staff check a receipt id at the counter (business account with access to the outlet:
+   * a foreign outlet is refused before the code is read, like every business procedure).
+   */
+  checkReceipt: outletProcedure
     .input(checkReceiptInputSchema)
     .query(({ ctx, input }) => checkReceipt(ctx.principal.businessOwnerId, input)),
 });

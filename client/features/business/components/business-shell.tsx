@@ -12,12 +12,11 @@ import {
   ACCOUNT_OUTLET_PAGES,
   ACCOUNT_OWNER_PAGES,
   DASHBOARD_PAGES,
-  PAGE_LABELS,
   PROMOTION_PAGES,
-  SECTION_LABELS,
   section,
   type BusinessSection,
 } from '../lib/links';
+import { PAGE_LABELS, SECTION_LABELS } from '../lib/labels';
 import { clearBusinessSession, type BusinessSession } from '../lib/session';
 import { useBusinessNativeBack } from '../hooks/use-native-back';
 import { hasBusinessPage } from '../pages/registry';

@@ -1,9 +1,9 @@
-import { msg } from '@lingui/core/macro';
-import type { MessageDescriptor } from '@lingui/core';
 /**
  * The business section's routes (SPEC §2 "Business routes under /for-bussiness"). The section is a
  * nested wouter route, so pages inside it link with the relative `section` paths; links from
- * outside (top bar, landing page, login redirect) use `absolute()`.
+ * outside (top bar, landing page, login redirect) use `absolute()`. Pure (the pages' names are in
+ * labels.ts): the page lists below are the console's route table, which pages/registry.ts gives a
+ * component each and the journeys visit (e2e/smoke).
  */
 export const BUSINESS_BASE = '/for-bussiness';
 
@@ -18,34 +18,6 @@ export type AccountOwnerPage = (typeof ACCOUNT_OWNER_PAGES)[number];
 export type DashboardPage = (typeof DASHBOARD_PAGES)[number];
 
 export type BusinessSection = 'promotion-organizer' | 'account' | 'dashboard';
-
-/** The console's page names (`i18n._` them). */
-export const PAGE_LABELS: Record<PromotionPage | AccountOutletPage | AccountOwnerPage | DashboardPage, MessageDescriptor> = {
-  'regular-offers': msg`Regular offers`,
-  'daily-offers': msg`Daily offers`,
-  'event-offers': msg`Event offers`,
-  'ad-library': msg`Ad library`,
-  highlights: msg({ message: 'Highlights', context: 'featured ads' }),
-  profile: msg`Profile`,
-  'discount-button': msg`Discount button`,
-  about: msg({ message: 'About', comment: 'Business console page: the outlet description shoppers read' }),
-  photos: msg`Photos`,
-  menu: msg`Menu`,
-  'user-management': msg`User management`,
-  gstin: msg`GSTIN`,
-  payments: msg({ message: 'Payments', comment: 'Business console page: the live list of bills paid at the outlet (the counter)' }),
-  'live-ads': msg`Live ads`,
-  coupons: msg`Coupons`,
-  revenue: msg`Revenue`,
-  'settlement-report': msg`Settlement report`,
-  reviews: msg`Reviews`,
-};
-
-export const SECTION_LABELS: Record<BusinessSection, MessageDescriptor> = {
-  'promotion-organizer': msg`Promotions`,
-  account: msg`Account`,
-  dashboard: msg`Dashboard`,
-};
 
 /** Relative paths inside the nested section. */
 export const section = {

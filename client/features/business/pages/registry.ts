@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { afterCatalogs } from '@client/lib/i18n';
-import type { BusinessSection } from '../lib/links';
+import type { AccountOutletPage, AccountOwnerPage, BusinessSection, DashboardPage, PromotionPage } from '../lib/links';
 import type { BusinessPageProps } from '../lib/page-props';
 
 /**
@@ -40,8 +40,15 @@ type Entry = {
 
 const outletPage = (component: ComponentType<BusinessPageProps>): Entry => ({ component, inPath: true, needsOutlet: true });
 
-/** Every console page; the console routes and the menus read this. */
-const BUSINESS_PAGES: Record<BusinessSection, Record<string, Entry>> = {
+/**
+ * Every console page: one component for each page of lib/links.ts's lists (the type says so), which the
+ * console routes and the menus read.
+ */
+const BUSINESS_PAGES: {
+  'promotion-organizer': Record<PromotionPage, Entry>;
+  account: Record<AccountOutletPage | AccountOwnerPage, Entry>;
+  dashboard: Record<DashboardPage, Entry>;
+} = {
   'promotion-organizer': {
     'regular-offers': outletPage(RegularOffersPage),
     'daily-offers': outletPage(DailyOffersPage),
@@ -69,9 +76,8 @@ const BUSINESS_PAGES: Record<BusinessSection, Record<string, Entry>> = {
 };
 
 export function findBusinessPage(section: BusinessSection, page: string): Entry | undefined {
-  return Object.hasOwn(BUSINESS_PAGES, section) && Object.hasOwn(BUSINESS_PAGES[section], page)
-    ? BUSINESS_PAGES[section][page]
-    : undefined;
+  const pages: Record<string, Entry> | undefined = Object.hasOwn(BUSINESS_PAGES, section) ? BUSINESS_PAGES[section] : undefined;
+  return pages && Object.hasOwn(pages, page) ? pages[page] : undefined;
 }
 
 export function hasBusinessPage(section: BusinessSection, page: string): boolean {

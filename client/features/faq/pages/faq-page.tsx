@@ -53,21 +53,24 @@ export function FaqPage() {
       </header>
 
       <div className="faq__layout">
-        <div className="faq__tabs" role="tablist" aria-label={t`FAQ sections`} aria-orientation={isDesktop ? 'vertical' : 'horizontal'}>
-          {TABS.map(({ key, label }) => (
-            <button
-              key={key}
-              type="button"
-              role="tab"
-              id={`faq-tab-${key}`}
-              aria-selected={tab === key}
-              aria-controls="faq-panel"
-              className="faq__tab"
-              onClick={() => selectTab(key)}
-            >
-              {i18n._(label)}
-            </button>
-          ))}
+        <div className="faq__tabs">
+          {/* Only tabs in the tablist (ARIA); Contact us is a link beside them. */}
+          <div className="faq__tablist" role="tablist" aria-label={t`FAQ sections`} aria-orientation={isDesktop ? 'vertical' : 'horizontal'}>
+            {TABS.map(({ key, label }) => (
+              <button
+                key={key}
+                type="button"
+                role="tab"
+                id={`faq-tab-${key}`}
+                aria-selected={tab === key}
+                aria-controls="faq-panel"
+                className="faq__tab"
+                onClick={() => selectTab(key)}
+              >
+                {i18n._(label)}
+              </button>
+            ))}
+          </div>
           <Link href={paths.support.href()} className="faq__tab faq__tab--link">
             <Trans>Contact us</Trans>
           </Link>

@@ -5,7 +5,7 @@ import { Route } from 'wouter';
 import type { OutletDetails } from '@server/modules/outlets/schema';
 import { testOutletDetails } from '@client/testing/fixtures';
 import { renderWithProviders, type TrpcFixtures } from '@client/testing/render';
-import { OUTLET_ROUTE } from '../lib/links';
+import { paths } from '@client/app/paths';
 import { OutletPage } from './outlet-page';
 
 const outlet: OutletDetails = testOutletDetails();
@@ -72,7 +72,7 @@ function fixtures(overrides: TrpcFixtures = {}): TrpcFixtures {
 }
 
 const render = (path: string, trpc = fixtures()) =>
-  renderWithProviders(<Route path={OUTLET_ROUTE} component={OutletPage} />, { path, trpc });
+  renderWithProviders(<Route path={paths.outlet.pattern} component={OutletPage} />, { path, trpc });
 
 describe('OutletPage', () => {
   const base = '/cafes/kaapi-katte-koramangala';

@@ -30,12 +30,12 @@ import { formatCount, formatPercent, pluralForm } from '@client/lib/format';
 import { formatDistance, formatHours, offerLabel, offerUntil } from '../lib/format';
 import {
   OUTLET_TABS,
-  OUTLET_TAB_LABELS,
   outletBasePath,
   outletTabHref,
   type OutletRouteParams,
   type OutletTab,
 } from '../lib/links';
+import { OUTLET_TAB_LABELS } from '../lib/tab-labels';
 import { localName } from '@client/lib/i18n';
 import { shareOutlet } from '../lib/share';
 import '@client/styles/outlets.css';
