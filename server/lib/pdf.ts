@@ -23,19 +23,20 @@ const DEVANAGARI_CHAR = /[\u0900-\u097F\u1CD0-\u1CF9\u200C\u200D\uA830-\uA839\uA
 type Run = { text: string; devanagari: boolean };
 
 /**
- * `text` cut into runs of one face: Devanagari letters in one, everything else (Latin, digits, ₹) in the
- * other. A space or punctuation between two Devanagari words stays in their run, so a Hindi sentence is
- * one run where it can be (fewer fragments, natural spacing).
+ * `text` cut into runs of one face: Devanagari letters in one, everything else (Latin, digits, ₹,
+ * punctuation) in the other. A space between two Devanagari words stays in their run, so a Hindi phrase
+ * is one run where it can be (fewer fragments, natural spacing).
  */
 export function scriptRuns(text: string): Run[] {
   const runs: Run[] = [];
   const chars = [...text];
   chars.forEach((ch, i) => {
     let devanagari = DEVANAGARI_CHAR.test(ch);
-    if (!devanagari && /[\s,.:;!?'"()–-]/.test(ch)) {
-      // Neutral: joins the Devanagari run around it, else the Latin one.
+    if (!devanagari && /\s/.test(ch)) {
+      // A space joins the Devanagari run around it, else the Latin one (punctuation is DejaVu's: the
+      // Devanagari file has no comma or full stop; the danda । is its own).
       const before = runs.at(-1)?.devanagari ?? false;
-      const after = chars.slice(i + 1).find((c) => !/[\s,.:;!?'"()–-]/.test(c));
+      const after = chars.slice(i + 1).find((c) => !/\s/.test(c));
       devanagari = before && after !== undefined && DEVANAGARI_CHAR.test(after);
     }
     const last = runs.at(-1);
@@ -105,9 +106,11 @@ export class PdfKit {
   header(title: string, subtitle?: string): void {
     const { doc } = this;
     doc.rect(0, 0, doc.page.width, 64).fill(BRAND);
-    doc.fillColor('#ffffff').font(FONT_BOLD).fontSize(20).text('Bachat', MARGIN, 20, { continued: true });
+    doc.fillColor('#ffffff').font(FONT_BOLD).fontSize(20).text('Bachat', MARGIN, 20, { lineBreak: false });
+    const after = MARGIN + doc.widthOfString('Bachat') + 12;
     doc.fontSize(10);
-    this.write(`   ${TAGLINE[this.language]}`, undefined, undefined, { baseline: 'alphabetic' });
+    // Beside the name, on its baseline (each face's ascent differs: Devanagari sits a little higher).
+    this.write(TAGLINE[this.language], after, this.language === 'hi' ? 29 : 31, { lineBreak: false });
     doc.fillColor(INK).fontSize(16);
     this.write(title, MARGIN, 84, { bold: true });
     if (subtitle) {
