@@ -58,10 +58,21 @@ export function useShopperLocation() {
   const [permission, setPermission] = useState<LocationPermission>('prompt');
   const [locating, setLocating] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  /** Whether the message is SPEC §8's "Geolocation permission denied" (the page adds how to go on). */
+  const [denied, setDenied] = useState(false);
   /** False until the permission is known (and a granted position read), so the list asks once. */
   const [ready, setReady] = useState(false);
 
   const isManual = location?.isSelectedLocation === true;
+
+  // A place chosen by hand answers the question the message asked: it goes (issue 28: "Geolocation
+  // permission denied" stayed on screen after an area was chosen).
+  useEffect(() => {
+    if (isManual) {
+      setMessage(null);
+      setDenied(false);
+    }
+  }, [isManual, location]);
 
   useEffect(() => {
     let cancelled = false;
@@ -106,6 +117,7 @@ export function useShopperLocation() {
   /** Asks the browser for the position (its prompt shows when needed). Resolves to a message or null. */
   const requestDeviceLocation = useCallback(async (): Promise<string | null> => {
     setMessage(null);
+    setDenied(false);
     if (!hasGeolocation()) {
       const text = UNAVAILABLE();
       setMessage(text);
@@ -127,6 +139,7 @@ export function useShopperLocation() {
       const denied = (error as GeolocationPositionError | undefined)?.code === 1;
       const text = denied ? PERMISSION_DENIED() : UNAVAILABLE();
       if (denied) setPermission('denied');
+      setDenied(denied);
       setMessage(text);
       return text;
     } finally {
@@ -134,5 +147,5 @@ export function useShopperLocation() {
     }
   }, [permission, location?.fetchedLocation, setLocation]);
 
-  return { location, permission, ready, locating, message, requestDeviceLocation, clearMessage: () => setMessage(null) };
+  return { location, permission, ready, locating, message, denied, requestDeviceLocation, clearMessage: () => setMessage(null) };
 }

@@ -6,7 +6,7 @@ import { paths } from '@client/app/paths';
 import { Button } from '@client/components/ui/button';
 import { QueryState } from '@client/components/ui/query-state';
 import { trpc } from '@client/lib/trpc';
-import { formatClockTime, formatPercent, formatRupeesExact } from '@client/lib/format';
+import { formatPercent, formatRupeesExact, formatValidUntil } from '@client/lib/format';
 import { Sheet } from '@client/components/ui/sheet';
 import { ShuffleCards } from './shuffle-cards';
 
@@ -187,14 +187,14 @@ export function ShuffleOverlay({
     </QueryState>
   );
 
-  const until = won ? formatClockTime(won.validUntil) : '';
+  const until = won ? formatValidUntil(won.validUntil) : '';
   return (
     <Sheet title={t`Shuffle Cards`} onClose={onClose} className="sheet__panel--pay pay-sheet__panel--game">
       {body}
       {won ? (
         <>
           <p className="muted">
-            <Trans>Saved as a coupon, valid until {until} today. It's already on your bill.</Trans>
+            <Trans>Saved as a coupon, valid until {until}. It's already on your bill.</Trans>
           </p>
           <Button onClick={onClose}>
             <Trans>See my new total</Trans>
