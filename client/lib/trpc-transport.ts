@@ -36,25 +36,30 @@ function businessAuthHeaders(): Record<string, string> {
 
 const timedFetch: typeof fetch = (input, init) => fetch(input, { ...init, signal: withTimeout(init?.signal) });
 
-export const transportLinks: TRPCLink<AppRouter>[] = [
-  loggerLink({
-    enabled: (op) => import.meta.env.DEV || (op.direction === 'down' && op.result instanceof Error),
+/**
+ * The links, with tRPC's logger only in development (issue 28: a production console logged every
+ * failed query; errors reach the screens that show them, and the server logs its own).
+ */
+export function transportLinksFor(development: boolean): TRPCLink<AppRouter>[] {
+  return [...(development ? [loggerLink<AppRouter>()] : []), requestLinks];
+}
+
+const requestLinks: TRPCLink<AppRouter> = splitLink({
+  condition: (op) => isBusinessProcedure(op.path),
+  true: httpBatchLink({
+    url: '/trpc',
+    transformer: superjson,
+    maxURLLength: 2083,
+    fetch: timedFetch,
+    headers: businessAuthHeaders,
   }),
-  splitLink({
-    condition: (op) => isBusinessProcedure(op.path),
-    true: httpBatchLink({
-      url: '/trpc',
-      transformer: superjson,
-      maxURLLength: 2083,
-      fetch: timedFetch,
-      headers: businessAuthHeaders,
-    }),
-    false: httpBatchLink({
-      url: '/trpc',
-      transformer: superjson,
-      maxURLLength: 2083,
-      fetch: timedFetch,
-      headers: authHeaders,
-    }),
+  false: httpBatchLink({
+    url: '/trpc',
+    transformer: superjson,
+    maxURLLength: 2083,
+    fetch: timedFetch,
+    headers: authHeaders,
   }),
-];
+});
+
+export const transportLinks: TRPCLink<AppRouter>[] = transportLinksFor(import.meta.env.DEV);
