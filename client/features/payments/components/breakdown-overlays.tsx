@@ -172,6 +172,12 @@ export function ShuffleOverlay({
               reveal={async (card) => {
                 const result = await save.mutateAsync({ outletId, card, useGoldKey: !freeAvailable });
                 setWon({ percent: result.coupon.discountPercent, validUntil: result.coupon.validUntil });
+                // The Golden Keys left are the server's count from now on, in this dialog (its deal is a
+                // snapshot) and wherever keys are counted (issue 28: the dialog still said the old count).
+                utils.shuffles.deal.setData({ outletId }, (old) =>
+                  old ? { ...old, freeAvailable: false, goldKeys: result.goldKeys, canShuffle: old.canShuffle && result.goldKeys > 0 } : old,
+                );
+                void utils.referrals.mine.invalidate();
                 void utils.bills.get.invalidate();
                 void utils.coupons.list.invalidate();
                 void utils.users.me.invalidate();
