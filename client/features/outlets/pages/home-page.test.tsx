@@ -359,6 +359,17 @@ describe('HomePage', () => {
     });
   });
 
+  describe('the sort without a place (issue 28)', () => {
+    it('never says "Nearest" when the shopper has given no location: A to Z, or near the city centre once filtered', async () => {
+      const { user } = renderWithProviders(<HomePage />, { trpc: fixtures() });
+      const sort = await screen.findByRole('combobox', { name: 'Sort by' });
+      await screen.findByRole('list', { name: 'Outlets' });
+      expect(within(sort).getAllByRole('option').map((o) => o.textContent)).toEqual(['A to Z', 'Highest discount now', 'Newest offers']);
+      await user.click(screen.getByRole('button', { name: 'Veg only' }));
+      expect(within(screen.getByRole('combobox', { name: 'Sort by' })).getAllByRole('option')[0]).toHaveTextContent('Near the city centre');
+    });
+  });
+
   describe('search across cities (issue 28)', () => {
     afterEach(() => {
       delete (Element.prototype as unknown as Record<string, unknown>).scrollIntoView;

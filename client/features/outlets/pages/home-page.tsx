@@ -254,7 +254,7 @@ export function HomePage() {
           ) : null}
           <ViewToggle view={discovery.view} onChange={(view) => updateDiscovery({ view })} />
         </div>
-        <DiscoveryFilters params={discovery} onChange={(patch) => updateDiscovery(patch)} />
+        <DiscoveryFilters params={discovery} onChange={(patch) => updateDiscovery(patch)} placeKnown={!base.noLocation} />
         {searching && suggestion ? (
           <p className="did-you-mean" role="status">
             <Trans>
