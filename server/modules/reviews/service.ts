@@ -75,12 +75,28 @@ function reviewOf(r: ReviewJoinRow, viewer: { consumerId?: number; reported?: Se
   };
 }
 
-/** Average (one decimal), count and the 1–5 histogram of an outlet's published reviews. */
+/**
+ * Keeps each shopper's latest published review of the outlet (`r`): a shopper who reviewed three
+ * visits counts once, with their latest word (issue 28). No aggregate is stored, so nothing to backfill.
+ */
+function latestPerShopper(q: Knex.QueryBuilder, db: Knex, alias = 'r'): Knex.QueryBuilder {
+  return q.whereNotExists(
+    db('reviews as newer')
+      .select(db.raw('1'))
+      .whereRaw(
+        `newer.outlet_id = ${alias}.outlet_id AND newer.consumer_id = ${alias}.consumer_id AND newer.status = 'published'
+         AND (newer.created_at, newer.id) > (${alias}.created_at, ${alias}.id)`,
+      ),
+  );
+}
+
+/** Average (one decimal), count and the 1–5 histogram of an outlet's published reviews, one per shopper (their latest). */
 async function summaryOf(db: Knex, outletId: number): Promise<ReviewSummary> {
-  const rows = await db('reviews')
-    .where({ outletId, status: 'published' })
-    .groupBy('rating')
-    .select<{ rating: number; n: number }[]>('rating', db.raw('count(*)::int AS n'));
+  const rows = await db('reviews as r')
+    .where({ 'r.outletId': outletId, 'r.status': 'published' })
+    .modify((q) => latestPerShopper(q, db))
+    .groupBy('r.rating')
+    .select<{ rating: number; n: number }[]>('r.rating', db.raw('count(*)::int AS n'));
   const histogram: ReviewSummary['histogram'] = [0, 0, 0, 0, 0];
   let count = 0;
   let sum = 0;
@@ -104,6 +120,7 @@ export async function listOutletReviews(input: OutletReviewsInput, viewerConsume
     summaryOf(db, input.outletId),
     reviewsQuery(db)
       .where({ 'r.outletId': input.outletId, 'r.status': 'published' })
+      .modify((q) => latestPerShopper(q, db))
       .orderBy([
         { column: 'r.createdAt', order: 'desc' },
         { column: 'r.id', order: 'desc' },
