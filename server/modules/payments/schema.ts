@@ -189,8 +189,7 @@ export interface ReceiptCheck {
   refundedPaise: number;
 }
 
-/** Owner refunds are possible this long after the payment (inclusive). */
-export const OWNER_REFUND_WINDOW_MS = 24 * 60 * 60 * 1000;
+export { OWNER_REFUND_WINDOW_MS } from './refund-window.ts';
 
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 });
 /** ₹1,234.50 */
