@@ -79,8 +79,8 @@ function reviewOf(r: ReviewJoinRow, viewer: { consumerId?: number; reported?: Se
  * Keeps each shopper's latest published review of the outlet (`r`): a shopper who reviewed three
  * visits counts once, with their latest word (issue 28). No aggregate is stored, so nothing to backfill.
  */
-function latestPerShopper(q: Knex.QueryBuilder, db: Knex, alias = 'r'): Knex.QueryBuilder {
-  return q.whereNotExists(
+function latestPerShopper(q: Knex.QueryBuilder, db: Knex, alias = 'r'): void {
+  q.whereNotExists(
     db('reviews as newer')
       .select(db.raw('1'))
       .whereRaw(
@@ -116,11 +116,11 @@ export async function listOutletReviews(input: OutletReviewsInput, viewerConsume
   const { db } = runtime();
   if (!(await db('outlets').where({ id: input.outletId, isLive: true }).first('id'))) throw notFound(OUTLET_NOT_FOUND);
   const page = Math.max(input.offSet, 1);
+  const published = reviewsQuery(db).where({ 'r.outletId': input.outletId, 'r.status': 'published' });
+  latestPerShopper(published, db);
   const [summary, rows] = await Promise.all([
     summaryOf(db, input.outletId),
-    reviewsQuery(db)
-      .where({ 'r.outletId': input.outletId, 'r.status': 'published' })
-      .modify((q) => latestPerShopper(q, db))
+    published
       .orderBy([
         { column: 'r.createdAt', order: 'desc' },
         { column: 'r.id', order: 'desc' },
