@@ -18,7 +18,17 @@ const DEVANAGARI = require.resolve('@fontsource/noto-sans-devanagari/files/noto-
 const DEVANAGARI_BOLD = require.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-700-normal.woff');
 
 /** Letters, signs and joiners drawn in the Devanagari face (its file's unicode range, less ₹ and ₨: DejaVu has those). */
-const DEVANAGARI_CHAR = /[\u0900-\u097F\u1CD0-\u1CF9\u200C\u200D\uA830-\uA839\uA8E0-\uA8FF]/;
+const DEVANAGARI_RANGES: readonly (readonly [number, number])[] = [
+  [0x0900, 0x097f],
+  [0x1cd0, 0x1cf9],
+  [0x200c, 0x200d],
+  [0xa830, 0xa839],
+  [0xa8e0, 0xa8ff],
+];
+const isDevanagari = (ch: string) => {
+  const code = ch.codePointAt(0)!;
+  return DEVANAGARI_RANGES.some(([from, to]) => code >= from && code <= to);
+};
 
 type Run = { text: string; devanagari: boolean };
 
@@ -31,13 +41,13 @@ export function scriptRuns(text: string): Run[] {
   const runs: Run[] = [];
   const chars = [...text];
   chars.forEach((ch, i) => {
-    let devanagari = DEVANAGARI_CHAR.test(ch);
+    let devanagari = isDevanagari(ch);
     if (!devanagari && /\s/.test(ch)) {
       // A space joins the Devanagari run around it, else the Latin one (punctuation is DejaVu's: the
       // Devanagari file has no comma or full stop; the danda । is its own).
       const before = runs.at(-1)?.devanagari ?? false;
       const after = chars.slice(i + 1).find((c) => !/\s/.test(c));
-      devanagari = before && after !== undefined && DEVANAGARI_CHAR.test(after);
+      devanagari = before && after !== undefined && isDevanagari(after);
     }
     const last = runs.at(-1);
     if (last && last.devanagari === devanagari) last.text += ch;

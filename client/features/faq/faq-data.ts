@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import { OWNER_REFUND_WINDOW_MS } from '@server/modules/payments/refund-window';
+import { OWNER_REFUND_WINDOW_MS } from '@server/modules/payments/schema';
 
 /** How long an outlet may refund a payment through Bachat (the server's rule, in hours). */
 const refundHours = OWNER_REFUND_WINDOW_MS / 3_600_000;

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { paths } from '@client/app/paths';
-import { OWNER_REFUND_WINDOW_MS } from '@server/modules/payments/refund-window';
+import { OWNER_REFUND_WINDOW_MS } from '@server/modules/payments/schema';
 import { LegalPage } from '../components/legal-page';
 
 /** How long an outlet may refund a payment through Bachat (the server's rule, in hours). */

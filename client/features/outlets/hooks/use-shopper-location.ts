@@ -65,14 +65,6 @@ export function useShopperLocation() {
 
   const isManual = location?.isSelectedLocation === true;
 
-  // A place chosen by hand answers the question the message asked: it goes (issue 28: "Geolocation
-  // permission denied" stayed on screen after an area was chosen).
-  useEffect(() => {
-    if (isManual) {
-      setMessage(null);
-      setDenied(false);
-    }
-  }, [isManual, location]);
 
   useEffect(() => {
     let cancelled = false;
@@ -147,5 +139,16 @@ export function useShopperLocation() {
     }
   }, [permission, location?.fetchedLocation, setLocation]);
 
-  return { location, permission, ready, locating, message, denied, requestDeviceLocation, clearMessage: () => setMessage(null) };
+  // A place chosen by hand answers the question the message asked: it is not shown any more (issue 28:
+  // "Geolocation permission denied" stayed on screen after an area was chosen).
+  return {
+    location,
+    permission,
+    ready,
+    locating,
+    message: isManual ? null : message,
+    denied: !isManual && denied,
+    requestDeviceLocation,
+    clearMessage: () => setMessage(null),
+  };
 }

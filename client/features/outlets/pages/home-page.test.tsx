@@ -581,6 +581,6 @@ describe('HomePage', () => {
 
       expect(await screen.findByRole('heading', { name: 'Outlets near Koramangala, Bengaluru' })).toBeInTheDocument();
       await waitFor(() => expect(screen.queryByText('Geolocation permission denied')).not.toBeInTheDocument());
-    });
+    }, 40_000);
   });
 });
