@@ -65,7 +65,7 @@ export const OutletCard = memo(function OutletCard({ outlet, eager = false, show
           <h3 id={`outlet-${outlet.id}-name`} className="outlet-card__name">
             {outlet.name}
           </h3>
-          <p className="outlet-card__meta">
+          <p className={showCity ? 'outlet-card__meta outlet-card__meta--city' : 'outlet-card__meta'}>
             {outlet.isVeg ? <span className="veg-mark" role="img" aria-label={t`Pure veg`} /> : null}
             <span>{localName(outlet.category)}</span>
             <span aria-hidden="true"> · </span>
