@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
 import { DEMO_BUSINESS_OWNER, DEMO_SHOPPER } from '../../seeds/data/demo-logins.ts';
-import { completeLogin, expect, signUpInPanel, test } from '../fixtures.ts';
+import { completeLogin, expect as baseExpect, signUpInPanel, test } from '../fixtures.ts';
 import { hi } from '../hindi.ts';
 
 /**
@@ -12,6 +12,9 @@ import { hi } from '../hindi.ts';
  * in both languages at both widths into test-results/uifix/ (`<name>-<en|hi>-<width>.png`), to be
  * looked at. At 360 px a page must not be wider than the phone.
  */
+
+/** These journeys reload every page in two languages and widths: on a busy machine a page may take longer than the suite's 10 s. */
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 const shotsDir = path.join(fileURLToPath(new URL('../..', import.meta.url)), 'test-results', 'uifix');
 
