@@ -293,7 +293,7 @@ test.describe('a signed-in shopper and the owner', () => {
     expect(verifies).toBe(0);
     await shots(owner, 'counter-refunded', async (lang) => {
       // A table row at 1280 px, a card on a phone: the bill's badge either way.
-      const badge = owner.locator('tr, li').filter({ hasText: receiptId }).locator('.status--refunded').first();
+      const badge = owner.locator('tr, li').filter({ hasText: receiptId }).locator('.status--refunded').filter({ visible: true }).first();
       await expect(badge).toBeVisible();
       expect(await badge.evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe('none');
       void lang;
