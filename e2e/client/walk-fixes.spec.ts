@@ -9,14 +9,15 @@ import { hi } from '../hindi.ts';
 /**
  * Issue 28, part 2: what a careful walk found, as a new shopper, an owner and a sales person see it in
  * Chromium at 360 px and 1280 px, in English and Hindi. Each journey checks the fix and saves the page
- * in both languages at both widths into test-results/uifix/ (`<name>-<en|hi>-<width>.png`), to be
- * looked at. At 360 px a page must not be wider than the phone.
+ * in both languages at both widths into test-results/uifix/, or SHOTS_DIR (`<name>-<en|hi>-<width>.png`),
+ * to be looked at. At 360 px a page must not be wider than the phone.
  */
 
 /** These journeys reload every page in two languages and widths: on a busy machine a page may take longer than the suite's 10 s. */
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-const shotsDir = path.join(fileURLToPath(new URL('../..', import.meta.url)), 'test-results', 'uifix');
+// SHOTS_DIR keeps them out of test-results (Playwright empties that folder at the start of every run).
+const shotsDir = process.env.SHOTS_DIR ?? path.join(fileURLToPath(new URL('../..', import.meta.url)), 'test-results', 'uifix');
 
 /** The page must fit the viewport's width (a phone widens its layout viewport to fit wide content). */
 async function expectNoOverflow(page: Page) {
