@@ -4,7 +4,7 @@ import { refreshSearchTokens } from '../server/modules/outlets/service.ts';
 import type { SeedContext } from '../server/db/seed.ts';
 import { DEMO_BUSINESS_OWNER, DEMO_BUSINESS_STAFF } from './data/demo-logins.ts';
 import { allSeedImages } from './data/images.ts';
-import { generateDemoOutlets, type OutletSpec } from './data/outlets.ts';
+import { VEG_ONLY_HIGHLIGHTS, generateDemoOutlets, type OutletSpec } from './data/outlets.ts';
 import { BATCH_SIZE, insertInBatches, todayInIndia } from './data/util.ts';
 
 /**
@@ -29,6 +29,31 @@ export async function assets(ctx: SeedContext): Promise<void> {
 
 type Id = number;
 
+/**
+ * Fixes to the demo data that reach an install seeded before them (a landed migration is never edited
+ * for demo data): idempotent statements over the demo's own outlets (its cities and slugs), never an
+ * outlet someone else created. A highlight only vegetarian outlets may claim ("Pure Veg") leaves the
+ * demo outlets that are not vegetarian (issue 28: "Swastik Biryani House · Pure Veg").
+ */
+async function fixDemoData(db: Knex, ctx: SeedContext): Promise<void> {
+  const cityIds = new Map(((await db('cities').select('id', 'slug')) as { id: Id; slug: string }[]).map((c) => [c.slug, c.id]));
+  const specs = generateDemoOutlets(todayInIndia()).filter((s) => cityIds.has(s.citySlug));
+  const fixed = await db.raw(
+    `UPDATE outlet_overviews ov
+        SET highlights = (SELECT coalesce(jsonb_agg(h ORDER BY n), '[]'::jsonb)
+                            FROM jsonb_array_elements(ov.highlights) WITH ORDINALITY AS e(h, n)
+                           WHERE NOT (h #>> '{}') = ANY(?::text[]))
+       FROM outlets o
+      WHERE ov.outlet_id = o.id AND NOT o.is_veg
+        AND (o.city_id, o.slug) IN (SELECT * FROM unnest(?::bigint[], ?::text[]))
+        AND jsonb_exists_any(ov.highlights, ?::text[])
+  RETURNING ov.outlet_id`,
+    [[...VEG_ONLY_HIGHLIGHTS], specs.map((s) => cityIds.get(s.citySlug)!), specs.map((s) => s.slug), [...VEG_ONLY_HIGHLIGHTS]],
+  );
+  const fixedCount = (fixed as { rows?: unknown[] }).rows?.length ?? 0;
+  if (fixedCount) ctx.log(`demo outlets: "Pure Veg" taken off ${fixedCount} outlets that are not vegetarian`);
+}
+
 export async function seed(db: Knex, ctx: SeedContext): Promise<void> {
   if (!ctx.demo) return;
   const existingOwner = await db('business_owners')
@@ -36,6 +61,7 @@ export async function seed(db: Knex, ctx: SeedContext): Promise<void> {
     .first('id');
   if (existingOwner) {
     ctx.log('demo outlets: already present, skipped');
+    await fixDemoData(db, ctx);
     return;
   }
 
@@ -192,6 +218,7 @@ export async function seed(db: Knex, ctx: SeedContext): Promise<void> {
   await insertInBatches(db, 'promotion_time_slots', slots);
   // What searches match (name, category, cuisines, dishes, menu titles), as the outlets service keeps it.
   await refreshSearchTokens(db, inserted.map((o) => o.id));
+
 
   ctx.log(
     `demo outlets: ${inserted.length} outlets, ${photos.length} photos, ${menus.length} menus, ` +

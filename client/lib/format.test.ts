@@ -13,6 +13,7 @@ import {
   formatRupeesExact,
   formatRupeesWhole,
   formatTimeOfDay,
+  formatValidUntil,
   formatWeekdayDate,
   pluralForm,
 } from './format';
@@ -156,4 +157,23 @@ describe('written without Intl on the first screen (issue 18), exactly as Intl w
       expect(pluralForm(5)).toBe('other');
     });
   }
+});
+
+describe('validity (issue 28): one way everywhere, today and tomorrow by the India day', () => {
+  const ist = (date: string, time: string) => new Date(`${date}T${time}:00+05:30`);
+  it('at 17:28 a coupon that ends at 01:00 ends tomorrow, never "today"', () => {
+    const now = ist('2026-11-28', '17:28');
+    expect(formatValidUntil(ist('2026-11-29', '01:00'), now)).toBe('1:00 am tomorrow');
+    expect(formatValidUntil(ist('2026-11-28', '23:30'), now)).toBe('11:30 pm today');
+    expect(formatValidUntil(ist('2026-12-01', '13:05'), now)).toBe('1 Dec, 1:05 pm');
+    // 23:50 IST and 00:10 IST the next day share a UTC date; India's days decide.
+    expect(formatValidUntil('2026-11-28T18:40:00.000Z', ist('2026-11-28', '23:50'))).toBe('12:10 am tomorrow');
+  });
+
+  it('in Hindi: आज and कल', async () => {
+    await setLocale('hi', { remember: false });
+    const now = ist('2026-11-28', '17:28');
+    expect(formatValidUntil(ist('2026-11-29', '01:00'), now)).toBe('कल 1:00 am');
+    expect(formatValidUntil(ist('2026-11-28', '23:30'), now)).toBe('आज 11:30 pm');
+  });
 });

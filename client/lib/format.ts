@@ -1,4 +1,4 @@
-import { msg } from '@lingui/core/macro';
+import { msg, t } from '@lingui/core/macro';
 import { currentIntlLocale, i18n } from './i18n';
 
 /**
@@ -142,6 +142,28 @@ export const formatDateTimeShort = (value: Date | string) => dateTimeShort().for
 export const formatDate = (value: Date | string) => dateOnly().format(asDate(value));
 /** '3:05 pm' (IST). */
 export const formatClockTime = (value: Date | string) => clockTime().format(asDate(value));
+
+let istDayKeys: Intl.DateTimeFormat | undefined;
+/** The India calendar day of a moment, as a day count (for "today" / "tomorrow"). */
+function istDayNumber(at: Date): number {
+  istDayKeys ??= new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: IST });
+  return Date.parse(`${istDayKeys.format(at)}T00:00:00Z`) / 86_400_000;
+}
+
+/**
+ * Until when a coupon or an offer holds, the one way every screen says it (issue 28: the shuffle, the
+ * wallet, the coupons pages): '6:30 pm today', '1:00 am tomorrow' (India days, whatever the device's
+ * zone: at 17:28 a coupon that ends at 01:00 ends tomorrow), later '29 Nov, 1:00 am'. In Hindi
+ * 'आज 6:30 pm', 'कल 1:00 am'. The server's messages say it the same way (notifications/messages.ts).
+ */
+export function formatValidUntil(value: Date | string, now: Date = new Date()): string {
+  const at = asDate(value);
+  const time = formatClockTime(at);
+  const days = istDayNumber(at) - istDayNumber(now);
+  if (days === 0) return t({ message: `${time} today`, comment: 'Until when a coupon holds: a time today, e.g. "6:30 pm today"' });
+  if (days === 1) return t({ message: `${time} tomorrow`, comment: 'Until when a coupon holds: a time tomorrow, e.g. "1:00 am tomorrow"' });
+  return formatDateTimeShort(at);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Calendar days ('YYYY-MM-DD', already an India day: formatted without any zone shift)

@@ -31,15 +31,21 @@ const appFetch: typeof fetch = async (input, init) => {
   }
 };
 
-export const transportLinks: TRPCLink<AppRouter>[] = [
-  loggerLink({
-    enabled: (op) => import.meta.env.DEV || (op.direction === 'down' && op.result instanceof Error),
-  }),
-  httpBatchLink({
-    url: '/trpc',
-    transformer: superjson,
-    maxURLLength: 2083,
-    fetch: appFetch,
-    headers: appRequestHeaders,
-  }),
-];
+/**
+ * The links, with tRPC's logger only in development (issue 28: a production console logged every
+ * failed query; errors reach the screens that show them, and the server logs its own). One batch for
+ * both principals: each session is its own HttpOnly cookie, which every call carries.
+ */
+export function transportLinksFor(development: boolean): TRPCLink<AppRouter>[] {
+  return [...(development ? [loggerLink<AppRouter>()] : []), requestLink];
+}
+
+const requestLink: TRPCLink<AppRouter> = httpBatchLink({
+  url: '/trpc',
+  transformer: superjson,
+  maxURLLength: 2083,
+  fetch: appFetch,
+  headers: appRequestHeaders,
+});
+
+export const transportLinks: TRPCLink<AppRouter>[] = transportLinksFor(import.meta.env.DEV);

@@ -40,3 +40,20 @@ describe('lazyLink', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('transport links (issue 28)', () => {
+  it('log a failed query in development only: the production console stays quiet', async () => {
+    const { transportLinksFor } = await import('./trpc-transport');
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    const logged = [vi.spyOn(console, 'error').mockImplementation(() => {}), vi.spyOn(console, 'log').mockImplementation(() => {})];
+    try {
+      await expect(createTrpcClient(transportLinksFor(false)).cities.list.query()).rejects.toThrow('Failed to fetch');
+      expect(logged.every((spy) => spy.mock.calls.length === 0)).toBe(true);
+      await expect(createTrpcClient(transportLinksFor(true)).cities.list.query()).rejects.toThrow('Failed to fetch');
+      expect(logged.some((spy) => spy.mock.calls.length > 0)).toBe(true);
+    } finally {
+      logged.forEach((spy) => spy.mockRestore());
+      vi.unstubAllGlobals();
+    }
+  });
+});

@@ -230,6 +230,9 @@ interface BuildOptions {
   today: string;
 }
 
+/** Highlights only a vegetarian outlet may claim. */
+export const VEG_ONLY_HIGHLIGHTS: ReadonlySet<string> = new Set(['Pure Veg']);
+
 function buildOutlet(rng: Rng, o: BuildOptions): OutletSpec {
   const { city, geo, categorySlug, locality, today } = o;
   const kind = kindOf(categorySlug);
@@ -246,7 +249,12 @@ function buildOutlet(rng: Rng, o: BuildOptions): OutletSpec {
     specialty: rng.pick(SPECIALTIES[categorySlug] ?? ['great service']),
     years: rng.int(3, 40),
   });
-  let highlights = rng.sample(HIGHLIGHTS[categorySlug] ?? [], rng.int(3, 5)).filter((h) => h !== '24×7');
+  // "Pure Veg" only where the outlet is (issue 28: a biryani house said it); filtered after the draw so
+  // the rest of the generated data stays as it was.
+  const veg = demoAttributes(o.slug, categorySlug, o.name).isVeg;
+  let highlights = rng
+    .sample(HIGHLIGHTS[categorySlug] ?? [], rng.int(3, 5))
+    .filter((h) => h !== '24×7' && (veg || !VEG_ONLY_HIGHLIGHTS.has(h)));
   if (is24h) highlights = ['24×7', ...highlights];
   const baseDiscount = rng.int(5, 25);
 

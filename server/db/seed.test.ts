@@ -94,6 +94,29 @@ describe('seeds', () => {
     expect(await db('categories').where({ isActive: false }).count({ n: '*' }).first()).toEqual({ n: 1 });
   });
 
+  it('claim "Pure Veg" only for vegetarian outlets, and a second run takes it off an install seeded before the fix (issue 28)', async () => {
+    await runSeeds(testDb(), options);
+    const db = testDb();
+    const wrong = () =>
+      db('outletOverviews as v')
+        .join('outlets as o', 'o.id', 'v.outletId')
+        .where('o.isVeg', false)
+        .whereRaw(`v.highlights @> '["Pure Veg"]'::jsonb`)
+        .select('o.name');
+    expect(await wrong()).toEqual([]);
+    // An install seeded by the old generator: the biryani house said "Pure Veg".
+    const biryani = (await db('outlets').where({ name: 'Swastik Biryani House' }).first('id', 'isVeg'))!;
+    expect(biryani.isVeg).toBe(false);
+    await db('outletOverviews').where({ outletId: biryani.id }).update({ highlights: JSON.stringify(['Takeaway', 'Pure Veg', 'Valet Parking']) });
+    // An outlet someone else made keeps what its owner wrote.
+    const mine = (await db('outlets').where({ isVeg: false }).whereNot({ id: biryani.id }).first('id'))!;
+    await db('outlets').where({ id: mine.id }).update({ slug: 'made-by-its-owner' });
+    await db('outletOverviews').where({ outletId: mine.id }).update({ highlights: JSON.stringify(['Pure Veg']) });
+    await runSeeds(testDb(), options);
+    expect((await db('outletOverviews').where({ outletId: biryani.id }).first('highlights'))!.highlights).toEqual(['Takeaway', 'Valet Parking']);
+    expect((await db('outletOverviews').where({ outletId: mine.id }).first('highlights'))!.highlights).toEqual(['Pure Veg']);
+  });
+
   it('run at start only on an empty database', async () => {
     const logger = createLogger({ level: 'silent' });
     const first = await prepareDatabase(testDb(), { storage, demo: false, logger, secret: TEST_SECRET });

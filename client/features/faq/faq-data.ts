@@ -1,5 +1,9 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
+import { OWNER_REFUND_WINDOW_MS } from '@server/modules/payments/schema';
+
+/** How long an outlet may refund a payment through Bachat (the server's rule, in hours). */
+const refundHours = OWNER_REFUND_WINDOW_MS / 3_600_000;
 
 /**
  * FAQ content (SPEC §1, §5, §9 help text), in the catalogs (`i18n._` each descriptor). Plain data so
@@ -47,7 +51,8 @@ export const USER_FAQ: readonly FaqItem[] = [
     id: 'coupon-validity',
     question: msg`How long is a coupon valid?`,
     answer: [
-      msg`A coupon from a shuffle card is saved in your profile and can be used until the outlet's daily closing time or its expiry, whichever comes first. If the offer is still available you can generate it again.`,
+      msg`A coupon from a shuffle card is saved in your profile and can be used until the outlet's daily closing time or its expiry, whichever comes first.`,
+      msg`You get one free shuffle per outlet each day. Another shuffle at the same outlet that day costs one Golden Key.`,
     ],
   },
   {
@@ -82,7 +87,8 @@ export const USER_FAQ: readonly FaqItem[] = [
     id: 'refunds',
     question: msg`How do refunds work?`,
     answer: [
-      msg`Refunds for goods or services are handled by the outlet, not by Bachat. If a payment failed but money left your account, contact us and we will help trace it with the payment partner.`,
+      msg`Refunds are handled by the outlet: the outlet decides, and it can refund your payment, in full or in part, through Bachat within ${refundHours} hours of your payment. The money reaches your account in 5–7 working days, and the refund shows on your receipt in the app.`,
+      msg`Questions about the food, goods or service follow the outlet's own policy. If a payment failed but money left your account, contact us and we will help trace it with the payment partner.`,
     ],
   },
   {
@@ -147,7 +153,7 @@ export const BUSINESS_FAQ: readonly FaqItem[] = [
     id: 'refund-policy',
     question: msg`Who handles refunds?`,
     answer: [
-      msg`Refunds for goods or services are handled by your outlet under your own policy. Bachat handles only payment issues.`,
+      msg`You do, under your own policy: you decide whether to refund, and you refund a payment, in full or in part, from the counter page in Bachat for Business within ${refundHours} hours of the payment. The shopper gets the money back in 5–7 working days.`,
     ],
   },
   {

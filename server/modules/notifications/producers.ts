@@ -14,7 +14,23 @@ import {
   type NotificationKind,
 } from './schema.ts';
 import { createNotifications, notifyConsumer, notifyOwner, wantsFlagSql, type NewNotification } from './service.ts';
-import { istDay, istTime, percentText, rupees, type DigestOffer } from './templates.ts';
+import type { DigestOffer } from './templates.ts';
+import {
+  dailyDealText,
+  expiringCouponText,
+  flashSaleText,
+  nearbyOfferText,
+  newCouponText,
+  offerUntilText,
+  paymentReceiptText,
+  paymentReceivedText,
+  refundText,
+  settlementLineText,
+  settlementSummaryText,
+  weeklyDigestText,
+} from './messages.ts';
+
+export { refundText };
 import { offerStartJob } from './jobs.ts';
 
 /**
@@ -38,25 +54,25 @@ interface CouponFacts {
   outletId: number;
   outletName: string;
   locality: string;
+  /** The shopper's language: every message is written in it (messages.ts). */
+  language: Language;
 }
 
 const COUPON_SQL = `
   SELECT c.id, c.consumer_id, c.code, c.discount_percent, c.valid_until, c.redeemed_at, c.is_live,
-         o.id AS outlet_id, o.name AS outlet_name, o.address_line_two AS locality
-    FROM coupons c JOIN outlets o ON o.id = c.outlet_id`;
+         o.id AS outlet_id, o.name AS outlet_name, o.address_line_two AS locality, k.language
+    FROM coupons c JOIN outlets o ON o.id = c.outlet_id JOIN consumers k ON k.id = c.consumer_id`;
 
 /** EMAIL_NEW_COUPON_ALERTS: a Shuffle coupon was saved: outlet, percent, valid until. */
 export async function newCouponAlert(couponId: number): Promise<number | null> {
   const [c] = await rawRows<CouponFacts>(runtime().db, `${COUPON_SQL} WHERE c.id = ?`, [couponId]);
   if (!c || c.redeemedAt || !c.isLive) return null;
   const validUntil = new Date(c.validUntil);
-  const pct = percentText(c.discountPercent);
   return notifyConsumer({
     consumerId: c.consumerId,
     kind: 'new_coupon',
     subject: `coupon:${c.id}`,
-    title: `Your ${pct}% coupon at ${c.outletName}`,
-    body: `Shuffle Cards won you ${pct}% off at ${c.outletName}, ${c.locality}. Pay your bill there through Bachat before ${istTime(validUntil)}, ${istDay(validUntil)} to use it.`,
+    ...newCouponText({ percent: c.discountPercent, outletName: c.outletName, locality: c.locality, validUntil, now: runtime().now() }, c.language),
     url: '/coupons',
     data: { couponId: c.id, code: c.code, outletId: c.outletId, outletName: c.outletName, percent: c.discountPercent, validUntil: validUntil.toISOString() },
     expiresAt: validUntil,
@@ -74,7 +90,6 @@ export async function expiringCouponReminders(): Promise<number> {
     const rows = await rawRows<CouponFacts>(
       db,
       `${COUPON_SQL}
-        JOIN consumers k ON k.id = c.consumer_id
         LEFT JOIN consumer_settings s ON s.consumer_id = k.id
        WHERE c.redeemed_at IS NULL AND c.is_live AND c.valid_until > ? AND c.valid_until <= ? AND c.id > ?
          AND ${wantsFlagSql('emailExpiringCoupons', 'k')}
@@ -88,13 +103,11 @@ export async function expiringCouponReminders(): Promise<number> {
     const ids = await createNotifications(
       rows.map((c) => {
         const validUntil = new Date(c.validUntil);
-        const pct = percentText(c.discountPercent);
         return {
           recipient: { consumerId: c.consumerId },
           kind: 'expiring_coupon' as const,
           subject: `coupon:${c.id}`,
-          title: `Your ${pct}% coupon at ${c.outletName} expires at ${istTime(validUntil)}`,
-          body: `Use it within the hour: pay your bill at ${c.outletName}, ${c.locality} through Bachat before ${istTime(validUntil)} and get ${pct}% off.`,
+          ...expiringCouponText({ percent: c.discountPercent, outletName: c.outletName, locality: c.locality, validUntil }, c.language),
           url: `/enter-amount/${c.outletId}`,
           data: { couponId: c.id, code: c.code, outletId: c.outletId, percent: c.discountPercent, validUntil: validUntil.toISOString() },
           expiresAt: validUntil,
@@ -109,15 +122,21 @@ export async function expiringCouponReminders(): Promise<number> {
 
 interface AudienceRow {
   id: number;
+  language: Language;
   latitude: number | null;
   longitude: number | null;
   cityId: number | null;
   cityName: string | null;
 }
 
+type FoundOffer = DigestOffer & { validUntil: Date; outletId: number; endsAt: Date | null };
+
+/** An offer as one shopper reads it: its "until" in their language. */
+const offerIn = (o: FoundOffer, language: Language): FoundOffer => ({ ...o, until: o.endsAt ? offerUntilText(o.endsAt, language) : null });
+
 /** Offers near a point (or in a city) ranked by their live percent, computed once per ~5 km cell. */
 export function offerFinder(radiusKm: number) {
-  const cache = new Map<string, Promise<{ offers: (DigestOffer & { validUntil: Date; outletId: number })[]; place: string | null }>>();
+  const cache = new Map<string, Promise<{ offers: FoundOffer[]; place: string | null }>>();
   return (who: AudienceRow) => {
     const byPoint = who.latitude !== null && who.longitude !== null;
     // 0.05° ≈ 5.5 km: shoppers in one cell share one lookup.
@@ -141,7 +160,9 @@ export function offerFinder(radiusKm: number) {
             locality: o.locality,
             percent: o.liveOffer!.discountPercent,
             title: o.liveOffer!.title,
-            until: o.liveOffer!.endsAt ? `until ${istTime(o.liveOffer!.validUntil)}` : null,
+            // Written in each shopper's language when their message is made (`until` below).
+            until: null,
+            endsAt: o.liveOffer!.endsAt ? o.liveOffer!.validUntil : null,
             validUntil: o.liveOffer!.validUntil,
             url: outletPath({ categorySlug: o.category.slug, slug: o.slug, id: o.id }),
           }));
@@ -170,7 +191,7 @@ async function fanOut(
   for (;;) {
     const rows = await rawRows<AudienceRow>(
       db,
-      `SELECT k.id, l.latitude, l.longitude, l.city_id, ci.name AS city_name
+      `SELECT k.id, k.language, l.latitude, l.longitude, l.city_id, ci.name AS city_name
          FROM consumers k
          JOIN consumer_locations l ON l.consumer_id = k.id
          LEFT JOIN cities ci ON ci.id = l.city_id
@@ -210,10 +231,9 @@ export async function weeklyDigest(options: { batchSize?: number } = {}): Promis
         recipient: { consumerId: who.id },
         kind: 'weekly_digest',
         subject: `week:${week}`,
-        title: `This week's best deals${near ? ` near ${near}` : ' near you'}`,
-        body: `Up to ${percentText(best)}% off at ${offers.length} ${offers.length === 1 ? 'outlet' : 'outlets'} near you. Pay the bill at the outlet through Bachat and save on the spot.`,
+        ...weeklyDigestText({ near, best, outlets: offers.length }, who.language),
         url: '/',
-        data: { offers: offers.map(({ validUntil: _v, outletId: _o, ...o }) => o) },
+        data: { offers: offers.map((found) => offerIn(found, who.language)).map(({ validUntil: _v, outletId: _o, endsAt: _e, ...o }) => o) },
       };
     },
     offerFinder(10),
@@ -228,14 +248,13 @@ export async function dailyDeal(): Promise<number> {
     'pushDailyDealNotifications',
     { requireEmail: false },
     (who, { offers }) => {
-      const o = offers[0];
+      const o = offers[0] ? offerIn(offers[0], who.language) : undefined;
       if (!o) return null;
       return {
         recipient: { consumerId: who.id },
         kind: 'daily_deal',
         subject: `day:${date}`,
-        title: `Deal of the day: ${percentText(o.percent)}% off at ${o.outletName}`,
-        body: `${o.title ? `${o.title}. ` : ''}${o.locality}${o.until ? `, ${o.until}` : ''}. Pay the bill through Bachat to get it.`,
+        ...dailyDealText(o, who.language),
         url: o.url,
         data: { outletId: o.outletId, percent: o.percent },
         expiresAt: o.validUntil,
@@ -271,9 +290,9 @@ async function outletFacts(outletId: number): Promise<OutletFacts | undefined> {
 /** Shoppers whose last location is within NEARBY_RADIUS_KM of the outlet and who get `flag`, nearest first. */
 async function shoppersNear(o: OutletFacts, flag: NotificationFlag, excludeKind?: { kind: NotificationKind; subject: string }) {
   const radius = NEARBY_RADIUS_KM * 1000;
-  return rawRows<{ id: number; metres: number }>(
+  return rawRows<{ id: number; metres: number; language: Language }>(
     runtime().db,
-    `SELECT k.id, earth_distance(ll_to_earth(?, ?), ll_to_earth(l.latitude, l.longitude)) AS metres
+    `SELECT k.id, k.language, earth_distance(ll_to_earth(?, ?), ll_to_earth(l.latitude, l.longitude)) AS metres
        FROM consumer_locations l
        JOIN consumers k ON k.id = l.consumer_id
        LEFT JOIN consumer_settings s ON s.consumer_id = k.id
@@ -286,8 +305,6 @@ async function shoppersNear(o: OutletFacts, flag: NotificationFlag, excludeKind?
     [o.latitude, o.longitude, o.latitude, o.longitude, radius, o.latitude, o.longitude, radius, ...(excludeKind ? [excludeKind.kind, excludeKind.subject] : [])],
   );
 }
-
-const km = (metres: number) => (metres < 1000 ? `${Math.max(100, Math.round(metres / 100) * 100)} m` : `${(metres / 1000).toFixed(1)} km`);
 
 export interface OfferMoment {
   outletId: number;
@@ -333,15 +350,13 @@ export async function announceScheduledOffers(outletId: number): Promise<{ flash
 
 async function flashSale(o: OutletFacts, m: OfferMoment, start: Date, end: Date): Promise<number> {
   const who = await shoppersNear(o, 'pushLastMinuteFlashSales');
-  const pct = percentText(m.percent);
-  const when = start.getTime() <= runtime().now().getTime() ? `now until ${istTime(end)}` : `${istTime(start)}–${istTime(end)} today`;
+  const started = start.getTime() <= runtime().now().getTime();
   const ids = await createNotifications(
     who.map((w) => ({
       recipient: { consumerId: w.id },
       kind: 'flash_sale' as const,
       subject: offerSubject(m),
-      title: `Flash sale at ${o.name}: ${pct}% off`,
-      body: `${m.title}: ${pct}% off ${when} at ${o.locality}, ${km(w.metres)} from you.`,
+      ...flashSaleText({ percent: m.percent, outletName: o.name, locality: o.locality, title: m.title, start, end, started, metres: w.metres }, w.language),
       url: outletPath(o),
       data: { outletId: o.id, percent: m.percent, startsAt: start.toISOString() },
       expiresAt: end,
@@ -362,14 +377,12 @@ export async function offerStarted(m: OfferMoment): Promise<number> {
   if (end.getTime() <= now().getTime()) return 0;
   const subject = offerSubject(m);
   const who = await shoppersNear(o, 'pushNearbyOffers', { kind: 'flash_sale', subject });
-  const pct = percentText(m.percent);
   const ids = await createNotifications(
     who.map((w) => ({
       recipient: { consumerId: w.id },
       kind: 'nearby_offer' as const,
       subject,
-      title: `New at ${o.name}: ${pct}% off`,
-      body: `${m.title}, live now until ${istTime(end)} at ${o.locality}, ${km(w.metres)} from you.`,
+      ...nearbyOfferText({ percent: m.percent, outletName: o.name, locality: o.locality, title: m.title, end, metres: w.metres }, w.language),
       url: outletPath(o),
       data: { outletId: o.id, percent: m.percent },
       expiresAt: end,
@@ -392,6 +405,8 @@ interface PaidOrder {
   outletName: string;
   ownerId: number | null;
   redemptionId: number | null;
+  consumerLanguage: Language;
+  ownerLanguage: Language | null;
 }
 
 /** SMS_ALERTS: the shopper's receipt; and the outlet owner's "payment received" (always: it is their money). */
@@ -400,19 +415,20 @@ export async function paymentReceipts(orderId: number): Promise<{ shopper: numbe
     runtime().db,
     `SELECT o.id, o.consumer_id, o.outlet_id, o.status, o.amount_paise, o.bill_paise,
             o.instant_discount_paise + o.shuffle_discount_paise AS saved_paise, o.receipt_code,
-            t.name AS outlet_name, t.owner_id, r.id AS redemption_id
-       FROM orders o JOIN outlets t ON t.id = o.outlet_id LEFT JOIN redemptions r ON r.order_id = o.id
+            t.name AS outlet_name, t.owner_id, r.id AS redemption_id,
+            k.language AS consumer_language, b.language AS owner_language
+       FROM orders o JOIN outlets t ON t.id = o.outlet_id JOIN consumers k ON k.id = o.consumer_id
+       LEFT JOIN business_owners b ON b.id = t.owner_id
+       LEFT JOIN redemptions r ON r.order_id = o.id
       WHERE o.id = ?`,
     [orderId],
   );
   if (!o || o.status !== 'paid') return { shopper: null, owner: null };
-  const receipt = o.receiptCode ? ` Receipt ${o.receiptCode}.` : '';
   const shopper = await notifyConsumer({
     consumerId: o.consumerId,
     kind: 'payment_receipt',
     subject: `order:${o.id}`,
-    title: `Paid ${rupees(o.amountPaise)} at ${o.outletName}`,
-    body: `You paid ${rupees(o.amountPaise)} at ${o.outletName} and saved ${rupees(o.savedPaise)}.${receipt}`,
+    ...paymentReceiptText({ amountPaise: o.amountPaise, savedPaise: o.savedPaise, outletName: o.outletName, receiptCode: o.receiptCode }, o.consumerLanguage),
     url: o.redemptionId ? `/redeemed-history/${o.redemptionId}` : '/redeemed-history',
     data: { orderId: o.id, amountPaise: o.amountPaise, savedPaise: o.savedPaise },
   });
@@ -421,30 +437,15 @@ export async function paymentReceipts(orderId: number): Promise<{ shopper: numbe
         businessOwnerId: o.ownerId,
         kind: 'payment_received',
         subject: `order:${o.id}`,
-        title: `Payment received at ${o.outletName}`,
-        body: `Received ${rupees(o.amountPaise)} from a Bachat shopper at ${o.outletName} (bill ${rupees(o.billPaise)}).${receipt}`,
+        ...paymentReceivedText(
+          { amountPaise: o.amountPaise, billPaise: o.billPaise, outletName: o.outletName, receiptCode: o.receiptCode },
+          o.ownerLanguage ?? 'en',
+        ),
         url: `/for-bussiness/dashboard/revenue/${o.outletId}`,
         data: { orderId: o.id, outletId: o.outletId, amountPaise: o.amountPaise },
       })
     : null;
   return { shopper, owner };
-}
-
-/**
- * What the refund message says, in the shopper's language (their account's, docs/i18n.md: like the OTP
- * SMS, it is sent by a job with no request to ask).
- */
-export function refundText(amountPaise: number, outletName: string, language: Language): { title: string; body: string } {
-  const amount = rupees(amountPaise);
-  return language === 'hi'
-    ? {
-        title: `${amount} का रिफ़ंड आ रहा है`,
-        body: `${outletName} पर आपके बिल के ${amount} का रिफ़ंड शुरू हो गया है। यह रकम 5-7 कामकाजी दिनों में आपके खाते में पहुँच जाएगी।`,
-      }
-    : {
-        title: `Refund of ${amount} on its way`,
-        body: `Your refund of ${amount} for the bill at ${outletName} has been started. It reaches your account in 5-7 working days.`,
-      };
 }
 
 /** SMS_ALERTS: a refund of the shopper's payment was started (once per refund). */
@@ -478,13 +479,13 @@ export async function settlementSummaries(): Promise<number> {
   const monday = weekStart(runtime().now());
   const from = addDays(monday, -7);
   const to = addDays(monday, -1);
-  const rows = await rawRows<{ ownerId: number; outletId: number; outletName: string; bills: number; payoutPaise: number; settledPaise: number }>(
+  const rows = await rawRows<{ ownerId: number; language: Language; outletId: number; outletName: string; bills: number; payoutPaise: number; settledPaise: number }>(
     runtime().db,
-    `SELECT o.owner_id, o.id AS outlet_id, o.name AS outlet_name, sum(s.orders_count)::int AS bills,
+    `SELECT o.owner_id, b.language, o.id AS outlet_id, o.name AS outlet_name, sum(s.orders_count)::int AS bills,
             sum(s.payout_paise) AS payout_paise, sum(s.payout_paise) FILTER (WHERE s.status = 'settled') AS settled_paise
-       FROM settlements s JOIN outlets o ON o.id = s.outlet_id
+       FROM settlements s JOIN outlets o ON o.id = s.outlet_id JOIN business_owners b ON b.id = o.owner_id
       WHERE s.period_end BETWEEN ? AND ? AND o.owner_id IS NOT NULL
-      GROUP BY o.owner_id, o.id, o.name
+      GROUP BY o.owner_id, b.language, o.id, o.name
       ORDER BY o.owner_id, o.name`,
     [from, to],
   );
@@ -495,15 +496,20 @@ export async function settlementSummaries(): Promise<number> {
     const total = list.reduce((sum, r) => sum + Number(r.payoutPaise), 0);
     const settled = list.reduce((sum, r) => sum + Number(r.settledPaise ?? 0), 0);
     const bills = list.reduce((sum, r) => sum + r.bills, 0);
+    const language = list[0]!.language;
     const id = await notifyOwner({
       businessOwnerId: ownerId,
       kind: 'settlement_summary',
       subject: `week:${from}`,
-      title: `Your Bachat payouts for ${istDay(istToInstant(from, 0))}–${istDay(istToInstant(to, 0))}`,
-      body: `${rupees(total)} from ${bills} ${bills === 1 ? 'bill' : 'bills'} at ${list.length} ${list.length === 1 ? 'outlet' : 'outlets'}: ${rupees(settled)} in your bank, ${rupees(total - settled)} on its way.`,
+      ...settlementSummaryText(
+        { from: istToInstant(from, 0), to: istToInstant(to, 0), totalPaise: total, settledPaise: settled, bills, outlets: list.length },
+        language,
+      ),
       url: `/for-bussiness/dashboard/settlement-report/${list[0]!.outletId}`,
       data: {
-        lines: list.map((r) => `${r.outletName}: ${rupees(Number(r.payoutPaise))} from ${r.bills} ${r.bills === 1 ? 'bill' : 'bills'} (${rupees(Number(r.settledPaise ?? 0))} settled)`),
+        lines: list.map((r) =>
+          settlementLineText({ outletName: r.outletName, payoutPaise: Number(r.payoutPaise), settledPaise: Number(r.settledPaise ?? 0), bills: r.bills }, language),
+        ),
       },
     });
     if (id !== null) created++;

@@ -260,7 +260,7 @@ describe('what the messages say', () => {
     const pct = String(saved.coupon.discountPercent);
     expect(mail!.subject).toBe(`Your ${pct}% coupon at Chai Point`);
     expect(mail!.text).toContain('Koramangala');
-    expect(mail!.text).toContain('11:59 pm, 23 Nov'); // the outlet closes at 23:59 IST
+    expect(mail!.text).toContain('before 11:59 pm today'); // the outlet closes at 23:59 IST
     expect(mail!.html).toContain('https://bachat.test/coupons');
     expect(mail!.headers!['List-Unsubscribe']).toMatch(/^<https:\/\/bachat\.test\/api\/notifications\/unsubscribe\?t=\d+\.0\.[0-9a-f]{32}>$/);
     expect(mail!.headers!['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
@@ -301,6 +301,31 @@ describe('what the messages say', () => {
     // The webhook that follows the callback changes nothing, and nothing is sent again.
     await drainAll();
     expect(sms.sent).toHaveLength(2);
+  });
+
+  it("in the recipient's language: a Hindi shopper's coupon email and payment SMS, inbox items, a Hindi owner's payment received (issue 28)", async () => {
+    const w = await world();
+    await testDb()('consumers').where({ id: w.shopper }).update({ language: 'hi', email: 'asha@example.in' });
+    await testDb()('businessOwners').where({ id: w.owner }).update({ language: 'hi' });
+    // The coupon: valid until the outlet closes, "today" in Hindi, with Hindi's button and footer.
+    const saved = await saveShuffle(w.shopper, saveShuffleInputSchema.parse({ outletId: w.outlet, card: 0 }));
+    await drainAll();
+    const pct = String(saved.coupon.discountPercent);
+    const mail = email.sent.find((m) => m.to === 'asha@example.in')!;
+    expect(mail.subject).toBe(`Chai Point पर आपका ${pct}% का कूपन`);
+    expect(mail.text).toContain('आज 11:59 pm से पहले');
+    expect(mail.text).toContain('मेरे कूपन देखें: https://bachat.test/coupons');
+    expect(mail.text).toContain('"नए कूपन के अलर्ट" चालू है');
+    expect(mail.html).toContain('<html lang="hi-IN">');
+    // The bill: the SMS and the inbox item in Hindi, money by Intl hi-IN.
+    await payBill(w);
+    await drainAll();
+    const phone = await phoneOf(w.shopper);
+    const receipt = sms.sent.find((m) => m.to === phone)!;
+    expect(receipt.text).toMatch(/^Bachat: आपने Chai Point पर ₹[\d,.]+ चुकाए और ₹[\d,.]+ बचाए। रसीद BCH-[A-Z2-9]{8}।$/);
+    const inbox = await listInbox(w.shopper, { limit: 10 });
+    expect(inbox.items.map((i) => i.title)).toEqual([expect.stringMatching(/^Chai Point पर ₹[\d,.]+ का पेमेंट हो गया$/), `Chai Point पर आपका ${pct}% का कूपन`]);
+    expect(sms.sent.find((m) => m.to === '9845012345')!.text).toMatch(/^Bachat: Chai Point पर एक Bachat ग्राहक से ₹[\d,.]+ मिले \(बिल ₹1,000\.00\)।/);
   });
 
   it('weekly settlement summary for owners (email when they have one, else SMS)', async () => {

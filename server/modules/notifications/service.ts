@@ -21,6 +21,8 @@ import {
   type UnsubscribeResult,
 } from './schema.ts';
 import { renderEmail, renderPush, renderSms, type RenderableNotification } from './templates.ts';
+import { FLAG_LABELS_BY_LANGUAGE } from './messages.ts';
+import type { Language } from '../common/schema.ts';
 import {
   couponSavedJob,
   dispatchJob,
@@ -234,6 +236,8 @@ async function reservePush(trx: Knex.Transaction, consumerId: number, at: Date):
 interface Contact {
   email: string | null;
   phoneNumber: string | null;
+  /** The email's own words (button, footer) are in it; the title and body were written in it. */
+  language: Language;
 }
 
 async function contactsOf(db: Knex, rows: Pick<NotificationRow, 'consumerId' | 'businessOwnerId'>[]) {
@@ -242,13 +246,13 @@ async function contactsOf(db: Knex, rows: Pick<NotificationRow, 'consumerId' | '
   const consumers = new Map<number, Contact>();
   const owners = new Map<number, Contact>();
   if (consumerIds.length) {
-    for (const c of await db('consumers').whereIn('id', consumerIds).whereNull('deletedAt').select('id', 'email', 'phoneNumber')) {
-      consumers.set(c.id, { email: c.email, phoneNumber: c.phoneNumber });
+    for (const c of await db('consumers').whereIn('id', consumerIds).whereNull('deletedAt').select('id', 'email', 'phoneNumber', 'language')) {
+      consumers.set(c.id, { email: c.email, phoneNumber: c.phoneNumber, language: c.language });
     }
   }
   if (ownerIds.length) {
-    for (const o of await db('businessOwners').whereIn('id', ownerIds).where('isActive', true).select('id', 'email', 'phoneNumber')) {
-      owners.set(o.id, { email: o.email, phoneNumber: o.phoneNumber });
+    for (const o of await db('businessOwners').whereIn('id', ownerIds).where('isActive', true).select('id', 'email', 'phoneNumber', 'language')) {
+      owners.set(o.id, { email: o.email, phoneNumber: o.phoneNumber, language: o.language });
     }
   }
   return (r: Pick<NotificationRow, 'consumerId' | 'businessOwnerId'>): Contact | undefined =>
@@ -410,11 +414,11 @@ async function sendOne(n: NotificationRow, channel: DeliveryChannel, target: str
               return {
                 pageUrl: `${publicUrl()}/unsubscribe?t=${token}`,
                 oneClickUrl: `${publicUrl()}/api/notifications/unsubscribe?t=${token}`,
-                label: FLAG_LABELS[flag],
+                label: FLAG_LABELS_BY_LANGUAGE[contact.language][flag],
               };
             })()
           : null;
-      const rendered = renderEmail(renderable, { publicUrl: publicUrl(), unsubscribe });
+      const rendered = renderEmail(renderable, { publicUrl: publicUrl(), unsubscribe, language: contact.language });
       try {
         await email.send({ to: contact.email, ...rendered });
       } catch (error) {

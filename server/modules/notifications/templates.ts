@@ -1,3 +1,5 @@
+import type { Language } from '../common/schema.ts';
+import { callToAction, digestOfferText, percentText, unsubscribeText } from './messages.ts';
 import type { NotificationKind } from './schema.ts';
 
 /**
@@ -26,19 +28,7 @@ export interface DigestOffer {
   url: string;
 }
 
-const INR = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 });
-const PERCENT = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
-const TIME = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', hour: 'numeric', minute: '2-digit', hour12: true });
-const DAY = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short' });
-
-/** ₹1,234.50 from integer paise. */
-export const rupees = (paise: number) => INR.format(paise / 100);
-/** 7 or 7.5 (no trailing zeros). */
-export const percentText = (p: number) => PERCENT.format(p);
-/** "6:30 pm" in Asia/Kolkata. */
-export const istTime = (at: Date) => TIME.format(at).replace(/\s?([AP]M)$/i, (_m, ap: string) => ` ${ap.toLowerCase()}`);
-/** "24 Nov" in Asia/Kolkata. */
-export const istDay = (at: Date) => DAY.format(at);
+export { istDay, istTime, percentText, rupees } from './messages.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -46,6 +36,8 @@ const escapeHtml = (s: string) =>
 export interface EmailContext {
   /** The public origin links start with, e.g. https://bachat.in. */
   publicUrl: string;
+  /** The recipient's language (the title and body were written in it when the message was made). */
+  language?: Language;
   /** The shopper's unsubscribe page for this message's setting (none for owners' transactional mail). */
   unsubscribe: { pageUrl: string; oneClickUrl: string; label: string } | null;
 }
@@ -57,22 +49,17 @@ export interface RenderedEmail {
   headers: Record<string, string>;
 }
 
-const CTA: Partial<Record<NotificationKind, string>> = {
-  new_coupon: 'See my coupons',
-  expiring_coupon: 'Pay the bill now',
-  weekly_digest: 'See all deals near me',
-  settlement_summary: 'Open the settlement report',
-};
-
 function offersOf(n: RenderableNotification): DigestOffer[] {
   return Array.isArray(n.data.offers) ? (n.data.offers as DigestOffer[]) : [];
 }
 
 export function renderEmail(n: RenderableNotification, ctx: EmailContext): RenderedEmail {
+  const language = ctx.language ?? 'en';
   const link = `${ctx.publicUrl}${n.url}`;
   const offers = offersOf(n);
-  const cta = CTA[n.kind] ?? 'Open Bachat';
+  const cta = callToAction(n.kind, language);
   const lines = (n.data.lines as string[] | undefined) ?? [];
+  const footer = ctx.unsubscribe ? unsubscribeText(ctx.unsubscribe.label, language) : null;
 
   const text = [
     n.title,
@@ -80,25 +67,24 @@ export function renderEmail(n: RenderableNotification, ctx: EmailContext): Rende
     n.body,
     ...(lines.length ? ['', ...lines] : []),
     ...(offers.length
-      ? ['', ...offers.map((o) => `• ${percentText(o.percent)}% off at ${o.outletName}, ${o.locality}${o.until ? ` (${o.until})` : ''}: ${ctx.publicUrl}${o.url}`)]
+      ? ['', ...offers.map((o) => `• ${digestOfferText(o, language)}${o.until ? ` (${o.until})` : ''}: ${ctx.publicUrl}${o.url}`)]
       : []),
     '',
     `${cta}: ${link}`,
-    ...(ctx.unsubscribe
-      ? ['', `You get this because "${ctx.unsubscribe.label}" is on in your Bachat settings. Turn it off: ${ctx.unsubscribe.pageUrl}`]
-      : []),
+    ...(ctx.unsubscribe && footer ? ['', `${footer.why} ${footer.turnOff}: ${ctx.unsubscribe.pageUrl}`] : []),
   ].join('\n');
 
   const offerRows = offers
-    .map(
-      (o) => `<tr><td style="padding:10px 0;border-bottom:1px solid #eee">
-<a href="${escapeHtml(ctx.publicUrl + o.url)}" style="color:#1f2937;text-decoration:none"><strong style="color:#f26b1d;font-size:18px">${escapeHtml(percentText(o.percent))}% off</strong>
-at <strong>${escapeHtml(o.outletName)}</strong><br><span style="color:#6b7280;font-size:13px">${escapeHtml(o.locality)}${o.title ? ` · ${escapeHtml(o.title)}` : ''}${o.until ? ` · ${escapeHtml(o.until)}` : ''}</span></a></td></tr>`,
-    )
+    .map((o) => {
+      const pct = `<strong style="color:#f26b1d;font-size:18px">${escapeHtml(percentText(o.percent, language))}% ${language === 'hi' ? 'की छूट' : 'off'}</strong>`;
+      const outlet = `<strong>${escapeHtml(o.outletName)}</strong>`;
+      return `<tr><td style="padding:10px 0;border-bottom:1px solid #eee">
+<a href="${escapeHtml(ctx.publicUrl + o.url)}" style="color:#1f2937;text-decoration:none">${language === 'hi' ? `${outlet} पर ${pct}` : `${pct}\nat ${outlet}`}<br><span style="color:#6b7280;font-size:13px">${escapeHtml(o.locality)}${o.title ? ` · ${escapeHtml(o.title)}` : ''}${o.until ? ` · ${escapeHtml(o.until)}` : ''}</span></a></td></tr>`;
+    })
     .join('');
 
-  const html = `<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(n.title)}</title></head>
-<body style="margin:0;background:#f7f8fa;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1f2937">
+  const html = `<!doctype html><html lang="${language === 'hi' ? 'hi-IN' : 'en-IN'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(n.title)}</title></head>
+<body style="margin:0;background:#f7f8fa;font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans Devanagari',sans-serif;color:#1f2937">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#fff;border-radius:12px;padding:24px">
 <tr><td style="font-size:20px;font-weight:700;color:#f26b1d;padding-bottom:12px">₹ Bachat</td></tr>
@@ -108,9 +94,9 @@ ${offerRows ? `<tr><td><table role="presentation" width="100%" cellpadding="0" c
 <tr><td style="padding-top:20px"><a href="${escapeHtml(link)}" style="display:inline-block;background:#f26b1d;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(cta)}</a></td></tr>
 </table>
 ${
-  ctx.unsubscribe
-    ? `<p style="max-width:560px;color:#6b7280;font-size:12px;line-height:1.5;margin:16px auto 0">You get this email because “${escapeHtml(ctx.unsubscribe.label)}” is on in your Bachat settings.
-<a href="${escapeHtml(ctx.unsubscribe.pageUrl)}" style="color:#6b7280">Unsubscribe from ${escapeHtml(ctx.unsubscribe.label.toLowerCase())}</a>.</p>`
+  ctx.unsubscribe && footer
+    ? `<p style="max-width:560px;color:#6b7280;font-size:12px;line-height:1.5;margin:16px auto 0">${escapeHtml(footer.why)}
+<a href="${escapeHtml(ctx.unsubscribe.pageUrl)}" style="color:#6b7280">${escapeHtml(footer.link)}</a>.</p>`
     : ''
 }
 </td></tr></table></body></html>`;

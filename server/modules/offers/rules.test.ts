@@ -238,3 +238,26 @@ describe('isOpenAt', () => {
     expect(isOpenAt('00:00:00', '23:59:00', ist('2026-11-21', '23:59'))).toBe(true);
   });
 });
+
+describe("the offer's words are the slot's (issue 28)", () => {
+  it('a 25 % Saturday slot of a "17% off, Monday to Friday" promotion: the title says 25 %, the contradicting description is left out', () => {
+    const happy = slot({
+      id: 7,
+      adType: 'D',
+      discountPercent: 25,
+      promotion: {
+        id: 70,
+        title: 'Happy Hours: 17% off',
+        description: 'Monday to Friday, 3 PM – 6 PM, on your total bill.',
+        discountPercent: 17,
+        startsOn: null,
+        endsOn: null,
+        isEnabled: true,
+      },
+    });
+    const live = liveOfferAt(inputs({ slots: [happy] }), ist('2026-11-21', '16:00'));
+    expect(live).toMatchObject({ discountPercent: 25, title: 'Happy Hours: 25% off' });
+    const [listed] = scheduledOffersOn(inputs({ slots: [happy] }), '2026-11-21', ist('2026-11-21', '10:00'));
+    expect(listed).toMatchObject({ discountPercent: 25, title: 'Happy Hours: 25% off', description: null });
+  });
+});

@@ -6,6 +6,7 @@
  * Every rule about days and times is in Asia/Kolkata (UTC+05:30 all year, no daylight saving), so the
  * result never depends on the server's time zone.
  */
+import { descriptionForSlot, titleForSlot } from './offer-text.ts';
 import type { AdType, LiveOffer, OfferSource, ScheduledOffer } from './schema.ts';
 
 export const IST_OFFSET_MINUTES = 330;
@@ -207,7 +208,8 @@ export function liveOfferAt(inputs: OfferInputs, now: Date): LiveOffer | null {
       source: run.source,
       adType: run.slot.adType,
       discountPercent: run.pct,
-      title: run.slot.promotion?.title ?? null,
+      // The slot's percent, whatever the promotion's title says (issue 28, offer-text.ts).
+      title: run.slot.promotion ? titleForSlot(run.slot.promotion.title, { percent: run.pct }) : null,
       promotionId: run.slot.promotion?.id ?? null,
       slotId: run.slot.id,
       startsAt: shortTime(run.slot.startsAt),
@@ -262,13 +264,15 @@ export function scheduledOffersOn(inputs: OfferInputs, date: string, now: Date):
   const out = [...windows.values()].map(({ run, spans }) => {
     const live = isToday && spans.some((s) => s.from <= m.minutes && m.minutes < s.to);
     const slot = run.slot;
+    const facts = { percent: run.pct, dayOfWeek: isoDayOfWeek(date), startsAt: shortTime(slot.startsAt), endsAt: shortTime(slot.endsAt) };
     const offer: ScheduledOffer = {
       id: slot.id,
       promotionId: slot.promotion?.id ?? null,
       adType: slot.adType,
       source: run.source,
-      title: slot.promotion?.title ?? `${run.pct}% off`,
-      description: slot.promotion?.description ?? null,
+      // What the slot gives, never a percent, day or time it does not (issue 28, offer-text.ts).
+      title: slot.promotion ? titleForSlot(slot.promotion.title, facts) : `${run.pct}% off`,
+      description: descriptionForSlot(slot.promotion?.description ?? null, facts),
       discountPercent: run.pct,
       startsAt: minutesToTime(spans[0]!.from),
       endsAt: minutesToTime(spans[spans.length - 1]!.to),

@@ -210,6 +210,37 @@ describe('search over names, categories, cuisines, dishes and menus', () => {
     void request;
   });
 
+  it('finds an area by its locality, and keeps the words in step when the locality changes (issue 28)', async () => {
+    createTestApp({ now: () => SAT_1PM });
+    const a = await insertOutlet(ref, { name: 'Vidyarthi Bhavan', km: 1, locality: 'Jayanagar' });
+    const b = await insertOutlet(ref, { name: 'Brahmin Coffee Bar', km: 2, locality: 'Jayanagar' });
+    const c = await insertOutlet(ref, { name: 'Corner House', km: 3, locality: 'Jayanagar' });
+    const elsewhere = await insertOutlet(ref, { name: 'Toit', km: 1.5, locality: 'Indiranagar' });
+    const found = await search({ searchString: 'Jayanagar', city: 'bengaluru' });
+    expect(found.outletResult.map((o) => o.id).sort()).toEqual([a, b, c].sort());
+    expect(found.didYouMean).toBeNull();
+    expect((await search({ searchString: 'indiranagar', city: 'bengaluru' })).outletResult.map((o) => o.id)).toEqual([elsewhere]);
+    // A typo in the area's name still finds it.
+    expect((await search({ searchString: 'jaynagar', city: 'bengaluru' })).outletResult).toHaveLength(3);
+    await updateOutlet(testDb(), c, { addressLineTwo: 'Indiranagar' });
+    expect((await search({ searchString: 'indiranagar', city: 'bengaluru' })).outletResult.map((o) => o.id).sort()).toEqual([elsewhere, c].sort());
+  });
+
+  it('lists the chosen city first and says which city every other result is in (issue 28)', async () => {
+    createTestApp({ now: () => SAT_1PM });
+    // An exact name match in Mumbai and a dish match in Bengaluru: the chosen city's comes first.
+    const mumbai = await insertOutlet({ categoryId: ref.food, cityId: ref.mum }, { name: 'Biryani Blues', latitude: 19.076, longitude: 72.8777 });
+    const home = await insertOutlet(ref, { name: 'Meghana Foods', km: 2, dishes: ['Biryani'] });
+    const list = await search({ searchString: 'biryni', city: 'bengaluru' });
+    expect(list.outletResult.map((o) => o.id)).toEqual([home, mumbai]);
+    expect(list.chosenCity).toMatchObject({ slug: 'bengaluru' });
+    expect(list.outletResult.map((o) => o.city.slug)).toEqual(['bengaluru', 'mumbai']);
+    // With the shopper's position, the city they are in is the chosen one.
+    const near = await search({ searchString: 'biryani', latitude: 19.07, longitude: 72.88 });
+    expect(near.chosenCity).toMatchObject({ slug: 'mumbai' });
+    expect(near.outletResult.map((o) => o.id)).toEqual([mumbai, home]);
+  });
+
   it('counts edits as Elasticsearch’s AUTO fuzziness does', () => {
     expect([1, 2, 3, 5, 6, 9].map(allowedEdits)).toEqual([0, 0, 1, 1, 2, 2]);
     expect(editDistance('udpi', 'udupi')).toBe(1);

@@ -138,6 +138,7 @@ export function outletsRest({ api }: { api: Router; admin: Router }): void {
         businessResult: result.businessResult.map(businessWire),
         didYouMean: result.didYouMean,
         hiddenByFilters: result.hiddenByFilters,
+        chosenCity: result.chosenCity ? { CITY_ID: result.chosenCity.id, CITY: result.chosenCity.name, CITY_SLUG: result.chosenCity.slug } : null,
       },
     };
   });

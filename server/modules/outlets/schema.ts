@@ -200,6 +200,7 @@ export type NearbyOutletsInput = z.infer<typeof nearbyOutletsInputSchema>;
 /** A category or city as outlets carry it; `nameHi` is its Hindi name (docs/i18n.md), null when not given. */
 export const categoryRefSchema = z.object({ id: z.number().int(), name: z.string(), nameHi: z.string().nullable(), slug: z.string() });
 export const cityRefSchema = z.object({ id: z.number().int(), name: z.string(), nameHi: z.string().nullable(), slug: z.string() });
+export type CityRef = z.infer<typeof cityRefSchema>;
 
 /** What an outlet card shows. */
 export const outletCardSchema = z.object({
@@ -315,6 +316,11 @@ export const globalSearchResultSchema = z.object({
   didYouMean: z.string().nullable(),
   /** The words match outlets, but none passes the filters (a hint to clear them). */
   hiddenByFilters: z.boolean(),
+  /**
+   * The city searched in (the one asked for, else the nearest to the shopper's position), or null:
+   * its outlets come first, and a card in another city names its city (issue 28).
+   */
+  chosenCity: cityRefSchema.nullable(),
 });
 export type GlobalSearchResult = z.infer<typeof globalSearchResultSchema>;
 

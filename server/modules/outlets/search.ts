@@ -6,7 +6,7 @@ import { istMoment, liveOfferAt } from '../offers/rules.ts';
 import { offerColumnsBindings, offerColumnsSql, offerInputsOf, type OfferColumns } from '../offers/service.ts';
 import { cardsByIds, resolveCity } from './cards.ts';
 import { FILTER_SCAN_LIMIT, NEWEST_OFFER_SQL, filterSql, istClock, type Point } from './discovery.ts';
-import { NEARBY_MAX_RESULTS, type DiscoveryFilters, type DiscoverySort, type GlobalSearchInput, type OutletCard } from './schema.ts';
+import { NEARBY_MAX_RESULTS, type CityRef, type DiscoveryFilters, type DiscoverySort, type GlobalSearchInput, type OutletCard } from './schema.ts';
 
 /**
  * Outlet search (issue 16, docs/discovery.md "Search"): names, categories, cuisines, dishes and menu
@@ -216,6 +216,7 @@ export function searchNearSql(spellings: readonly (readonly string[])[], scope: 
 
 interface RankRow {
   id: number;
+  cityId: number;
   searchTokens: string[];
   nameTokens: string[];
   distanceM: number | null;
@@ -266,6 +267,25 @@ export interface OutletSearch {
   cards: OutletCard[];
   didYouMean: string | null;
   hiddenByFilters: boolean;
+  /** The city the shopper searches in (the one asked for, else the nearest to their position): its outlets come first. */
+  chosenCity: CityRef | null;
+}
+
+/**
+ * The city a search is about: the one the shopper chose (`city`), else the active city nearest their
+ * position, else none. Results in it come first; the client names the city of every other one.
+ */
+async function chosenCityOf(db: Knex, input: { city?: string }, point: Point | null): Promise<CityRef | null> {
+  if (input.city === undefined && !point) return null;
+  const rows = await rawRows<CityRef>(
+    db,
+    input.city !== undefined
+      ? `SELECT id, name, name_hi, slug FROM cities WHERE is_active AND (slug = ? OR id::text = ?) ORDER BY sort_order, id LIMIT 1`
+      : `SELECT id, name, name_hi, slug FROM cities WHERE is_active
+          ORDER BY earth_distance(ll_to_earth(latitude, longitude), ll_to_earth(?, ?)), id LIMIT 1`,
+    input.city !== undefined ? [input.city, input.city] : [point!.latitude, point!.longitude],
+  );
+  return rows[0] ?? null;
 }
 
 /** The outlets part of `GET /cmn/search` / `outlets.search`. */
@@ -285,7 +305,8 @@ export async function searchOutletCards(input: GlobalSearchInput & { latitude?: 
   const x = expansionsSql(input.searchString);
   const words = searchWordsOf(await rawRows<TermRow>(db, x.sql, x.bindings));
   const spellings = words.map((w) => [...w.spellings.keys()]);
-  const none: OutletSearch = { cards: [], didYouMean: null, hiddenByFilters: false };
+  const chosenCity = await chosenCityOf(db, input, fromShopper ? point : null);
+  const none: OutletSearch = { cards: [], didYouMean: null, hiddenByFilters: false, chosenCity };
   if (!words.length) return none;
 
   const found = spellings.every((s) => s.length > 0) ? await matchingIds(db, spellings, scope, point, input.limit) : { ids: [], textHits: 0 };
@@ -298,7 +319,7 @@ export async function searchOutletCards(input: GlobalSearchInput & { latitude?: 
   const distance = point ? 'earth_distance(ll_to_earth(o.latitude, o.longitude), ll_to_earth(?, ?))' : 'NULL::float8';
   const rows = await rawRows<RankRow>(
     db,
-    `SELECT o.id, o.search_tokens, bachat_search_tokens(o.name) AS name_tokens, ${distance} AS distance_m,
+    `SELECT o.id, o.city_id, o.search_tokens, bachat_search_tokens(o.name) AS name_tokens, ${distance} AS distance_m,
             ${NEWEST_OFFER_SQL('o.id')} AS newest_at
        FROM outlets o WHERE o.id = ANY(?::bigint[])`,
     [...(point ? [point.latitude, point.longitude] : []), date, date, idArray(ids)],
@@ -330,9 +351,12 @@ export async function searchOutletCards(input: GlobalSearchInput & { latitude?: 
     discount: (a, b) => (b.discount ?? -1) - (a.discount ?? -1) || nearer(a, b),
     newest: (a, b) => (b.newestAt?.getTime() ?? -Infinity) - (a.newestAt?.getTime() ?? -Infinity) || nearer(a, b),
   };
-  const top = pool.sort(order[sort]).slice(0, input.limit);
+  // The chosen city's outlets first, each part in the sort's order (issue 28: other cities are not
+  // mixed in unannounced; the cards name their city).
+  const inChosen = (s: Scored) => (chosenCity !== null && s.cityId === chosenCity.id ? 0 : 1);
+  const top = pool.sort((a, b) => inChosen(a) - inChosen(b) || order[sort](a, b)).slice(0, input.limit);
   const cards = await cardsByIds(db, top.map((s) => s.id), { point: fromShopper ? point : null, date, now: at });
-  return { cards, didYouMean: null, hiddenByFilters: false };
+  return { cards, didYouMean: null, hiddenByFilters: false, chosenCity };
 }
 
 /**

@@ -356,6 +356,7 @@ export async function searchEverything(input: GlobalSearchInput): Promise<Global
     businessResult,
     didYouMean: outlets.didYouMean,
     hiddenByFilters: outlets.hiddenByFilters,
+    chosenCity: outlets.chosenCity,
   };
 }
 
@@ -678,8 +679,12 @@ export async function createOutlet(db: Knex, input: NewOutlet): Promise<number> 
   return id;
 }
 
-/** What an outlet's search words are made of: its name, its category's name, cuisines, dishes and menu titles. */
-const SEARCH_DOCUMENT_SQL = `concat_ws(' ', o.name, c.name, array_to_string(o.cuisines, ' '), array_to_string(o.dishes, ' '),
+/**
+ * What an outlet's search words are made of: its name, its locality (address line two: "Jayanagar"
+ * finds the outlets there), its category's name, cuisines, dishes and menu titles. Migration
+ * 20261124100000 recomputed the stored words when the locality joined them; it repeats this text.
+ */
+export const SEARCH_DOCUMENT_SQL = `concat_ws(' ', o.name, o.address_line_two, c.name, array_to_string(o.cuisines, ' '), array_to_string(o.dishes, ' '),
   (SELECT string_agg(m.title, ' ') FROM menus m WHERE m.outlet_id = o.id))`;
 
 /**
@@ -722,7 +727,7 @@ async function addSearchTerms(db: Knex, select: string, bindings: (string | numb
 }
 
 /** Columns whose change changes the outlet's search words. */
-const SEARCHED_COLUMNS = ['name', 'categoryId', 'cuisines', 'dishes'] as const;
+const SEARCHED_COLUMNS = ['name', 'addressLineTwo', 'categoryId', 'cuisines', 'dishes'] as const;
 
 /**
  * Changes an outlet: the references given are checked, a new name or city gets a free slug, updated_at

@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { rawBodyEncodingError } from '../../http/content-encoding.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { requestedLanguage } from '../../lib/i18n.ts';
 import { runtime } from '../../lib/runtime.ts';
 import { parseWith } from '../../rest/validate.ts';
 import { businessOf, consumerOf } from '../../rest/guards.ts';
@@ -129,7 +130,7 @@ export function paymentsRest({ api }: { api: Router }): void {
   api.get('/payments/order/:orderId/receipt.pdf', async (ctx) => {
     const { consumerId } = consumerOf(ctx);
     const { orderId } = parseWith(orderIdInputSchema, ctx.params);
-    const pdf = await receiptPdf(consumerId, orderId);
+    const pdf = await receiptPdf(consumerId, orderId, requestedLanguage(ctx.get('Accept-Language')));
     ctx.set('Content-Type', pdf.contentType);
     ctx.set('Content-Disposition', `attachment; filename="${pdf.filename}"`);
     ctx.set('Cache-Control', 'private, no-store');

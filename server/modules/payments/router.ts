@@ -19,7 +19,7 @@ export const paymentsRouter = router({
   byOrder: userProcedure.input(orderIdInputSchema).query(({ ctx, input }) => getReceipt(ctx.principal.consumerId, input.orderId)),
   /** The receipt of the shopper's paid order as a PDF, base64 (REST: `/api/payments/order/:orderId/receipt.pdf`). */
   receiptPdf: userProcedure.input(orderIdInputSchema).query(async ({ ctx, input }) => {
-    const { filename, contentType, bytes } = await receiptPdf(ctx.principal.consumerId, input.orderId);
+    const { filename, contentType, bytes } = await receiptPdf(ctx.principal.consumerId, input.orderId, ctx.requestedLanguage);
     return { filename, contentType, base64: bytes.toString('base64') };
   }),
   /**

@@ -189,7 +189,7 @@ export interface ReceiptCheck {
   refundedPaise: number;
 }
 
-/** Owner refunds are possible this long after the payment (inclusive). */
+/** Owner refunds are possible this long after the payment (inclusive); the FAQ and the terms state it. */
 export const OWNER_REFUND_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 });

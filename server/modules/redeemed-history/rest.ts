@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import { requestedLanguage } from '../../lib/i18n.ts';
 import { parseWith } from '../../rest/validate.ts';
 import { consumerOf } from '../../rest/guards.ts';
 import { toRestRefund } from '../payments/schema.ts';
@@ -47,7 +48,7 @@ export function redeemedHistoryRest({ api }: { api: Router }): void {
   api.get('/user/redeemed-history/:id/receipt.pdf', async (ctx) => {
     const { consumerId } = consumerOf(ctx);
     const { id } = parseWith(redemptionIdInputSchema, ctx.params);
-    const pdf = await redemptionReceiptPdf(consumerId, id);
+    const pdf = await redemptionReceiptPdf(consumerId, id, requestedLanguage(ctx.get('Accept-Language')));
     ctx.set('Content-Type', pdf.contentType);
     ctx.set('Content-Disposition', `attachment; filename="${pdf.filename}"`);
     ctx.set('Cache-Control', 'private, no-store');

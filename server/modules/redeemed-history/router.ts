@@ -10,7 +10,7 @@ export const redeemedHistoryRouter = router({
   byId: userProcedure.input(redemptionIdInputSchema).query(({ ctx, input }) => getRedemption(ctx.principal.consumerId, input.id)),
   /** The paid bill's receipt as a PDF, base64 (REST: `/api/user/redeemed-history/:id/receipt.pdf`). */
   receiptPdf: userProcedure.input(redemptionIdInputSchema).query(async ({ ctx, input }) => {
-    const { filename, contentType, bytes } = await redemptionReceiptPdf(ctx.principal.consumerId, input.id);
+    const { filename, contentType, bytes } = await redemptionReceiptPdf(ctx.principal.consumerId, input.id, ctx.requestedLanguage);
     return { filename, contentType, base64: bytes.toString('base64') };
   }),
 });

@@ -2,6 +2,7 @@ import { receiptPdf } from '../payments/receipt-pdf.ts';
 import type { Knex } from 'knex';
 import type { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
+import type { Language } from '../../lib/i18n.ts';
 import { runtime } from '../../lib/runtime.ts';
 import type { CouponRow, OrderRow, OutletRow, RedemptionRow } from '../../db/tables.ts';
 import { refundsOfOrders } from '../payments/refunds.ts';
@@ -125,7 +126,7 @@ export async function getRedemption(consumerId: number, id: number): Promise<Red
 }
 
 /** The receipt PDF of one of the shopper's paid bills (payments' receipt; someone else's id is a 404). */
-export async function redemptionReceiptPdf(consumerId: number, id: number) {
+export async function redemptionReceiptPdf(consumerId: number, id: number, language: Language | null = null) {
   const { orderId } = await getRedemption(consumerId, id);
-  return receiptPdf(consumerId, orderId);
+  return receiptPdf(consumerId, orderId, language);
 }

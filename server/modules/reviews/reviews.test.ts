@@ -63,6 +63,25 @@ describe('verified reviews', () => {
     await expect(listOutletReviews({ outletId: 999_999, ...page })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
+  it("one shopper's several reviews of an outlet count once, their latest, in the average, the count and the list (issue 28)", async () => {
+    const asha = await insertConsumer('Asha Rao');
+    const ravi = await insertConsumer('Ravi Kumar');
+    for (const [i, rating] of [1, 2, 5].entries()) {
+      const order = await insertPaidOrder(w.outletA, { consumerId: asha, paidAt: new Date(NOW.getTime() - (3 - i) * DAY) });
+      createTestApp({ now: () => new Date(NOW.getTime() + i * 60_000) });
+      await createReview(asha, { orderId: order.publicId, rating, body: `Visit ${i}` });
+    }
+    const order = await insertPaidOrder(w.outletA, { consumerId: ravi, paidAt: new Date(NOW.getTime() - DAY) });
+    await createReview(ravi, { orderId: order.publicId, rating: 3, body: 'Fine' });
+    const list = await listOutletReviews({ outletId: w.outletA, ...page });
+    expect(list.summary).toEqual({ average: 4, count: 2, histogram: [0, 0, 1, 0, 1] });
+    expect(list.items.map((r) => r.body)).toEqual(['Fine', 'Visit 2']);
+    expect(list.totalCount).toBe(2);
+    // Her latest hidden by moderation: her previous one speaks for her.
+    await testDb()('reviews').where({ body: 'Visit 2' }).update({ status: 'hidden' });
+    expect((await listOutletReviews({ outletId: w.outletA, ...page })).summary).toEqual({ average: 2.5, count: 2, histogram: [0, 1, 1, 0, 0] });
+  });
+
   it('the owner replies once; another owner cannot; shoppers report once each, never their own', async () => {
     createTestApp({ now: () => NOW });
     const asha = await insertConsumer('Asha Rao');

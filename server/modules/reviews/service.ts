@@ -75,12 +75,28 @@ function reviewOf(r: ReviewJoinRow, viewer: { consumerId?: number; reported?: Se
   };
 }
 
-/** Average (one decimal), count and the 1–5 histogram of an outlet's published reviews. */
+/**
+ * Keeps each shopper's latest published review of the outlet (`r`): a shopper who reviewed three
+ * visits counts once, with their latest word (issue 28). No aggregate is stored, so nothing to backfill.
+ */
+function latestPerShopper(q: Knex.QueryBuilder, db: Knex, alias = 'r'): void {
+  q.whereNotExists(
+    db('reviews as newer')
+      .select(db.raw('1'))
+      .whereRaw(
+        `newer.outlet_id = ${alias}.outlet_id AND newer.consumer_id = ${alias}.consumer_id AND newer.status = 'published'
+         AND (newer.created_at, newer.id) > (${alias}.created_at, ${alias}.id)`,
+      ),
+  );
+}
+
+/** Average (one decimal), count and the 1–5 histogram of an outlet's published reviews, one per shopper (their latest). */
 async function summaryOf(db: Knex, outletId: number): Promise<ReviewSummary> {
-  const rows = await db('reviews')
-    .where({ outletId, status: 'published' })
-    .groupBy('rating')
-    .select<{ rating: number; n: number }[]>('rating', db.raw('count(*)::int AS n'));
+  const rows = await db('reviews as r')
+    .where({ 'r.outletId': outletId, 'r.status': 'published' })
+    .modify((q) => latestPerShopper(q, db))
+    .groupBy('r.rating')
+    .select<{ rating: number; n: number }[]>('r.rating', db.raw('count(*)::int AS n'));
   const histogram: ReviewSummary['histogram'] = [0, 0, 0, 0, 0];
   let count = 0;
   let sum = 0;
@@ -100,10 +116,11 @@ export async function listOutletReviews(input: OutletReviewsInput, viewerConsume
   const { db } = runtime();
   if (!(await db('outlets').where({ id: input.outletId, isLive: true }).first('id'))) throw notFound(OUTLET_NOT_FOUND);
   const page = Math.max(input.offSet, 1);
+  const published = reviewsQuery(db).where({ 'r.outletId': input.outletId, 'r.status': 'published' });
+  latestPerShopper(published, db);
   const [summary, rows] = await Promise.all([
     summaryOf(db, input.outletId),
-    reviewsQuery(db)
-      .where({ 'r.outletId': input.outletId, 'r.status': 'published' })
+    published
       .orderBy([
         { column: 'r.createdAt', order: 'desc' },
         { column: 'r.id', order: 'desc' },

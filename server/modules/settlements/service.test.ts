@@ -428,4 +428,20 @@ describe('PDFs', () => {
     const other = await newShopper();
     await expect(receiptPdf(other, order.orderId)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
+
+  it('the receipt in Hindi for a shopper who reads Hindi, or when the request asks for it (issue 28)', async () => {
+    const order = await payBill();
+    await testDb()('consumers').where({ id: shopper }).update({ language: 'hi' });
+    const [hindi] = await pdfText((await receiptPdf(shopper, order.orderId)).bytes);
+    // The words in Hindi (text extraction gives shaped Devanagari in visual order: "िबल" is बिल drawn).
+    expect(hindi).toContain('पेमेंट की रसीद');
+    expect(hindi).toMatch(/िबल की रकम ₹1,000\.00/);
+    expect(hindi).toMatch(/चुकाई[\s\S]{0,8}रकम ₹910\.62/);
+    expect(hindi).toMatch(/पेमेंट की तारीख 20 नव॰ 2026, 12:00 pm IST/);
+    expect(hindi).toContain('इनवॉइस नहीं');
+    expect(hindi).not.toContain('Payment receipt');
+    // The request's language wins over the account's.
+    const [english] = await pdfText((await receiptPdf(shopper, order.orderId, 'en')).bytes);
+    expect(english).toContain('Payment receipt');
+  });
 });

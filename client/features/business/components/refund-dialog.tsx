@@ -23,7 +23,9 @@ type RefundDialogProps = {
 export function RefundDialog({ outletId, payment, onClose, onRefunded }: RefundDialogProps) {
   const { t } = useLingui();
   const [key] = useState(newRefundKey);
-  const [mode, setMode] = useState<'full' | 'part'>(payment.refundedPaise > 0 ? 'part' : 'full');
+  // Every opening starts afresh on "Everything left" (issue 28: it reopened on "Part of it" with an
+  // empty amount after a partial refund).
+  const [mode, setMode] = useState<'full' | 'part'>('full');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [localErrors, setLocalErrors] = useState<{ amount?: string; reason?: string }>({});

@@ -5,7 +5,7 @@ import { QueryState } from '@client/components/ui/query-state';
 import { trpc } from '@client/lib/trpc';
 import type { DashboardCoupon } from '@server/modules/dashboards/schema';
 import { DASHBOARD_PAGE_SIZE } from '../lib/constants';
-import { formatCount, formatDateTimeShort, formatDayMonth, formatPercent } from '@client/lib/format';
+import { formatCount, formatDayMonth, formatPercent, formatValidUntil } from '@client/lib/format';
 import type { BusinessPageProps } from '../lib/page-props';
 import { BizPage } from '../components/biz-page';
 import { DataTable, RowCards, StatRow, StatusBadge, type Column } from '../components/dashboard-list';
@@ -30,7 +30,7 @@ export function CouponsDashboardPage({ outletId }: BusinessPageProps) {
     { header: t`Code`, cell: (coupon) => coupon.code },
     { header: t`Discount`, num: true, cell: discountOf },
     { header: t`Issued`, cell: (coupon) => formatDayMonth(coupon.issuedOn) },
-    { header: t`Valid until`, cell: (coupon) => formatDateTimeShort(coupon.validUntil) },
+    { header: t`Valid until`, cell: (coupon) => formatValidUntil(coupon.validUntil) },
     { header: t`Status`, cell: statusBadge },
   ];
   const id = outletId ?? 0;

@@ -13,7 +13,11 @@ type Fact = { figure: MessageDescriptor; title: MessageDescriptor; text: Message
 /** SPEC §9 onboarding facts, word for word where the spec gives figures (`i18n._` each). */
 export const ONBOARDING_FACTS: readonly Fact[] = [
   { figure: msg`15 days`, title: msg`Free trial`, text: msg`Run offers for 15 days free. No onboarding fee.` },
-  { figure: msg`0%`, title: msg`Zero commission`, text: msg`Keep every rupee of your bill: we take no commission.` },
+  {
+    figure: msg`0%`,
+    title: msg`Zero commission`,
+    text: msg`We take no commission on your bills. The only charge is the 1.5% transaction fee on payments made through Bachat.`,
+  },
   { figure: msg`1.5%`, title: msg`Transaction fee`, text: msg`A flat 1.5% transaction fee on payments made through Bachat.` },
   {
     figure: msg`2–5 days`,

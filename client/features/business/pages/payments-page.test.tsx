@@ -236,6 +236,40 @@ describe('refunds', () => {
     expect(within(screen.getByRole('table')).getAllByRole('row')[1]).toHaveTextContent('Partly refunded');
   });
 
+  it('reopened after a partial refund, the dialog starts on "Everything left"; a failed receipt check is not re-run by the refund (issue 28)', async () => {
+    const partly = counterPayment({ status: 'partly_refunded', refundedPaise: 45_531, refundablePaise: 45_531 });
+    const refund = vi.fn(
+      (): RefundResult => ({
+        refund: { id: 2, amountPaise: 45_531, status: 'processed', reason: 'Rest of it', createdAt: counterTime(10), processedAt: counterTime(10) },
+        payment: counterPayment({ status: 'refunded', refundedPaise: 91_062, refundablePaise: 0 }),
+        replayed: false,
+      }),
+    );
+    const verify = vi.fn(() => {
+      throw new TRPCClientError('No paid bill at this outlet matches this code', {
+        result: { error: { message: 'No paid bill at this outlet matches this code', code: -32004, data: { code: 'NOT_FOUND', httpStatus: 404 } } } as never,
+      });
+    });
+    const { user } = renderPage(listPage([partly]), { 'counter.refund': refund, 'counter.verify': verify });
+    const box = await screen.findByRole('region', { name: 'Check a receipt' });
+    await user.type(within(box).getByLabelText('Verification code or receipt ID'), '000000');
+    await user.click(within(box).getByRole('button', { name: 'Check' }));
+    expect(await within(box).findByTestId('receipt-no-match')).toBeInTheDocument();
+    expect(verify).toHaveBeenCalledTimes(1);
+
+    await user.click((await screen.findAllByRole('button', { name: 'Refund BCH-7K2M9QXA' }))[0]!);
+    const dialog = screen.getByRole('dialog', { name: 'Refund a payment' });
+    expect(within(dialog).getByRole('radio', { name: /Everything left/ })).toBeChecked();
+    expect(within(dialog).queryByLabelText('Amount to refund (₹)')).toBeNull();
+    await user.type(within(dialog).getByLabelText('Reason'), 'Rest of it');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund ₹455.31' }));
+    expect(await screen.findByText(/Refunded ₹455\.31 on BCH-7K2M9QXA/)).toBeInTheDocument();
+    // The list updated from the refund's answer; the failed check stayed as it was, not asked again.
+    expect(within(screen.getByRole('table')).getAllByRole('row')[1]).toHaveTextContent('Refunded');
+    expect(within(box).getByTestId('receipt-no-match')).toBeInTheDocument();
+    expect(verify).toHaveBeenCalledTimes(1);
+  });
+
   it('the Refund button is off, with the reason, after 24 h or without the permission', async () => {
     const old = counterPayment({ orderId: 'old', receiptCode: 'BCH-OLDOLD22', paidAt: counterTime(-25 * 60), refundableUntil: counterTime(-60) });
     renderPage(listPage([old]));

@@ -82,6 +82,14 @@ export function PaymentsPage({ outletId }: BusinessPageProps) {
     }), HIGHLIGHT_MS + 50);
   }, []);
 
+  // A receipt that matched is read again after a refund (it shows the bill's refund state); a check
+  // that failed (no match, a typo) is not re-run by itself: only the owner's next Check asks again
+  // (issue 28).
+  const refreshCheckedReceipt = useCallback(
+    () => void utils.counter.verify.invalidate(undefined, { predicate: (q) => q.state.status === 'success' }),
+    [utils],
+  );
+
   const upsert = useCallback(
     (payment: CounterPayment, eventId: number | null): boolean => {
       let added = false;
@@ -107,7 +115,7 @@ export function PaymentsPage({ outletId }: BusinessPageProps) {
       } else if (kind === 'refund') {
         flash(payment.orderId);
         // A receipt checked earlier shows the bill's refund state too.
-        void utils.counter.verify.invalidate();
+        refreshCheckedReceipt();
       }
     },
     onReset: () => void query.refetch(),
@@ -115,7 +123,7 @@ export function PaymentsPage({ outletId }: BusinessPageProps) {
 
   const onRefunded = (result: RefundResult) => {
     upsert(result.payment, null);
-    void utils.counter.verify.invalidate();
+    refreshCheckedReceipt();
     setRefunding(null);
     setNotice(result);
   };

@@ -33,10 +33,12 @@ const periodOf = (row: SettlementStatement) =>
 
 /** 'YYYY-MM' of a date in India time. */
 const monthOf = (d: Date) => new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', timeZone: 'Asia/Kolkata' }).format(d).slice(0, 7);
-/** The last complete month: its statement carries the tax invoice. */
-function lastMonth(): string {
-  const [year, month] = monthOf(new Date()).split('-').map(Number) as [number, number];
-  return month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, '0')}`;
+/**
+ * The statement month offered first: the month of the newest day with activity (the list is newest
+ * first), else the current month (issue 28: the last month came first, often an empty ₹0 statement).
+ */
+export function defaultStatementMonth(newest: Pick<SettlementStatement, 'periodEnd'> | undefined, now: Date = new Date()): string {
+  return newest ? newest.periodEnd.slice(0, 7) : monthOf(now);
 }
 
 /**
@@ -63,11 +65,13 @@ export function SettlementPage({ outletId }: BusinessPageProps) {
   ];
   const id = outletId ?? 0;
   const [page, setPage] = useState(1);
-  const [month, setMonth] = useState(lastMonth);
+  const [chosenMonth, setMonth] = useState<string | null>(null);
   const utils = trpc.useUtils();
   const [fileError, setFileError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'csv' | 'pdf' | null>(null);
   const query = trpc.dashboards.settlements.useQuery({ outletId: id, offSet: page, limit: DASHBOARD_PAGE_SIZE }, { placeholderData: (previous) => previous });
+  const firstPage = trpc.dashboards.settlements.useQuery({ outletId: id, offSet: 1, limit: DASHBOARD_PAGE_SIZE });
+  const month = chosenMonth ?? defaultStatementMonth(firstPage.data?.data[0]);
 
   const exportCsv = async () => {
     setFileError(null);

@@ -2,7 +2,11 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { paths } from '@client/app/paths';
+import { OWNER_REFUND_WINDOW_MS } from '@server/modules/payments/schema';
 import { LegalPage } from '../components/legal-page';
+
+/** How long an outlet may refund a payment through Bachat (the server's rule, in hours). */
+const refundHours = OWNER_REFUND_WINDOW_MS / 3_600_000;
 
 const sections = [
   {
@@ -110,9 +114,11 @@ const sections = [
     body: (
       <p>
         <Trans>
-          <strong>Refunds are handled by the outlet, not by Bachat.</strong> Questions about the food,
+          <strong>Refunds are handled by the outlet.</strong> The outlet decides whether to refund a
+          payment, and it refunds it, in full or in part, through Bachat within {refundHours} hours of
+          the payment; the money reaches your account in 5–7 working days. Questions about the food,
           goods or service you received, exchanges and returns follow the outlet's own policy;
-          please speak to the outlet. Bachat can help only with payment problems (a failed or
+          please speak to the outlet. Bachat can help with payment problems (a failed or
           duplicated payment).
         </Trans>
       </p>

@@ -6,7 +6,7 @@ import { paths } from '@client/app/paths';
 import { QueryState } from '@client/components/ui/query-state';
 import { PageLoader } from '@client/components/ui/spinner';
 import { useRequireLogin } from '@client/lib/auth';
-import { formatDateTimeShort, formatPercent } from '@client/lib/format';
+import { formatDateTimeShort, formatPercent, formatValidUntil } from '@client/lib/format';
 import { trpc } from '@client/lib/trpc';
 import { NO_COUPONS_DATA, couponTabs, readCouponList, type CouponTabKey } from '../lib/coupon-list';
 import '@client/styles/coupons.css';
@@ -131,7 +131,7 @@ function CouponCard({ coupon, kind }: { coupon: CouponView; kind: CouponTabKey }
   const { t } = useLingui();
   const percent = formatPercent(coupon.discountPercent);
   const outlet = coupon.outletName;
-  const until = formatDateTimeShort(coupon.validUntil);
+  const until = kind === 'active' ? formatValidUntil(coupon.validUntil) : formatDateTimeShort(coupon.validUntil);
   const used = coupon.redeemedAt ? formatDateTimeShort(coupon.redeemedAt) : '';
   return (
     <article className={`coupon coupon--${kind}`} aria-label={t`${percent} off at ${outlet}`}>

@@ -86,6 +86,20 @@ describe('FaqPage', () => {
     expect(questionButtons().filter((b) => b.getAttribute('aria-expanded') === 'true')).toHaveLength(0);
   });
 
+  it('says truthfully who refunds and how, and that one shuffle a day per outlet is free (issue 28)', async () => {
+    const { user } = renderWithProviders(<FaqPage />, { path: '/faqs' });
+    await user.click(screen.getByRole('button', { name: 'How do refunds work?' }));
+    const refunds = screen.getByRole('region', { name: 'How do refunds work?' });
+    expect(refunds).toHaveTextContent('Refunds are handled by the outlet: the outlet decides');
+    expect(refunds).toHaveTextContent('through Bachat within 24 hours of your payment');
+    expect(refunds).toHaveTextContent('5–7 working days');
+    expect(refunds).not.toHaveTextContent('not by Bachat');
+    await user.click(screen.getByRole('button', { name: 'How long is a coupon valid?' }));
+    const coupons = screen.getByRole('region', { name: 'How long is a coupon valid?' });
+    expect(coupons).toHaveTextContent('one free shuffle per outlet each day');
+    expect(coupons).not.toHaveTextContent('generate it again');
+  });
+
   it('shows the not-found text pointing to the top on mobile', async () => {
     stubViewport(false);
     const { user } = renderWithProviders(<FaqPage />, { path: '/faqs' });

@@ -6,6 +6,7 @@ import {
   COST_RANGES,
   DISCOUNT_STEPS,
   SORT_LABELS,
+  SORT_WITHOUT_PLACE,
   activeFilterCount,
   effectiveSort,
   type CostRangeId,
@@ -15,6 +16,8 @@ import {
 type Props = {
   params: DiscoveryParams;
   onChange: (patch: Partial<DiscoveryParams>) => void;
+  /** Whether the list is around the shopper's place (their position or an area they chose). */
+  placeKnown?: boolean;
 };
 
 /**
@@ -22,12 +25,17 @@ type Props = {
  * native selects (best on phones) for cost for two, a minimum live discount and the order. Every
  * change goes to the URL, so the back button undoes it.
  */
-export function DiscoveryFilters({ params, onChange }: Props) {
+export function DiscoveryFilters({ params, onChange, placeKnown = true }: Props) {
   const { t, i18n } = useLingui();
   const id = useId();
   const sort = effectiveSort(params);
   const sorts: DiscoverySort[] = params.q ? ['relevance', 'distance', 'discount', 'newest'] : ['distance', 'discount', 'newest'];
   const count = activeFilterCount(params);
+  // Without a place, "Nearest" would be to nobody: the order says what it is (issue 28).
+  const sortLabel = (s: DiscoverySort) =>
+    s === 'distance' && !placeKnown
+      ? i18n._(count > 0 || params.q ? SORT_WITHOUT_PLACE.fromCentre : SORT_WITHOUT_PLACE.byName)
+      : i18n._(SORT_LABELS[s]);
   const costLabel = ({ min, max }: (typeof COST_RANGES)[number]) => {
     const from = min === undefined ? '' : formatRupeesWhole(min);
     const to = max === undefined ? '' : formatRupeesWhole(max);
@@ -93,7 +101,7 @@ export function DiscoveryFilters({ params, onChange }: Props) {
         <select id={`${id}-sort`} value={sort} onChange={(event) => onChange({ sort: event.target.value as DiscoverySort })}>
           {sorts.map((s) => (
             <option key={s} value={s}>
-              {i18n._(SORT_LABELS[s])}
+              {sortLabel(s)}
             </option>
           ))}
         </select>

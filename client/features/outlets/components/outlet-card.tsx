@@ -8,7 +8,13 @@ import { instoreHref } from '../lib/links';
 import { FavouriteButton } from './favourite-button';
 import { localName } from '@client/lib/i18n';
 
-type OutletCardProps = { outlet: OutletCardData; /** The first cards load eagerly (above the fold). */ eager?: boolean };
+type OutletCardProps = {
+  outlet: OutletCardData;
+  /** The first cards load eagerly (above the fold). */
+  eager?: boolean;
+  /** Name the outlet's city after its locality (a search result outside the chosen city, issue 28). */
+  showCity?: boolean;
+};
 
 /**
  * A card in the outlet list: photo, live discount, name, category, cuisines, cost for two, locality,
@@ -16,7 +22,7 @@ type OutletCardProps = { outlet: OutletCardData; /** The first cards load eagerl
  * page change, and the cards already shown (the same objects, by the query's structural sharing) are
  * not rendered again (issue 18: main-thread time on a slow phone).
  */
-export const OutletCard = memo(function OutletCard({ outlet, eager = false }: OutletCardProps) {
+export const OutletCard = memo(function OutletCard({ outlet, eager = false, showCity = false }: OutletCardProps) {
   const { t } = useLingui();
   const forTwo = (paise: number) => {
     const cost = formatRupeesWhole(paise);
@@ -59,11 +65,11 @@ export const OutletCard = memo(function OutletCard({ outlet, eager = false }: Ou
           <h3 id={`outlet-${outlet.id}-name`} className="outlet-card__name">
             {outlet.name}
           </h3>
-          <p className="outlet-card__meta">
+          <p className={showCity ? 'outlet-card__meta outlet-card__meta--city' : 'outlet-card__meta'}>
             {outlet.isVeg ? <span className="veg-mark" role="img" aria-label={t`Pure veg`} /> : null}
             <span>{localName(outlet.category)}</span>
             <span aria-hidden="true"> · </span>
-            <span>{outlet.locality}</span>
+            <span>{showCity ? `${outlet.locality}, ${localName(outlet.city)}` : outlet.locality}</span>
           </p>
           {outlet.cuisines.length > 0 || outlet.costForTwoPaise !== null ? (
             <p className="outlet-card__facts">

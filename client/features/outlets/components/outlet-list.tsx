@@ -19,6 +19,8 @@ type OutletListProps = {
   emptyText: string;
   /** Shown under the empty text (e.g. "Clear filters"). */
   emptyAction?: ReactNode;
+  /** The city the list is about (a search's chosen city): a card elsewhere names its city (issue 28). */
+  homeCityId?: number | null;
 };
 
 const SKELETONS = 6;
@@ -34,6 +36,7 @@ export function OutletList({
   onLoadMore,
   emptyText,
   emptyAction = null,
+  homeCityId = null,
 }: OutletListProps) {
   const { t } = useLingui();
   const sentinel = useRef<HTMLDivElement | null>(null);
@@ -84,7 +87,7 @@ export function OutletList({
       <ul className="outlet-grid" aria-label={t`Outlets`}>
         {outlets.map((outlet, index) => (
           <li key={outlet.id}>
-            <OutletCard outlet={outlet} eager={index < 2} />
+            <OutletCard outlet={outlet} eager={index < 2} showCity={homeCityId !== null && outlet.city.id !== homeCityId} />
           </li>
         ))}
       </ul>

@@ -81,6 +81,7 @@ function PinsMap({ tiles, pins, centre }: { tiles: { url: string; attribution: s
         <TileLayer url={tiles.url} attribution={escapeHtml(tiles.attribution)} subdomains={['a', 'b', 'c']} maxZoom={19} />
         <FitToPins pins={pins} />
         <Clusters pins={pins} />
+        <PopupInView />
       </MapContainer>
       <p className="outlet-map__caption muted" role="status">
         {pins.length === 0 ? (
@@ -121,15 +122,42 @@ function FitToPins({ pins }: { pins: readonly Pin[] }) {
   return null;
 }
 
-function pinIcon(pin: Pin): L.DivIcon {
-  const label = pin.discountPercent !== null ? `${Math.round(pin.discountPercent)}%` : '•';
+/** A shop front (Lucide's "store"), drawn in the pin of an outlet with no discount live. */
+const STORE_SVG =
+  '<svg class="map-pin__icon" viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">' +
+  '<path d="m2 7 4.41-4.41A2 2 0 0 1 7.83 2h8.34a2 2 0 0 1 1.42.59L22 7"/><path d="M4 12v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8"/>' +
+  '<path d="M15 22v-4a2 2 0 0 0-2-2h-2a2 2 0 0 0-2 2v4"/><path d="M2 7h20"/>' +
+  '<path d="M22 7v3a2 2 0 0 1-2 2a2.7 2.7 0 0 1-1.59-.63.7.7 0 0 0-.82 0A2.7 2.7 0 0 1 16 12a2.7 2.7 0 0 1-1.59-.63.7.7 0 0 0-.82 0A2.7 2.7 0 0 1 12 12a2.7 2.7 0 0 1-1.59-.63.7.7 0 0 0-.82 0A2.7 2.7 0 0 1 8 12a2.7 2.7 0 0 1-1.59-.63.7.7 0 0 0-.82 0A2.7 2.7 0 0 1 4 12a2 2 0 0 1-2-2V7"/></svg>';
+
+/**
+ * A pin: the live discount ("20%"), or, with none, a small shop front (issue 28: it read "•", which
+ * said nothing). The pin's name is the marker's title and alt.
+ */
+export function pinIcon(pin: Pick<Pin, 'discountPercent'>): L.DivIcon {
+  const offer = pin.discountPercent !== null;
   return L.divIcon({
     className: 'map-pin',
-    html: `<span class="map-pin__body${pin.discountPercent !== null ? ' map-pin__body--offer' : ''}">${escapeHtml(label)}</span>`,
-    iconSize: [44, 30],
-    iconAnchor: [22, 30],
+    html: offer
+      ? `<span class="map-pin__body map-pin__body--offer">${escapeHtml(`${Math.round(pin.discountPercent!)}%`)}</span>`
+      : `<span class="map-pin__body map-pin__body--plain">${STORE_SVG}</span>`,
+    iconSize: offer ? [44, 30] : [30, 30],
+    iconAnchor: offer ? [22, 30] : [15, 30],
     popupAnchor: [0, -28],
   });
+}
+
+/**
+ * An opened card comes into view below the sticky top bar (issue 28: on a scrolled page its close
+ * button sat under the header). Leaflet keeps it inside the map; this keeps the map's part in the window.
+ */
+function PopupInView() {
+  useMapEvents({
+    popupopen: (event) => {
+      const element = event.popup.getElement();
+      element?.scrollIntoView?.({ block: 'nearest' });
+    },
+  });
+  return null;
 }
 
 /** Sizes are classes: the page's CSP refuses inline style attributes in markup Leaflet writes. */
@@ -178,7 +206,7 @@ function Clusters({ pins }: { pins: readonly Pin[] }) {
         const percent = pin.discountPercent !== null ? percentOff(pin.discountPercent) : null;
         return (
           <Marker key={`pin-${pin.id}`} position={[lat, lng]} icon={pinIcon(pin)} title={pin.name} alt={pin.name}>
-            <Popup>
+            <Popup autoPanPaddingTopLeft={[12, 56]}>
               <div className="map-popup">
                 <strong className="map-popup__name">{pin.name}</strong>
                 <span className="map-popup__meta">{pin.locality}</span>

@@ -58,10 +58,13 @@ export function useShopperLocation() {
   const [permission, setPermission] = useState<LocationPermission>('prompt');
   const [locating, setLocating] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  /** Whether the message is SPEC §8's "Geolocation permission denied" (the page adds how to go on). */
+  const [denied, setDenied] = useState(false);
   /** False until the permission is known (and a granted position read), so the list asks once. */
   const [ready, setReady] = useState(false);
 
   const isManual = location?.isSelectedLocation === true;
+
 
   useEffect(() => {
     let cancelled = false;
@@ -106,6 +109,7 @@ export function useShopperLocation() {
   /** Asks the browser for the position (its prompt shows when needed). Resolves to a message or null. */
   const requestDeviceLocation = useCallback(async (): Promise<string | null> => {
     setMessage(null);
+    setDenied(false);
     if (!hasGeolocation()) {
       const text = UNAVAILABLE();
       setMessage(text);
@@ -127,6 +131,7 @@ export function useShopperLocation() {
       const denied = (error as GeolocationPositionError | undefined)?.code === 1;
       const text = denied ? PERMISSION_DENIED() : UNAVAILABLE();
       if (denied) setPermission('denied');
+      setDenied(denied);
       setMessage(text);
       return text;
     } finally {
@@ -134,5 +139,16 @@ export function useShopperLocation() {
     }
   }, [permission, location?.fetchedLocation, setLocation]);
 
-  return { location, permission, ready, locating, message, requestDeviceLocation, clearMessage: () => setMessage(null) };
+  // A place chosen by hand answers the question the message asked: it is not shown any more (issue 28:
+  // "Geolocation permission denied" stayed on screen after an area was chosen).
+  return {
+    location,
+    permission,
+    ready,
+    locating,
+    message: isManual ? null : message,
+    denied: !isManual && denied,
+    requestDeviceLocation,
+    clearMessage: () => setMessage(null),
+  };
 }

@@ -30,6 +30,15 @@ export const SORT_LABELS: Record<DiscoverySort, MessageDescriptor> = {
   newest: msg`Newest offers`,
 };
 
+/**
+ * The default order's name when the shopper's place is not known (issue 28: "Nearest" to nobody): the
+ * city's outlets by name, or, once filtered, nearest the city's centre (docs/discovery.md).
+ */
+export const SORT_WITHOUT_PLACE = {
+  byName: msg({ message: 'A to Z', comment: 'Sort order: outlets by name, when the shopper has given no location' }),
+  fromCentre: msg({ message: 'Near the city centre', comment: 'Sort order: nearest the city centre, when the shopper has given no location' }),
+};
+
 export type DiscoveryView = 'list' | 'map';
 
 export interface DiscoveryParams {

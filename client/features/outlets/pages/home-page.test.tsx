@@ -359,6 +359,47 @@ describe('HomePage', () => {
     });
   });
 
+  describe('the sort without a place (issue 28)', () => {
+    it('never says "Nearest" when the shopper has given no location: A to Z, or near the city centre once filtered', async () => {
+      const { user } = renderWithProviders(<HomePage />, { trpc: fixtures() });
+      const sort = await screen.findByRole('combobox', { name: 'Sort by' });
+      await screen.findByRole('list', { name: 'Outlets' });
+      expect(within(sort).getAllByRole('option').map((o) => o.textContent)).toEqual(['A to Z', 'Highest discount now', 'Newest offers']);
+      await user.click(screen.getByRole('button', { name: 'Veg only' }));
+      expect(within(screen.getByRole('combobox', { name: 'Sort by' })).getAllByRole('option')[0]).toHaveTextContent('Near the city centre');
+    });
+  });
+
+  describe('search across cities (issue 28)', () => {
+    afterEach(() => {
+      delete (Element.prototype as unknown as Record<string, unknown>).scrollIntoView;
+    });
+
+    it('names the city of a result outside the chosen one, and brings the results into view', async () => {
+      const scrolled = vi.fn();
+      Object.defineProperty(Element.prototype, 'scrollIntoView', { configurable: true, value: scrolled });
+      const mumbai = { id: 2, name: 'Mumbai', nameHi: 'मुंबई', slug: 'mumbai' };
+      const search = vi.fn(() => ({
+        outletResult: [card(1, { name: 'Meghana Foods', locality: 'Jayanagar' }), card(2, { name: 'Biryani Blues', locality: 'Bandra', city: mumbai })],
+        advertisementResult: [],
+        businessResult: [],
+        didYouMean: null,
+        hiddenByFilters: false,
+        chosenCity: { id: 1, name: 'Bengaluru', nameHi: 'बेंगलुरु', slug: 'bengaluru' },
+      }));
+      const { user } = renderWithProviders(<HomePage />, { trpc: fixtures({ 'outlets.search': search }) });
+      await screen.findByRole('list', { name: 'Outlets' });
+      await user.type(screen.getByRole('searchbox', { name: 'Search outlets, offers and categories' }), 'biryni{Enter}');
+
+      const heading = await screen.findByRole('heading', { name: 'Results for "biryni"' });
+      const [home, away] = await within(screen.getByRole('list', { name: 'Outlets' })).findAllByRole('article');
+      expect(home).toHaveTextContent('Jayanagar');
+      expect(home).not.toHaveTextContent('Bengaluru');
+      expect(away).toHaveTextContent('Bandra, Mumbai');
+      expect(scrolled.mock.contexts).toContain(heading);
+    });
+  });
+
   describe('filters, sort and view in the URL (issue 16)', () => {
     const cardsShown = () => within(screen.getByRole('list', { name: 'Outlets' })).getAllByRole('article');
 
@@ -523,5 +564,23 @@ describe('HomePage', () => {
       expect(await screen.findByText('Geolocation permission denied')).toBeInTheDocument();
       expect(sessionStorage.getItem('location')).toBeNull();
     });
+
+    it('after "Geolocation permission denied" says how to go on, and the message goes once an area is chosen by hand (issue 28)', async () => {
+      stubGeolocation('denied');
+      const search = vi.fn(() => ({ locations: [koramangala], totalCount: 1, offSet: 1, limit: 8, recorded: false }));
+      const { user } = renderWithProviders(<HomePage />, { trpc: fixtures({ 'locations.search': search }) });
+
+      await user.click(await screen.findByRole('button', { name: 'Use my location' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('Geolocation permission denied');
+      expect(alert).toHaveTextContent("allow it for this site in your browser's settings");
+      await user.click(within(alert).getByRole('button', { name: 'Choose an area' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Choose your location' });
+      await user.type(within(dialog).getByRole('searchbox', { name: 'Search an area or city' }), 'koramang');
+      await user.click(await within(dialog).findByRole('button', { name: /Koramangala/ }));
+
+      expect(await screen.findByRole('heading', { name: 'Outlets near Koramangala, Bengaluru' })).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByText('Geolocation permission denied')).not.toBeInTheDocument());
+    }, 40_000);
   });
 });

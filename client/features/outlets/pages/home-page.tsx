@@ -1,6 +1,6 @@
 import { Select, Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
-import { Suspense, lazy, useMemo, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import type { City } from '@server/modules/cities/schema';
 import { Button } from '@client/components/ui/button';
 import { PinIcon } from '@client/components/ui/icons';
@@ -141,6 +141,15 @@ export function HomePage() {
       ? t`No outlets here match these filters.`
       : t`No outlets here yet. Try another category or city.`;
 
+  // A search brings its results into view: on a phone the header, the search box and the chips fill the
+  // first screen, and the results were below the fold (issue 28).
+  useEffect(() => {
+    if (!searchString) return;
+    const title = document.getElementById('outlets-title');
+    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+    title?.scrollIntoView?.({ block: 'start', behavior: reduced ? 'auto' : 'smooth' });
+  }, [searchString]);
+
   // Shown from the first frame unless a location is known, so it never pushes the list down when the
   // permission check settles (home CLS was 0.114, issue 18).
   const showLocationBanner = !shopper.location;
@@ -206,9 +215,23 @@ export function HomePage() {
         </section>
       ) : null}
       {shopper.message ? (
-        <p className="location-message" role="alert">
-          {shopper.message}
-        </p>
+        <div className="location-message" role="alert">
+          <p className="location-message__text">{shopper.message}</p>
+          {shopper.denied ? (
+            <>
+              {/* SPEC §8's text stays as it is; what to do next goes beside it (issue 28). */}
+              <p className="location-message__help">
+                <Trans>
+                  To use your location, allow it for this site in your browser's settings (the icon beside the address) and
+                  try again. Or choose an area by hand.
+                </Trans>
+              </p>
+              <Button size="sm" variant="secondary" onClick={() => setPickerOpen(true)}>
+                <Trans>Choose an area</Trans>
+              </Button>
+            </>
+          ) : null}
+        </div>
       ) : null}
 
       <section className="home__section" aria-labelledby="categories-title">
@@ -231,7 +254,7 @@ export function HomePage() {
           ) : null}
           <ViewToggle view={discovery.view} onChange={(view) => updateDiscovery({ view })} />
         </div>
-        <DiscoveryFilters params={discovery} onChange={(patch) => updateDiscovery(patch)} />
+        <DiscoveryFilters params={discovery} onChange={(patch) => updateDiscovery(patch)} placeKnown={!base.noLocation} />
         {searching && suggestion ? (
           <p className="did-you-mean" role="status">
             <Trans>
@@ -270,6 +293,7 @@ export function HomePage() {
             isFetchingMore={nearby.query.isFetchingNextPage}
             onLoadMore={nearby.loadMore}
             emptyText={emptyText}
+            homeCityId={searching ? (search.data?.chosenCity?.id ?? null) : null}
             emptyAction={
               filtered ? (
                 <Button size="sm" variant="secondary" onClick={clearFilters}>

@@ -6,7 +6,7 @@ import { paths } from '@client/app/paths';
 import { Button } from '@client/components/ui/button';
 import { QueryState } from '@client/components/ui/query-state';
 import { trpc } from '@client/lib/trpc';
-import { formatClockTime, formatPercent, formatRupeesExact } from '@client/lib/format';
+import { formatPercent, formatRupeesExact, formatValidUntil } from '@client/lib/format';
 import { Sheet } from '@client/components/ui/sheet';
 import { ShuffleCards } from './shuffle-cards';
 
@@ -172,6 +172,12 @@ export function ShuffleOverlay({
               reveal={async (card) => {
                 const result = await save.mutateAsync({ outletId, card, useGoldKey: !freeAvailable });
                 setWon({ percent: result.coupon.discountPercent, validUntil: result.coupon.validUntil });
+                // The Golden Keys left are the server's count from now on, in this dialog (its deal is a
+                // snapshot) and wherever keys are counted (issue 28: the dialog still said the old count).
+                utils.shuffles.deal.setData({ outletId }, (old) =>
+                  old ? { ...old, freeAvailable: false, goldKeys: result.goldKeys, canShuffle: old.canShuffle && result.goldKeys > 0 } : old,
+                );
+                void utils.referrals.mine.invalidate();
                 void utils.bills.get.invalidate();
                 void utils.coupons.list.invalidate();
                 void utils.users.me.invalidate();
@@ -187,14 +193,14 @@ export function ShuffleOverlay({
     </QueryState>
   );
 
-  const until = won ? formatClockTime(won.validUntil) : '';
+  const until = won ? formatValidUntil(won.validUntil) : '';
   return (
     <Sheet title={t`Shuffle Cards`} onClose={onClose} className="sheet__panel--pay pay-sheet__panel--game">
       {body}
       {won ? (
         <>
           <p className="muted">
-            <Trans>Saved as a coupon, valid until {until} today. It's already on your bill.</Trans>
+            <Trans>Saved as a coupon, valid until {until}. It's already on your bill.</Trans>
           </p>
           <Button onClick={onClose}>
             <Trans>See my new total</Trans>

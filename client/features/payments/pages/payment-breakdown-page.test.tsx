@@ -160,6 +160,9 @@ describe('PaymentBreakdownPage', () => {
     await user.click(await within(dialog).findByRole('button', { name: 'Card 2 of 3, face down' }));
     await user.click(within(dialog).getByRole('button', { name: 'Reveal my discount' }));
     expect(save).toHaveBeenCalledWith({ outletId: 3, card: 1, useGoldKey: true });
+    // The count the dialog shows is the one left after spending (issue 28).
+    expect(await within(dialog).findByText(/One more costs 1 Golden Key \(you have 1\)/)).toBeInTheDocument();
+    expect(within(dialog).queryByText(/you have 2\)/)).toBeNull();
   });
 
   it('without a free shuffle or a Golden Key it says so and offers Refer & Earn', async () => {

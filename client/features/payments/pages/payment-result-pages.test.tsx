@@ -230,6 +230,18 @@ describe('PaymentSuccessPage and PaymentFailurePage with an order id that names 
     expect(await screen.findByRole('heading', { name: 'Payment successful' })).toBeInTheDocument();
     expect(screen.getByTestId('refund')).toHaveTextContent('Refunded ₹910.62 · on its way');
   });
+
+  it('a bill the outlet refunded in full says so, never "Show this receipt at the counter" (issue 28)', async () => {
+    const part = (amountPaise: number) => ({ amountPaise, status: 'processed', reason: 'Order cancelled', byOutlet: true, createdAt: new Date(), processedAt: new Date() });
+    renderWithProviders(<PaymentSuccessPage />, {
+      path: `/payment-success?orderId=${ORDER}`,
+      trpc: { 'users.me': () => SHOPPER, 'payments.byOrder': () => receipt({ refunds: [part(455_31), part(455_31)] }) },
+    });
+    expect(await screen.findByRole('heading', { name: 'Payment refunded' })).toBeInTheDocument();
+    expect(screen.getByText('Kaapi Katte refunded this payment in full. The money reaches your account in 5–7 working days.')).toBeInTheDocument();
+    expect(screen.queryByText(/Show this receipt at the counter/)).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Payment successful' })).toBeNull();
+  });
 });
 
 describe('PaymentFailurePage', () => {

@@ -139,6 +139,11 @@ function ReceiptView({
   const amount = formatRupeesExact(r.amountPaise);
   const saved = formatRupeesExact(r.savedPaise);
   const outlet = r.outletName;
+  // The outlet gave the whole bill back (its refunds of this payment; a returned second payment is
+  // not one): the receipt says so instead of sending the shopper to the counter (issue 28).
+  const outletRefunds = r.refunds.filter((f) => f.byOutlet && f.status !== 'failed');
+  const fullyRefunded = outletRefunds.length > 0 && outletRefunds.reduce((sum, f) => sum + f.amountPaise, 0) >= r.amountPaise;
+  const refundDone = outletRefunds.every((f) => f.status === 'processed');
   return (
     <div className="pay-page">
       <title>{t`Paid ${amount} at ${outlet} · Bachat`}</title>
@@ -148,11 +153,17 @@ function ReceiptView({
         <span className="result__icon result__icon--ok" aria-hidden="true">
           <DoneIcon width={32} height={32} />
         </span>
-        <h1 className="result__title">
-          <Trans>Payment successful</Trans>
-        </h1>
+        <h1 className="result__title">{fullyRefunded ? <Trans>Payment refunded</Trans> : <Trans>Payment successful</Trans>}</h1>
         <p className="pay-subtitle">
-          <Trans>Show this receipt at the counter of {outlet}.</Trans>
+          {fullyRefunded ? (
+            refundDone ? (
+              <Trans>{outlet} refunded this payment in full. The money reaches your account in 5–7 working days.</Trans>
+            ) : (
+              <Trans>{outlet} is refunding this payment in full. The money reaches your account in 5–7 working days.</Trans>
+            )
+          ) : (
+            <Trans>Show this receipt at the counter of {outlet}.</Trans>
+          )}
         </p>
       </div>
 

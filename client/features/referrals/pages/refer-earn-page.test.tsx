@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@client/testing/render';
 import { ReferEarnPage } from './refer-earn-page';
 import { testShopper } from '@client/testing/fixtures';
+import { REFERRAL_REWARDS } from '@server/modules/referrals/schema';
 
 const USER = testShopper();
 
@@ -40,6 +41,15 @@ describe('ReferEarnPage', () => {
     expect(share).toHaveBeenCalledWith(
       expect.objectContaining({ url: `${window.location.origin}/signup?referal=MEAARAV1` }),
     );
+  });
+
+  it("says how many Golden Keys a referral brings, from the server's constant (issue 28)", async () => {
+    renderWithProviders(<ReferEarnPage />, { path: '/refer-earn', trpc: { 'users.me': () => USER, 'referrals.mine': () => MINE } });
+    await screen.findByTestId('referral-code', {}, { timeout: 5000 });
+    const keys = (n: number) => `${n} Golden ${n === 1 ? 'Key' : 'Keys'}`;
+    expect(screen.getByText(new RegExp(`you get ${keys(REFERRAL_REWARDS.referrerKeys)} to unlock`))).toBeInTheDocument();
+    expect(screen.getByText(new RegExp(`You earn ${keys(REFERRAL_REWARDS.referrerKeys)} as soon as`))).toBeInTheDocument();
+    expect(screen.getByText(new RegExp(`Your friend gets ${keys(REFERRAL_REWARDS.welcomeKeys)} to start with`))).toBeInTheDocument();
   });
 
   it('without the Web Share API copies the link and says "Copied to clipboard instead"', async () => {

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { QueryState } from '@client/components/ui/query-state';
 import { PageLoader } from '@client/components/ui/spinner';
@@ -10,6 +10,11 @@ import { formatCount, formatDate } from '@client/lib/format';
 import { trpc } from '@client/lib/trpc';
 import { SHARE_MESSAGES, shareReferral, type ShareOutcome } from '../lib/share';
 import '@client/styles/profile.css';
+import { REFERRAL_REWARDS } from '@server/modules/referrals/schema';
+
+/** Golden Keys a referral brings (the server's constant): the referrer's, and the friend's welcome. */
+const referrerKeys = REFERRAL_REWARDS.referrerKeys;
+const welcomeKeys = REFERRAL_REWARDS.welcomeKeys;
 
 const REASON_LABELS: Record<string, MessageDescriptor> = {
   referral_bonus: msg`Friend joined with your code`,
@@ -66,10 +71,12 @@ export function ReferEarnPage() {
           <Trans>Refer &amp; earn</Trans>
         </h1>
         <p className="refer-hero__text">
-          <Trans>
-            Invite friends to Bachat. When a friend signs up with your code, you get Golden Keys to unlock extra discounts
-            with Shuffle Cards.
-          </Trans>
+          {/* How many: the server's own numbers (REFERRAL_REWARDS), never a copy (issue 28). */}
+          <Plural
+            value={referrerKeys}
+            one="Invite friends to Bachat. For every friend who signs up with your code you get # Golden Key to unlock extra discounts with Shuffle Cards."
+            other="Invite friends to Bachat. For every friend who signs up with your code you get # Golden Keys to unlock extra discounts with Shuffle Cards."
+          />
         </p>
       </section>
 
@@ -128,7 +135,16 @@ export function ReferEarnPage() {
                   <Trans>They sign up on Bachat with your code (new phone numbers only).</Trans>
                 </li>
                 <li>
-                  <Trans>You earn Golden Keys as soon as they verify their number.</Trans>
+                  <Plural
+                    value={referrerKeys}
+                    one="You earn # Golden Key as soon as they verify their number."
+                    other="You earn # Golden Keys as soon as they verify their number."
+                  />{' '}
+                  <Plural
+                    value={welcomeKeys}
+                    one="Your friend gets # Golden Key to start with."
+                    other="Your friend gets # Golden Keys to start with."
+                  />
                 </li>
               </ol>
             </section>

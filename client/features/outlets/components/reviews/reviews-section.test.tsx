@@ -87,6 +87,16 @@ describe('ReviewsSection', () => {
       await waitFor(() => expect(eligible).toHaveBeenCalledTimes(2));
     });
 
+    it('with two receipts the visit is a labelled select styled like the app’s other forms (issue 28)', async () => {
+      const receipt = (n: number) => ({ orderId: `0b9d2c1e-0000-4000-8000-00000000000${n}`, paidAt: new Date(`2026-11-1${n}T08:00:00Z`), amountPaise: 86_500, receiptCode: `BCH-${n}`, reviewableUntil: new Date('2026-12-19T08:00:00Z') });
+      renderWithProviders(<ReviewsSection outletId={2} outletName="Kaapi Katte" />, { trpc: fixtures({ 'reviews.eligible': () => [receipt(8), receipt(9)] }) });
+      const form = await screen.findByRole('form', { name: 'Rate your visit to Kaapi Katte' });
+      const visit = within(form).getByRole('combobox', { name: 'Visit' });
+      expect(visit).toHaveClass('field__select');
+      expect(visit.closest('.field')).not.toBeNull();
+      expect(within(form).getByRole('textbox', { name: 'Your review' })).toHaveClass('field__textarea');
+    });
+
     it('reports someone else’s review with a reason, once', async () => {
       const report = vi.fn(() => ({ reviewId: 2, reported: true }));
       const { user } = renderWithProviders(<ReviewsSection outletId={2} outletName="Kaapi Katte" />, { trpc: fixtures({ 'reviews.report': report }) });

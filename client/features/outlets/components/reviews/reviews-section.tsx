@@ -14,6 +14,7 @@ import { setAuthPageRedirect, sidebarStateAtom, useShopperSignedIn } from '@clie
 import { formatDate, formatDayMonth, formatRupeesExact } from '@client/lib/format';
 import { trpc } from '@client/lib/trpc';
 import { fieldErrorsOf, messageOf } from '@client/lib/trpc-errors';
+import '@client/styles/forms.css';
 
 const PAGE = 5;
 
@@ -258,16 +259,18 @@ function ReviewForm({ outletId, outletName, receipts, onDone }: { outletId: numb
         <Trans>Rate your visit</Trans>
       </h3>
       {receipts.length > 1 ? (
-        <label className="field__label" htmlFor={`${id}-visit`}>
-          <Trans>Visit</Trans>
-          <select id={`${id}-visit`} className="field__input" value={orderId} onChange={(e) => setOrderId(e.target.value)}>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-visit`}>
+            <Trans>Visit</Trans>
+          </label>
+          <select id={`${id}-visit`} className="field__select" value={orderId} onChange={(e) => setOrderId(e.target.value)}>
             {receipts.map((r) => (
               <option key={r.orderId} value={r.orderId}>
                 {formatDate(r.paidAt)} · {formatRupeesExact(r.amountPaise)}
               </option>
             ))}
           </select>
-        </label>
+        </div>
       ) : (
         <p className="muted review-form__visit">
           <Trans>

@@ -2,8 +2,10 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { QueryState } from '@client/components/ui/query-state';
+import { useState } from 'react';
 import { trpc, type RouterOutputs } from '@client/lib/trpc';
 import { PhotoGridItem } from './photo-grid-item';
+import { PhotoViewer, type ViewerPhoto } from './photo-viewer';
 
 const GROUP_LABEL: Record<string, MessageDescriptor> = {
   storefront: msg({ message: 'Storefront', comment: 'A kind of outlet photo: the shop from outside' }),
@@ -45,6 +47,13 @@ function PhotoSections({ photos, outletName }: { photos: OutletPhoto[]; outletNa
   for (const photo of photos) {
     groups.set(photo.subCategory, [...(groups.get(photo.subCategory) ?? []), photo]);
   }
+  // The viewer goes through every photo, group after group, as the page lists them.
+  const ordered: { photo: OutletPhoto; alt: string }[] = [...groups].flatMap(([subCategory, items]) => {
+    const kind = label(subCategory);
+    return items.map((photo) => ({ photo, alt: t`${outletName}: ${kind}` }));
+  });
+  const viewerPhotos: ViewerPhoto[] = ordered.map(({ photo, alt }) => ({ url: photo.url, width: photo.width, height: photo.height, alt }));
+  const [open, setOpen] = useState<number | null>(null);
 
   return (
     <div className="tab-panel-body photo-sections">
@@ -57,12 +66,18 @@ function PhotoSections({ photos, outletName }: { photos: OutletPhoto[]; outletNa
             </h2>
             <ul className="photo-grid">
               {items.map((photo) => (
-                <PhotoGridItem key={photo.id} photo={photo} alt={t`${outletName}: ${kind}`} />
+                <PhotoGridItem
+                  key={photo.id}
+                  photo={photo}
+                  alt={t`${outletName}: ${kind}`}
+                  onOpen={() => setOpen(ordered.findIndex((o) => o.photo === photo))}
+                />
               ))}
             </ul>
           </section>
         );
       })}
+      {open !== null ? <PhotoViewer photos={viewerPhotos} index={open} onIndex={setOpen} onClose={() => setOpen(null)} /> : null}
     </div>
   );
 }
