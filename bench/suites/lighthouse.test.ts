@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Constants } from '@paulirish/trace_engine/models/trace/lantern/simulation/Constants.js';
 import { LIGHTHOUSE_GOALS } from '../goals.ts';
-import { PROFILES, judgeCase, judgeGap, mediansOf, tableRow, throttlingOf, type LighthouseCase, type LighthouseRun } from './lighthouse.ts';
+import { PROFILES, judgeCase, judgeGap, mediansOf, tableRow, type LighthouseCase, type LighthouseRun } from './lighthouse.ts';
 
 const run = (over: Partial<LighthouseRun>): LighthouseRun => ({
   performance: 100,

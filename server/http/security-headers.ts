@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Middleware } from 'koa';
+import { HINDI_FACES_SCRIPT, HINDI_FACES_TAG } from '../../client/lib/hindi-faces.ts';
 
 /** HSTS: a year, subdomains included; sent in production only (docs/operations.md). */
 export const HSTS = 'max-age=31536000; includeSubDomains';
@@ -11,8 +12,9 @@ export const RAZORPAY_CHECKOUT = { script: 'https://checkout.razorpay.com', api:
 export type PageKind = 'client' | 'admin';
 
 /**
- * The Content-Security-Policy of a page. No inline script anywhere (the built index.html files load
- * only files; `server/http/security-headers.test.ts` checks the sources). Styles: the client's are files, so `'self'`; the
+ * The Content-Security-Policy of a page. No inline script (the built index.html files load only files;
+ * `server/http/security-headers.test.ts` checks the sources), but for the one line a Hindi page runs in
+ * its head to load its fonts, which `shellPolicy` allows by its hash where a shell carries it. Styles: the client's are files, so `'self'`; the
  * back office is react-admin on MUI, whose emotion runtime injects `<style>` elements, so its
  * style-src needs `'unsafe-inline'` (styles only, never scripts). Razorpay's origins are allowed on the
  * client page only, and only when PAYMENT_PROVIDER=razorpay.
@@ -53,13 +55,30 @@ export function inlineStyleHashes(html: string): string[] {
   return [...new Set(hashes)];
 }
 
-/** `policy` with `sources` added to its style-src directive (the policy itself when there are none). */
-export function withStyleSources(policy: string, sources: readonly string[]): string {
+/** `policy` with `sources` added to its `directive` (the policy itself when there are none). */
+function withSources(policy: string, directive: string, sources: readonly string[]): string {
   if (!sources.length) return policy;
   return policy
     .split('; ')
-    .map((d) => (d.startsWith('style-src ') ? `${d} ${sources.join(' ')}` : d))
+    .map((d) => (d.startsWith(`${directive} `) ? `${d} ${sources.join(' ')}` : d))
     .join('; ');
+}
+
+/** `policy` with `sources` added to its style-src directive (the policy itself when there are none). */
+export const withStyleSources = (policy: string, sources: readonly string[]): string => withSources(policy, 'style-src', sources);
+
+/** The CSP hash source of an inline script's text. */
+export const scriptHashSource = (text: string): string => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/**
+ * The policy of a prerendered shell (client/vite-plugins/prerender-shells.ts): `policy` with the
+ * shell's inline `<style>` blocks allowed by their hashes, and, in a Hindi shell, its font line
+ * (client/lib/hindi-faces.ts `HINDI_FACES_TAG`), the one inline script the build lets a shell carry,
+ * allowed by the hash of that exact text. Any other inline script stays blocked.
+ */
+export function shellPolicy(policy: string, html: string): string {
+  const scripts = html.includes(HINDI_FACES_TAG) ? [scriptHashSource(HINDI_FACES_SCRIPT)] : [];
+  return withStyleSources(withSources(policy, 'script-src', scripts), inlineStyleHashes(html));
 }
 
 /**

@@ -6,7 +6,7 @@ import { languageOf } from '../lib/i18n.ts';
 import { PRIVATE_PREFIXES } from '../providers/storage.ts';
 import type { PageRenderer } from './page-render.ts';
 import { withRenderedRoot } from './page-render.ts';
-import { inlineStyleHashes, withStyleSources } from './security-headers.ts';
+import { shellPolicy } from './security-headers.ts';
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 const API_PREFIXES = ['/api/', '/trpc/', '/uploads/'];
@@ -152,12 +152,13 @@ function cachedByStat<T>(derive: (file: string) => T): (file: string) => Promise
  *   HTML: the prerendered shell for that path (`shells.json`), else the fallback shell.
  * - Everything it serves carries the app's Content-Security-Policy (`csp`): it rules the page, and the
  *   service worker (`sw.js`) is a document-like context too. A shell with inline critical CSS gets
- *   the hashes of its `<style>` blocks added to style-src, computed from the file it serves.
+ *   the hashes of its `<style>` blocks added to style-src, computed from the file it serves, and a
+ *   Hindi shell the hash of its font line added to script-src (`shellPolicy`).
  */
 export function spa(options: { root: string; mount: string; csp: string; pageData?: PageDataLoader; renderPage?: PageRenderer }): Middleware {
   const { root, mount, csp } = options;
   const manifestOf = cachedByStat((file) => parseShellManifest(fs.readFileSync(file, 'utf8')));
-  const cspOf = cachedByStat((file) => withStyleSources(csp, inlineStyleHashes(fs.readFileSync(file, 'utf8'))));
+  const cspOf = cachedByStat((file) => shellPolicy(csp, fs.readFileSync(file, 'utf8')));
   const htmlOf = cachedByStat((file) => fs.readFileSync(file, 'utf8'));
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
