@@ -27,6 +27,44 @@ export interface Goal {
   max?: number;
 }
 
+/** What one Lighthouse run is judged on (medians of the runs of a page, language and profile). */
+export interface LighthouseGoals {
+  performance: Goal;
+  lcpMs: Goal;
+  cls: Goal;
+  tbtMs?: Goal;
+  accessibility?: Goal;
+  bestPractices?: Goal;
+  seo?: Goal;
+}
+
+/**
+ * Lighthouse mobile, per throttling profile (bench/suites/lighthouse.ts), the same in English and Hindi
+ * (issue 28: Hindi readers get the same speed).
+ * - `default`: Lighthouse's own mobile profile (Moto G Power, slow 4G: 150 ms RTT, 1.6 Mbit/s, 4× CPU);
+ *   issue 18's goals.
+ * - `slow`: a cheaper phone on a slower network (6× CPU, 300 ms RTT, 700 kbit/s); issue 28's goals.
+ */
+export const LIGHTHOUSE_GOALS = {
+  default: {
+    performance: { min: 95 },
+    lcpMs: { max: 2_000 },
+    cls: { max: 0.05 },
+    tbtMs: { max: 150 },
+    accessibility: { min: 99 },
+    bestPractices: { min: 99 },
+    seo: { min: 99 },
+  },
+  slow: {
+    performance: { min: 90 },
+    lcpMs: { max: 3_000 },
+    cls: { max: 0.05 },
+  },
+} as const satisfies Record<string, LighthouseGoals>;
+
+/** Issue 17: a page's Hindi performance score within this many points of its English one (default profile). */
+export const HINDI_GAP_POINTS = 2;
+
 /** Whether `value` meets `goal`, and the words the bench prints after it. */
 export function verdict(value: number, goal: Goal, format: (v: number) => string = (v) => String(v)): { ok: boolean; text: string } {
   if (!Number.isFinite(value)) return { ok: false, text: 'NO VALUE' };

@@ -56,8 +56,14 @@ const SUITES: Record<string, Suite> = {
   notifications: notificationsSuite,
 };
 
-/** Suites that need neither the database nor the app started here. */
-const STANDALONE: Record<string, (ctx: { print: (line: string) => void; judge: BenchContext['judge'] }) => Promise<unknown>> = {
+/**
+ * Suites that need neither the database nor the app started here. One that judges lines itself
+ * (lighthouse: a table of pages) answers its verdicts, which count in the summary like `judge`'s.
+ */
+type Verdict = { label: string; ok: boolean; text: string };
+type Verdicts = { verdicts?: Verdict[] } | void | object;
+const verdictsOf = (result: Verdicts): Verdict[] => (result && 'verdicts' in result && Array.isArray(result.verdicts) ? (result.verdicts as Verdict[]) : []);
+const STANDALONE: Record<string, (ctx: { print: (line: string) => void; judge: BenchContext['judge'] }) => Promise<Verdicts>> = {
   // Builds the client and the toolchain floor into a temp dir.
   bundle: bundleSuite,
   // Starts the app with `npm start` itself (or uses --lighthouse-url) and drives Debian's Chromium.
@@ -99,7 +105,7 @@ print(
 
 if (only && STANDALONE[only]) {
   print(`\n## ${only}`);
-  await STANDALONE[only]({ print, judge });
+  verdicts.push(...verdictsOf(await STANDALONE[only]({ print, judge })));
   summary();
   process.exit(0);
 }
@@ -140,7 +146,7 @@ try {
   for (const [name, suite] of Object.entries(STANDALONE)) {
     if (only) continue;
     print(`\n## ${name}`);
-    await suite({ print, judge });
+    verdicts.push(...verdictsOf(await suite({ print, judge })));
   }
   summary();
 } finally {

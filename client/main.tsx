@@ -5,6 +5,8 @@ import './styles/tokens.css';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';
+// The Devanagari faces of the Hindi screens, written by the build (vite-plugins/devanagari-faces.ts).
+import 'virtual:devanagari-faces.css';
 import { startApp } from './lib/app-code';
 
 // The app's code a part per task (each import evaluates only what the ones before have not): zod's

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { devanagariFaces } from './vite-plugins/devanagari-faces';
 import { homeRouteSize } from './vite-plugins/home-route-size';
 import { precompress } from './vite-plugins/precompress';
 import { prerenderShells } from './vite-plugins/prerender-shells';
@@ -21,6 +22,8 @@ export default defineConfig({
     // Lingui's macros and .po catalogs (docs/i18n.md), before React's transform.
     ...lingui(),
     react(),
+    // The Hindi screens' Devanagari faces, cut from the package when the entry first imports them.
+    devanagariFaces(),
     // The installable shell (issue 4): manifest, icons and a service worker that precaches the
     // shell and static assets so a repeat visit renders offline-first. Not in tests.
     ...(process.env.VITEST

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { HINDI_FACES_TAG } from '../lib/hindi-faces';
 import { assembleShell, cspViolations, localeFile, withHtmlLang } from './prerender-shells';
 
 const template = `<!doctype html>
@@ -30,15 +31,19 @@ describe('prerendered shells in each language', () => {
       css: ['body{margin:0}'],
       modulePreloads: ['assets/home-1.js', 'assets/hi-1.js'],
       inlinePageStylesheets: ['assets/home-1.css'],
-      fontPreloads: ['assets/noto-sans-devanagari-devanagari-400-normal-1.woff2'],
+      fontPreloads: ['assets/noto-sans-devanagari-hindi-400-1.woff2'],
+      fontScript: HINDI_FACES_TAG,
       inlinedStylesheets: ['assets/index-1.css'],
       base: '/',
     });
     // Inert until the app renders over it: the shell's controls have no handlers yet.
     expect(html).toContain('<div id="root" inert><main><h1>बचत</h1></main></div>');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/hi-1.js">');
-    expect(html).toContain('<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/noto-sans-devanagari-devanagari-400-normal-1.woff2">');
+    expect(html).toContain('<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/noto-sans-devanagari-hindi-400-1.woff2">');
     expect(html).toContain('<style>body{margin:0}</style>');
+    // The faces are asked for by the line after the stylesheet that declares them, before the body.
+    expect(html.indexOf(HINDI_FACES_TAG)).toBeGreaterThan(html.indexOf('<style>'));
+    expect(html.indexOf(HINDI_FACES_TAG)).toBeLessThan(html.indexOf('</head>'));
     // The page's CSS is inline; the disabled link is fetched by nobody and stops Vite's loader from
     // fetching and applying it again.
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/home-1.css" disabled>');
@@ -47,5 +52,14 @@ describe('prerendered shells in each language', () => {
     expect(html).toContain('<title>Bachat · बचत</title>');
     expect(html).toContain('content="हिन्दी"');
     expect(cspViolations(html.replace(/<script\b[^>]*\bsrc\s*=[^>]*><\/script>/gi, ''))).toEqual([]);
+  });
+
+  it('lets a shell carry the Hindi faces’ line, and no other inline script', () => {
+    expect(cspViolations(`<head>${HINDI_FACES_TAG}</head>`)).toEqual([]);
+    expect(cspViolations('<head><script>alert(1)</script></head>')).toEqual(['inline script: <script>']);
+    // Not even the same code written differently: the server allows that exact text by its hash.
+    expect(cspViolations(`<head>${HINDI_FACES_TAG.replace('<script>', '<script >')}</head>`)).toHaveLength(1);
+    expect(cspViolations(`<head>${HINDI_FACES_TAG.replace('catch', 'then')}</head>`)).toHaveLength(1);
+    expect(cspViolations('<script type="application/json" id="first-screen">{}</script>')).toEqual([]);
   });
 });

@@ -4,6 +4,8 @@ import { createServer, type AliasOptions, type Plugin } from 'vite';
 import { splitHoisted } from '../app/hoisted';
 import type { ShellMarkup, ShellRoute } from '../app/shells';
 import { withDeferredCode } from '../lib/app-code';
+import { HINDI_FACES_TAG } from '../lib/hindi-faces';
+import { HINDI_FACE_FILE } from './devanagari-faces';
 import { BOOT_MODULE } from './home-route-size';
 
 /**
@@ -48,6 +50,11 @@ export interface ShellParts {
   inlinePageStylesheets: readonly string[];
   /** Font files (woff2) the first paint uses. */
   fontPreloads?: readonly string[];
+  /**
+   * The script that asks for those faces before the body is parsed, so the first frame is laid out in
+   * them (client/lib/hindi-faces.ts `HINDI_FACES_TAG`), after the `<style>` that declares them.
+   */
+  fontScript?: string;
   /** Stylesheet files the template links that are now inline (their <link> goes). */
   inlinedStylesheets: readonly string[];
   base: string;
@@ -58,10 +65,13 @@ export const ROOT_END = '<!--/root-->';
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** What the page's CSP would block, found in `html` (empty when there is nothing). */
+/**
+ * What the page's CSP would block, found in `html` (empty when there is nothing). The one inline script
+ * the pages may carry is the Hindi faces' line, which the server allows by its hash (server/http/static.ts).
+ */
 export function cspViolations(html: string): string[] {
   const found: string[] = [];
-  for (const [tag, attrs] of html.matchAll(/<script\b([^>]*)>/gi)) {
+  for (const [tag, attrs] of html.split(HINDI_FACES_TAG).join('').matchAll(/<script\b([^>]*)>/gi)) {
     // A JSON data block is never run, so no CSP applies to it.
     if (!/\bsrc\s*=/.test(attrs!) && !/\btype="application\/json"/.test(attrs!)) found.push(`inline script: ${tag}`);
   }
@@ -81,6 +91,7 @@ export function assembleShell(template: string, parts: ShellParts & { title: str
     ...parts.inlinePageStylesheets.map((f) => `<link rel="stylesheet" crossorigin href="${parts.base}${f}" disabled>`),
     ...(parts.fontPreloads ?? []).map((f) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${parts.base}${f}">`),
     parts.css.length ? `<style>${parts.css.join('\n')}</style>` : '',
+    parts.fontScript ?? '',
   ]
     .filter(Boolean)
     .join('\n    ');
@@ -223,7 +234,9 @@ export function prerenderShells(): Plugin {
           const d = byName.get(f);
           return d && d.facadeModuleId && /\/locales\/(?:hi\.po|hindi-font\.ts)$/.test(d.facadeModuleId.replace(/\\/g, '/')) ? closure(d) : [];
         });
-      const devanagariFaces = Object.keys(bundle).filter((f) => /noto-sans-devanagari-devanagari-(?:400|600|700)-normal[^/]*\.woff2$/.test(f));
+      // The Hindi faces (devanagari-faces.ts), drawn from the first frame when they are preloaded.
+      const devanagariFaces = Object.keys(bundle).filter((f) => HINDI_FACE_FILE.test(f));
+      if (devanagariFaces.length !== 2) this.error(`prerender-shells: expected the two Hindi faces in the bundle, found ${devanagariFaces.join(', ') || 'none'}`);
       for (const locale of SHELL_LOCALES) {
         for (const shell of rendered[locale].shells) {
           const page = shell.pageModule ? chunks.find((c) => c.facadeModuleId && shell.pageModule!.test(c.facadeModuleId.replace(/\\/g, '/'))) : undefined;
@@ -245,6 +258,7 @@ export function prerenderShells(): Plugin {
             // Vite's loader would otherwise fetch and apply those rules again with the first part.
             inlinePageStylesheets: [...entryCss, ...pageCss],
             fontPreloads: locale === 'hi' ? devanagariFaces : [],
+            fontScript: locale === 'hi' ? HINDI_FACES_TAG : undefined,
             inlinedStylesheets: entryCss,
             base,
           });

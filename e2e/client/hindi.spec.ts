@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, freshPhoneNumber, readSmsOutbox, test, waitForOtp } from '../fixtures.ts';
 import { hi, hiTag } from '../hindi.ts';
 import { DEMO_BUSINESS_OWNER } from '../../seeds/data/demo-logins.ts';
@@ -145,4 +145,119 @@ test("an owner's console in Hindi: the login, the schedule and the revenue dashb
   // English console.
   await page.getByRole('button', { name: hi('Change language to {name}', { name: 'English' }) }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Revenue' })).toBeVisible();
+});
+
+/** The first outlet of the default list, as the REST API lists it. */
+async function firstOutlet(request: APIRequestContext) {
+  const res = await request.post('/api/outlet/getNearbyOutlets?offSet=1&limit=1', { data: { noLocation: true } });
+  const { outlets } = (await res.json()) as { outlets: { OUTLET_ID: number; NAME: string; CITY_SLUG: string; SLUG: string }[] };
+  return outlets[0]!;
+}
+
+/**
+ * A first screen: its `<h1>` in each language (the outlet page's is the outlet's name), and where it
+ * shows words of the app's own in Hindi.
+ */
+async function firstScreens(request: APIRequestContext) {
+  const outlet = await firstOutlet(request);
+  return [
+    { name: 'home', path: '/', heading: { en: 'Find savings near you', hi: hi('Find savings near you') }, hindiText: 'h1' },
+    { name: 'outlet', path: `/${outlet.CITY_SLUG}/${outlet.SLUG}`, heading: { en: outlet.NAME, hi: outlet.NAME }, hindiText: '.outlet-tabs__link' },
+    { name: 'enter-amount', path: `/enter-amount/${outlet.OUTLET_ID}`, heading: { en: 'Log in to pay your bill', hi: hi('Log in to pay your bill') }, hindiText: 'h1' },
+  ];
+}
+
+test.describe('a Hindi reader’s first visit (issue 28)', () => {
+  // A phone set to Hindi: its browser asks for hi-IN (navigator.languages and Accept-Language). Every
+  // page as a first visit gets it, from the server: the service worker the app registers once idle
+  // would answer later navigations with its precached English shell (a known gap, not this journey's).
+  test.use({ locale: 'hi-IN', serviceWorkers: 'block' });
+
+  test('home, an outlet and enter-amount arrive in Hindi, their faces asked for before the body, drawn in Noto Sans Devanagari', async ({ page, request, context }) => {
+    test.setTimeout(120_000);
+    // Every <h1> the page shows from its first parsed byte, the Hindi faces' state when the body starts
+    // (before any layout: the package's faces for other letters are the ones whose range reaches U+A830), every layout shift, every console error.
+    await page.addInitScript(() => {
+      const w = window as { h1Seen?: string[]; shifts?: number[]; facesAtBody?: string[] };
+      const seen = (w.h1Seen = [] as string[]);
+      const shifts = (w.shifts = [] as number[]);
+      new MutationObserver(() => {
+        if (document.body && !w.facesAtBody) {
+          w.facesAtBody = [...document.fonts].filter((f) => f.family.replace(/"/g, '') === 'Noto Sans Devanagari' && !/a830/i.test(f.unicodeRange)).map((f) => f.status);
+        }
+        for (const h of document.querySelectorAll('h1')) if (!seen.includes(h.textContent ?? '')) seen.push(h.textContent ?? '');
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) shifts.push(e.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const problems: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    page.on('pageerror', (e) => problems.push(e.message));
+    const fonts = new Set<string>();
+    // Each font file by its name without the build's hash (the Hindi faces, the package's faces, …).
+    page.on('request', (r) => r.resourceType() === 'font' && fonts.add(/noto-sans-devanagari-(?:hindi-\d+|devanagari-\d+-normal)/.exec(r.url())?.[0] ?? r.url()));
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+
+    for (const screen of await firstScreens(request)) {
+      // The server's HTML is the Hindi page itself: the heading, the faces preloaded and asked for
+      // from the head, and the app's code for later.
+      const html = await (await request.get(screen.path, { headers: { 'Accept-Language': 'hi-IN,hi;q=0.9' } })).text();
+      expect(html, screen.name).toContain('<html lang="hi-IN">');
+      expect(html, screen.name).toContain('<div id="root" inert data-ssr>');
+      expect(html, screen.name).toContain(`>${screen.heading.hi}</h1>`);
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head.match(/<link rel="preload" as="font" [^>]*noto-sans-devanagari-hindi-(?:400|700)-[\w-]+\.woff2">/g), screen.name).toHaveLength(2);
+      expect(head, screen.name).toMatch(/<script>for\(const f of\[[^\]]*Noto Sans Devanagari[^<]*<\/script>/);
+
+      await page.goto(screen.path);
+      await expect(page.locator('#root')).not.toHaveAttribute('inert'); // the app has taken the page over
+      await expect(page.getByRole('heading', { level: 1, name: screen.heading.hi })).toBeVisible();
+      await page.evaluate(() => document.fonts.ready);
+      // Never English, not even for a frame (the outlet's name is the same in both).
+      const seen = await page.evaluate(() => (window as { h1Seen?: string[] }).h1Seen ?? []);
+      expect(seen.length, screen.name).toBeGreaterThan(0);
+      for (const text of seen) expect(text, screen.name).toBe(screen.heading.hi);
+      // The Hindi faces were asked for before the body was parsed, so Chrome holds the first render for
+      // them (client/lib/hindi-faces.ts) instead of laying it out in boxes and moving it a frame later.
+      // Whether they make it in time depends on the machine (on this shared box a local 31 KB file
+      // sometimes takes 500 ms), so the layout shift itself is recorded, and judged by the Lighthouse
+      // suite (docs/performance.md), not here.
+      expect(await page.evaluate(() => (window as { facesAtBody?: string[] }).facesAtBody), screen.name).toEqual([expect.stringMatching(/^load(?:ing|ed)$/), expect.stringMatching(/^load(?:ing|ed)$/)]);
+      const cls = await page.evaluate(() => ((window as { shifts?: number[] }).shifts ?? []).reduce((a, b) => a + b, 0));
+      test.info().annotations.push({ type: 'layout shift', description: `${screen.name}: ${cls.toFixed(3)}` });
+      // The Devanagari is drawn in Noto Sans Devanagari (the web font, not a system font or boxes).
+      await expect(page.locator(screen.hindiText).first()).toContainText(DEVANAGARI);
+      const { root } = await cdp.send('DOM.getDocument');
+      const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: screen.hindiText });
+      const { fonts: used } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+      expect(used.find((f) => f.familyName === 'Noto Sans Devanagari')?.isCustomFont, `${screen.name}: ${JSON.stringify(used)}`).toBe(true);
+    }
+    // Only the Hindi faces were fetched: never the package's faces for other languages' letters.
+    expect([...fonts].sort()).toEqual(['noto-sans-devanagari-hindi-400', 'noto-sans-devanagari-hindi-700']);
+    expect(problems).toEqual([]);
+  });
+});
+
+test('the first screens at 360 and 1280 px, in English and Hindi', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  for (const locale of ['en-IN', 'hi-IN'] as const) {
+    const context = await browser.newContext({ locale, viewport: { width: 360, height: 800 } });
+    const page = await context.newPage();
+    for (const screen of await firstScreens(request)) {
+      for (const width of [360, 1280]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto(screen.path);
+        await expect(page.locator('#root')).not.toHaveAttribute('inert');
+        await expect(page.getByRole('heading', { level: 1, name: screen.heading[locale === 'hi-IN' ? 'hi' : 'en'] })).toBeVisible();
+        // The home list's cards with their names, not their loading placeholders.
+        if (screen.name === 'home') await expect(page.locator('.outlet-card__name').first()).toBeVisible();
+        await page.evaluate(() => document.fonts.ready);
+        await page.screenshot({ path: path.join(screens, `first-${screen.name}-${locale.slice(0, 2)}-${width}.png`) });
+      }
+    }
+    await context.close();
+  }
 });

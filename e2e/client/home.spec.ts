@@ -48,7 +48,7 @@ async function watchServerRender(page: Page, selector: string) {
 /** The first outlet of the default list, as the REST API lists it. */
 async function firstOutlet(request: APIRequestContext) {
   const res = await request.post('/api/outlet/getNearbyOutlets?offSet=1&limit=1', { data: { noLocation: true } });
-  const { outlets } = (await res.json()) as { outlets: { OUTLET_ID: number; OUTLET_NAME: string; CITY_SLUG: string; SLUG: string }[] };
+  const { outlets } = (await res.json()) as { outlets: { OUTLET_ID: number; NAME: string; CITY_SLUG: string; SLUG: string }[] };
   return outlets[0]!;
 }
 
@@ -96,7 +96,7 @@ test('an outlet page arrives rendered with its details, and the app takes it ove
   const watch = await watchServerRender(page, 'h1');
   await page.goto(path);
   await expect(page.locator('#root')).not.toHaveAttribute('inert');
-  await expect(page.getByRole('heading', { level: 1, name: outlet.OUTLET_NAME })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: outlet.NAME })).toBeVisible();
   expect(await watch.hydrated()).toBe(true);
   expect(await watch.appCodeAfterLoad()).toBe(true);
   expect(await watch.stylesheetsFetched()).toEqual([]);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +7,7 @@ import { useTestDatabase } from '../test/setup.ts';
 import { TEST_SECRET, createTestApp } from '../test/app.ts';
 import { PRODUCTION_ENV } from '../test/production-env.ts';
 import { CSP_NONCE_PLACEHOLDER, inlineStyleHashes } from './security-headers.ts';
+import { HINDI_FACES_TAG } from '../../client/lib/hindi-faces.ts';
 
 useTestDatabase();
 
@@ -140,6 +142,41 @@ describe('the back office’s styles (issue 28)', () => {
     const config = fs.readFileSync(path.resolve(import.meta.dirname, '../../admin/vite.config.ts'), 'utf8');
     expect(config).toMatch(/cspNonce:\s*CSP_NONCE_PLACEHOLDER/);
     expect(fs.readFileSync(path.resolve(import.meta.dirname, '../../admin/main.tsx'), 'utf8')).toMatch(/createCache\(\{[^}]*nonce/);
+  });
+});
+
+describe('the Hindi pages’ font line (client/lib/hindi-faces.ts)', () => {
+  /** A build whose Hindi home shell carries `head` (shells.json names it, as prerender-shells.ts writes it). */
+  function withHindiShell(head: string) {
+    const t = withDist();
+    const client = path.join(t.dataDir, 'dist', 'client');
+    fs.mkdirSync(path.join(client, 'hi'), { recursive: true });
+    fs.writeFileSync(path.join(client, 'hi', 'index.html'), `<html lang="hi-IN"><head><style>b{}</style>${head}</head><body></body></html>`);
+    const manifest = { routes: [{ pattern: '^/$', flags: '', file: 'index.html' }], fallback: 'index.html', locales: { hi: { 'index.html': 'hi/index.html' } } };
+    fs.writeFileSync(path.join(client, 'shells.json'), JSON.stringify(manifest));
+    return t;
+  }
+  const hindi = { 'Accept-Language': 'hi-IN,hi;q=0.9' };
+
+  it('is allowed by the hash of exactly its text, on the Hindi page that carries it', async () => {
+    const { request } = withHindiShell(HINDI_FACES_TAG);
+    const res = await request.get('/').set(hindi);
+    expect(res.text).toContain(HINDI_FACES_TAG);
+    // The hash of the script element's text as the browser reads it from the page served.
+    const text = /<script>([^<]*)<\/script>/.exec(res.text)![1]!;
+    const hash = `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+    expect(directives(res.headers['content-security-policy'])['script-src']).toEqual(["'self'", hash]);
+    // The English page carries no script, and its policy allows none.
+    const english = await request.get('/');
+    expect(english.text).toBe('<title>client</title>');
+    expect(directives(english.headers['content-security-policy'])['script-src']).toEqual(["'self'"]);
+  });
+
+  it('allows no other inline script a shell might carry', async () => {
+    const { request } = withHindiShell('<script>alert(1)</script>');
+    const res = await request.get('/').set(hindi);
+    expect(res.text).toContain('<script>alert(1)</script>');
+    expect(directives(res.headers['content-security-policy'])['script-src']).toEqual(["'self'"]);
   });
 });
 

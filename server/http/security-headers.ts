@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Middleware } from 'koa';
 import { CSP_NONCE_PLACEHOLDER } from './csp-nonce.ts';
+import { HINDI_FACES_SCRIPT, HINDI_FACES_TAG } from '../../client/lib/hindi-faces.ts';
 
 /** HSTS: a year, subdomains included; sent in production only (docs/operations.md). */
 export const HSTS = 'max-age=31536000; includeSubDomains';
@@ -12,14 +13,16 @@ export const RAZORPAY_CHECKOUT = { script: 'https://checkout.razorpay.com', api:
 export type PageKind = 'client' | 'admin';
 
 /**
- * The Content-Security-Policy of a page. No inline script anywhere (the built index.html files load
- * only files; `server/http/security-headers.test.ts` checks the sources). Styles: `'self'` plus, per
- * page, exactly its inline styles: the client's prerendered shells by the hashes of their `<style>`
- * blocks (`inlineStyleHashes`), the back office by a nonce made for each response (`withCspNonce`):
- * react-admin on MUI injects `<style>` elements at run time (emotion), each carrying the page's nonce
- * (admin/main.tsx gives it to emotion's cache). Never `'unsafe-inline'`: a browser ignores it once a
- * hash or a nonce is in the list, which is how the back office once lost every style (issue 28).
- * Razorpay's origins are allowed on the client page only, and only when PAYMENT_PROVIDER=razorpay.
+ * The Content-Security-Policy of a page. No inline script (the built index.html files load only files;
+ * `server/http/security-headers.test.ts` checks the sources), but for the one line a Hindi page runs in
+ * its head to load its fonts, which `shellPolicy` allows by its hash where a shell carries it. Styles:
+ * `'self'` plus, per page, exactly its inline styles: the client's prerendered shells by the hashes of
+ * their `<style>` blocks (`inlineStyleHashes`), the back office by a nonce made for each response
+ * (`withCspNonce`): react-admin on MUI injects `<style>` elements at run time (emotion), each carrying
+ * the page's nonce (admin/main.tsx gives it to emotion's cache). Never `'unsafe-inline'`: a browser
+ * ignores it once a hash or a nonce is in the list, which is how the back office once lost every style
+ * (issue 28). Razorpay's origins are allowed on the client page only, and only when
+ * PAYMENT_PROVIDER=razorpay.
  */
 export function contentSecurityPolicy(kind: PageKind, options: { razorpay: boolean; mapTileUrl?: string }): string {
   const razorpay = kind === 'client' && options.razorpay;
@@ -57,13 +60,30 @@ export function inlineStyleHashes(html: string): string[] {
   return [...new Set(hashes)];
 }
 
-/** `policy` with `sources` added to its style-src directive (the policy itself when there are none). */
-export function withStyleSources(policy: string, sources: readonly string[]): string {
+/** `policy` with `sources` added to its `directive` (the policy itself when there are none). */
+function withSources(policy: string, directive: string, sources: readonly string[]): string {
   if (!sources.length) return policy;
   return policy
     .split('; ')
-    .map((d) => (d.startsWith('style-src ') ? `${d} ${sources.join(' ')}` : d))
+    .map((d) => (d.startsWith(`${directive} `) ? `${d} ${sources.join(' ')}` : d))
     .join('; ');
+}
+
+/** `policy` with `sources` added to its style-src directive (the policy itself when there are none). */
+export const withStyleSources = (policy: string, sources: readonly string[]): string => withSources(policy, 'style-src', sources);
+
+/** The CSP hash source of an inline script's text. */
+export const scriptHashSource = (text: string): string => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/**
+ * The policy of a prerendered shell (client/vite-plugins/prerender-shells.ts): `policy` with the
+ * shell's inline `<style>` blocks allowed by their hashes, and, in a Hindi shell, its font line
+ * (client/lib/hindi-faces.ts `HINDI_FACES_TAG`), the one inline script the build lets a shell carry,
+ * allowed by the hash of that exact text. Any other inline script stays blocked.
+ */
+export function shellPolicy(policy: string, html: string): string {
+  const scripts = html.includes(HINDI_FACES_TAG) ? [scriptHashSource(HINDI_FACES_SCRIPT)] : [];
+  return withStyleSources(withSources(policy, 'script-src', scripts), inlineStyleHashes(html));
 }
 
 export { CSP_NONCE_PLACEHOLDER };

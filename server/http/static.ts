@@ -6,7 +6,7 @@ import { languageOf } from '../lib/i18n.ts';
 import { PRIVATE_PREFIXES } from '../providers/storage.ts';
 import type { PageRenderer } from './page-render.ts';
 import { withRenderedRoot } from './page-render.ts';
-import { inlineStyleHashes, withCspNonce, withStyleSources } from './security-headers.ts';
+import { shellPolicy, withCspNonce } from './security-headers.ts';
 import { SERVER_PATHS, isUnder } from './server-paths.ts';
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
@@ -154,9 +154,10 @@ function cachedByStat<T>(derive: (file: string) => T): (file: string) => Promise
  *   HTML: the prerendered shell for that path (`shells.json`), else the fallback shell.
  * - Everything it serves carries the app's Content-Security-Policy (`csp`): it rules the page, and the
  *   service worker (`sw.js`) is a document-like context too. A shell with inline critical CSS gets
- *   the hashes of its `<style>` blocks added to style-src, computed from the file it serves; a page
- *   built with the nonce placeholder (the back office) gets a fresh nonce in each response instead
- *   (`withCspNonce`), so the styles its code injects are allowed and nothing else inline is.
+ *   the hashes of its `<style>` blocks added to style-src, computed from the file it serves, and a
+ *   Hindi shell the hash of its font line added to script-src (`shellPolicy`); a page built with the
+ *   nonce placeholder (the back office) gets a fresh nonce in each response instead (`withCspNonce`),
+ *   so the styles its code injects are allowed and nothing else inline is.
  */
 export function spa(options: {
   root: string;
@@ -169,7 +170,7 @@ export function spa(options: {
 }): Middleware {
   const { root, mount, csp } = options;
   const manifestOf = cachedByStat((file) => parseShellManifest(fs.readFileSync(file, 'utf8')));
-  const cspOf = cachedByStat((file) => withStyleSources(csp, inlineStyleHashes(fs.readFileSync(file, 'utf8'))));
+  const cspOf = cachedByStat((file) => shellPolicy(csp, fs.readFileSync(file, 'utf8')));
   const htmlOf = cachedByStat((file) => fs.readFileSync(file, 'utf8'));
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();

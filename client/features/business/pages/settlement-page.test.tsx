@@ -33,7 +33,7 @@ describe('the monthly statement (issue 28)', () => {
     expect(defaultStatementMonth(undefined, new Date('2026-11-28T12:00:00+05:30'))).toBe('2026-11');
     // 1 December, 00:30 in India is still 30 November in UTC: India's month counts.
     expect(defaultStatementMonth(undefined, new Date('2026-12-01T00:30:00+05:30'))).toBe('2026-12');
-    saveBusinessSession('owner-token', OWNER_DETAILS);
+    saveBusinessSession(OWNER_DETAILS);
     renderWithProviders(<SettlementPage outletId={11} session={getBusinessSession()!} />, { trpc: { 'dashboards.settlements': () => page([day('2025-03-30'), day('2025-03-29')]) } });
     expect(await screen.findByRole('cell', { name: /29 Mar/ })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('Statement month')).toHaveValue('2025-03'));
