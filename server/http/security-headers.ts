@@ -15,11 +15,13 @@ export type PageKind = 'client' | 'admin';
  * only files; `server/http/security-headers.test.ts` checks the sources). Styles: the client's are files, so `'self'`; the
  * back office is react-admin on MUI, whose emotion runtime injects `<style>` elements, so its
  * style-src needs `'unsafe-inline'` (styles only, never scripts). Razorpay's origins are allowed on the
- * client page only, and only when PAYMENT_PROVIDER=razorpay.
+ * client page only, and only when PAYMENT_PROVIDER=razorpay; stored images' origin (S3_PUBLIC_URL) on both.
  */
-export function contentSecurityPolicy(kind: PageKind, options: { razorpay: boolean; mapTileUrl?: string }): string {
+export function contentSecurityPolicy(kind: PageKind, options: { razorpay: boolean; mapTileUrl?: string; imageOrigin?: string }): string {
   const razorpay = kind === 'client' && options.razorpay;
   const tiles = kind === 'client' && options.mapTileUrl ? [tileOrigin(options.mapTileUrl)] : [];
+  // Stored images loaded from the bucket's public URL or a CDN (S3_PUBLIC_URL), on every page kind.
+  if (options.imageOrigin) tiles.push(options.imageOrigin);
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
     ['script-src', "'self'", ...(razorpay ? [RAZORPAY_CHECKOUT.script] : [])],

@@ -67,6 +67,7 @@ export async function serveCounterStream(ctx: Context): Promise<void> {
     'X-Accel-Buffering': 'no',
   });
   res.write(`retry: ${STREAM_RETRY_MS}\n: connected\n\n`);
+  rt.metrics.sseStreams.inc();
 
   await new Promise<void>((resolve) => {
     let subscription: FeedSubscription | null = null;
@@ -77,6 +78,7 @@ export async function serveCounterStream(ctx: Context): Promise<void> {
     const finish = (lastFrame?: string) => {
       if (done) return;
       done = true;
+      rt.metrics.sseStreams.dec();
       clearInterval(heartbeat);
       clearTimeout(maxAge);
       subscription?.close();
