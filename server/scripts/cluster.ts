@@ -1,8 +1,8 @@
-import { startCluster } from '../cluster/topology.ts';
+import { startCluster } from '../ops/cluster.ts';
 
 /**
  * `npm run cluster [-- --instances=3 --port=4000 --no-replica]`: the production topology on this
- * machine (server/cluster/topology.ts): HAProxy on --port in front of N instances and a worker,
+ * machine (server/ops/cluster.ts): HAProxy on --port in front of N instances and a worker,
  * PgBouncer, a streaming replica of the PostgreSQL in DATABASE_URL (default the local server's
  * `bachat_cluster` database) and a local S3. Ctrl-C stops all of it. docs/operations.md, "A local cluster".
  */

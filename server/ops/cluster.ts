@@ -62,6 +62,8 @@ export interface Cluster {
   smsOutbox: string;
   /** SIGKILLs one instance's app process (a machine lost); HAProxy takes it out after its failed checks. */
   kill(name: string): void;
+  /** Sends traffic to these instances only (the others are put in maintenance on HAProxy's admin socket). */
+  route(names: readonly string[]): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -312,10 +314,11 @@ async function startPgbouncer(dir: string, databaseUrl: string, replicaPort: num
 }
 
 /** HAProxy's configuration: round robin over the instances, /readyz checks every second, retries of refused connections. */
-export function haproxyConfig(port: number, backends: { name: string; port: number }[]): string {
+export function haproxyConfig(port: number, backends: { name: string; port: number }[], adminSocket?: string): string {
   return [
     'global',
     '  maxconn 4096',
+    ...(adminSocket ? [`  stats socket ${adminSocket} mode 600 level admin`] : []),
     'defaults',
     '  mode http',
     '  option forwardfor',
@@ -341,6 +344,18 @@ export function haproxyConfig(port: number, backends: { name: string; port: numb
     '  default-server inter 1s fall 2 rise 2 maxconn 200',
     ...backends.map((b) => `  server ${b.name} 127.0.0.1:${b.port} check`),
   ].join('\n') + '\n';
+}
+
+/** One command on HAProxy's admin socket; its answer. */
+function haproxyCommand(socketPath: string, command: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(socketPath);
+    let out = '';
+    socket.on('data', (d: Buffer) => (out += d.toString()));
+    socket.on('end', () => resolve(out.trim()));
+    socket.on('error', reject);
+    socket.write(`${command}\n`);
+  });
 }
 
 /** Starts the whole topology; on any failure stops what it had started. */
@@ -447,7 +462,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 
     const port = options.port;
     const cfg = path.join(dir, 'haproxy.cfg');
-    fs.writeFileSync(cfg, haproxyConfig(port, instances.map((i) => ({ name: i.name, port: i.port }))));
+    const adminSocket = path.join(dir, 'haproxy.sock');
+    fs.writeFileSync(cfg, haproxyConfig(port, instances.map((i) => ({ name: i.name, port: i.port })), adminSocket));
     await run('/usr/sbin/haproxy', ['-c', '-q', '-f', cfg]);
     const haproxy = startGuarded('haproxy', ['/usr/sbin/haproxy', '-db', '-f', cfg], { dir, signal: 'TERM' });
     started.push(haproxy);
@@ -467,6 +483,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         const instance = instances.find((i) => i.name === name);
         if (!instance) throw new Error(`no instance ${name}`);
         process.kill(instance.pid, 'SIGKILL');
+      },
+      async route(names) {
+        for (const i of instances) await haproxyCommand(adminSocket, `${names.includes(i.name) ? 'enable' : 'disable'} server app/${i.name}`);
       },
       stop: stopAll,
     };
