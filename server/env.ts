@@ -148,7 +148,7 @@ export const envSchema = z.object({
   ),
   S3_REGION: z.preprocess(emptyAsUndefined, z.string().regex(/^[a-z0-9-]{2,32}$/, 'must be a region name (us-east-1, ap-south-1, auto)').default('us-east-1')),
   S3_ACCESS_KEY_ID: z.preprocess(emptyAsUndefined, z.string().min(3).max(128).optional()),
-  S3_SECRET_ACCESS_KEY: z.preprocess(emptyAsUndefined, z.string().min(8, 'must be at least 8 characters').max(256).optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyAsUndefined, z.string().max(256).optional()),
   // Path-style URLs (endpoint/bucket/key), as MinIO and most local fakes need; virtual-hosted style otherwise.
   S3_FORCE_PATH_STYLE: z.preprocess(emptyAsUndefined, boolFromString.default(false)),
   // Where browsers load public images from: empty = through the app (/uploads/<key>, with its caching

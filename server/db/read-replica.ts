@@ -100,10 +100,10 @@ export function watchWrites(db: Knex): void {
  * After the auth middleware, with a replica only: the principal's last write position goes with the
  * request (for `discoveryDb`), and a request that wrote records the new one before it answers.
  */
-export function readYourWrites(mark: (principal: { kind: string; sessionId: number }) => Promise<void>): Middleware {
+export function readYourWrites<P extends { writeLsn?: string }>(mark: (principal: P) => Promise<void>): Middleware {
   return async (ctx, next) => {
     const store = requestContext.getStore();
-    const principal = ctx.state.principal as { kind: string; sessionId: number; writeLsn?: string | null } | null | undefined;
+    const principal = ctx.state.principal as P | null | undefined;
     const after = parseLsn(principal?.writeLsn);
     if (store && after !== null) store.readAfterLsn = after;
     await next();

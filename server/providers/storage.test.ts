@@ -157,7 +157,7 @@ describe('two instances on one PostgreSQL database', () => {
     const a = createTestApp({ storage: s3.storage() });
     const b = createTestApp({ storage: s3.storage(), db: secondDb() });
     const res = await upload(a, w, await png(800, 600));
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(201);
     const url = res.body.IMG0 as string;
     expect(url).toMatch(/^\/uploads\/outlets\/\d+\/photos\/food-[0-9a-f]+-\d+\.webp$/);
     const fromA = await a.request.get(url);
