@@ -163,11 +163,11 @@ describe('parseEnv', () => {
       }
     };
     expect(issues({ STORAGE_DRIVER: 's3' }).map((i) => i.variable)).toEqual(['S3_BUCKET']);
-    expect(issues({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b1', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE' }).map((i) => i.variable)).toEqual(['S3_SECRET_ACCESS_KEY']);
+    expect(issues({ STORAGE_DRIVER: 's3', S3_BUCKET: 'bucket-1', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE' }).map((i) => i.variable)).toEqual(['S3_SECRET_ACCESS_KEY']);
     expect(issues({ STORAGE_DRIVER: 's3', S3_BUCKET: 'Not_A_Bucket' }).map((i) => i.variable)).toEqual(['S3_BUCKET']);
     expect(issues({ STORAGE_DRIVER: 's3', S3_BUCKET: 'bachat-photos', S3_REGION: 'auto', S3_ENDPOINT: 'https://acct.r2.cloudflarestorage.com', S3_FORCE_PATH_STYLE: 'true' })).toEqual([]);
     const secret = 'x'.repeat(300);
-    const bad = issues({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b1', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_SECRET_ACCESS_KEY: secret });
+    const bad = issues({ STORAGE_DRIVER: 's3', S3_BUCKET: 'bucket-1', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_SECRET_ACCESS_KEY: secret });
     expect(bad.map((i) => i.variable)).toEqual(['S3_SECRET_ACCESS_KEY']);
     expect(bad[0]!.message).not.toContain(secret);
     expect(issues({ S3_PUBLIC_URL: 'https://cdn.example.in/x?y=1' }).map((i) => i.variable)).toEqual(['S3_PUBLIC_URL']);
