@@ -88,17 +88,21 @@ const asPostgres = (argv: string[]) => (asRoot ? ['runuser', '-u', 'postgres', '
  * when its own stdin (a pipe from this process) reaches its end, or when told to (SIGTERM to the guard).
  */
 const GUARD = `
-"$@" </dev/null &
+exec 3<&0
+"$@" </dev/null >>"$GUARD_LOG" 2>&1 &
 child=$!
 echo "pid $child"
-stop() { kill -s "$GUARD_SIGNAL" "$child" 2>/dev/null; for _ in $(seq 1 100); do kill -0 "$child" 2>/dev/null || exit 0; sleep 0.1; done; kill -KILL "$child" 2>/dev/null; exit 0; }
+# The whole process group: runuser does not pass signals on, and PostgreSQL's backends are its children.
+stop() { trap '' TERM INT; kill -s "$GUARD_SIGNAL" -- -$$ 2>/dev/null; for _ in $(seq 1 100); do kill -0 "$child" 2>/dev/null || break; sleep 0.1; done; kill -KILL -- -$$ 2>/dev/null; exit 0; }
 trap stop TERM INT
-{ cat >/dev/null; kill -TERM $$; } &
+# A background job of a non-interactive shell reads /dev/null unless told otherwise: the pipe is fd 3.
+{ cat <&3 >/dev/null; kill -TERM $$; } &
 wait "$child"
 `;
 
 interface Guarded {
   name: string;
+  signal: 'TERM' | 'INT';
   guard: ChildProcess;
   pid: Promise<number>;
   exited: Promise<void>;
@@ -109,7 +113,7 @@ function startGuarded(name: string, argv: string[], options: { dir: string; env?
   const out = fs.openSync(logFile, 'a');
   const guard = spawn('bash', ['-c', GUARD, 'guard', ...argv], {
     cwd: options.cwd ?? repoRoot,
-    env: { ...(options.env ?? process.env), GUARD_SIGNAL: options.signal ?? 'TERM' },
+    env: { ...(options.env ?? process.env), GUARD_SIGNAL: options.signal ?? 'TERM', GUARD_LOG: logFile },
     stdio: ['pipe', 'pipe', out],
     detached: true,
   });
@@ -119,48 +123,54 @@ function startGuarded(name: string, argv: string[], options: { dir: string; env?
     guard.stdout!.on('data', (d: Buffer) => {
       text += d.toString();
       const m = /^pid (\d+)$/m.exec(text);
-      if (m) {
-        resolve(Number(m[1]));
-        // The rest of the command's output goes to its log.
-        guard.stdout!.removeAllListeners('data');
-        guard.stdout!.pipe(fs.createWriteStream(logFile, { flags: 'a' }));
-      }
+      if (m) resolve(Number(m[1]));
     });
     guard.once('exit', () => reject(new Error(`${name} did not start (see ${logFile})`)));
   });
   pid.catch(() => undefined);
   const exited = new Promise<void>((resolve) => guard.once('exit', () => resolve()));
-  return { name, guard, pid, exited };
+  return { name, signal: options.signal ?? 'TERM', guard, pid, exited };
 }
 
-async function stopGuarded(g: Guarded, timeoutMs = 15_000): Promise<void> {
-  if (g.guard.exitCode !== null || g.guard.signalCode !== null) return;
-  try {
-    g.guard.kill('SIGTERM');
-  } catch {
-    return;
-  }
-  const timer = setTimeout(() => {
+/**
+ * Stops a guarded process: its signal to the whole group (the guard passes it on and waits), then,
+ * whatever is left after `timeoutMs` (or once the guard is gone), SIGKILL to the group: a child that
+ * forked (runuser, PostgreSQL's backends) never outlives it.
+ */
+async function stopGuarded(g: Guarded, timeoutMs = 12_000): Promise<void> {
+  const group = g.guard.pid;
+  if (group === undefined) return;
+  const killGroup = (signal: NodeJS.Signals) => {
     try {
-      process.kill(-g.guard.pid!, 'SIGKILL');
+      process.kill(-group, signal);
     } catch {
       // gone
     }
-  }, timeoutMs);
-  await g.exited;
-  clearTimeout(timer);
+  };
+  if (g.guard.exitCode === null && g.guard.signalCode === null) {
+    killGroup(g.signal === 'INT' ? 'SIGINT' : 'SIGTERM');
+    await Promise.race([g.exited, new Promise((r) => setTimeout(r, timeoutMs))]);
+  }
+  killGroup('SIGKILL');
+  await new Promise((r) => setTimeout(r, 100));
 }
 
-async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs: number, failed?: () => boolean): Promise<void> {
+/** The last lines of a process's log, for an error message. */
+function tailOf(file: string | undefined, lines = 12): string {
+  if (!file || !fs.existsSync(file)) return '';
+  return `\n--- ${path.basename(file)} ---\n${fs.readFileSync(file, 'utf8').trim().split('\n').slice(-lines).join('\n')}`;
+}
+
+async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs: number, failed?: () => boolean, logFile?: string): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    if (failed?.()) throw new Error(`${what}: the process exited`);
+    if (failed?.()) throw new Error(`${what}: the process exited${tailOf(logFile)}${logFile ? ` (log ${logFile})` : ''}`);
     try {
       if (await check()) return;
     } catch {
       // not yet
     }
-    if (Date.now() > until) throw new Error(`${what} did not come up within ${timeoutMs / 1000} s`);
+    if (Date.now() > until) throw new Error(`${what} did not come up within ${timeoutMs / 1000} s${tailOf(logFile)}`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }
@@ -261,7 +271,7 @@ async function startReplica(dir: string, databaseUrl: string, port: number, log:
       // A standby's limits are at least its primary's (PostgreSQL refuses to start otherwise).
       ...Object.entries(settings).map(([k, v]) => `${k} = ${v}`),
       'shared_buffers = 64MB',
-      "hba_file = 'pg_hba.conf'",
+      `hba_file = '${path.join(data, 'pg_hba.conf')}'`,
       'fsync = off',
       'max_standby_streaming_delay = 5s',
       'hot_standby_feedback = on',
@@ -271,8 +281,8 @@ async function startReplica(dir: string, databaseUrl: string, port: number, log:
   fs.writeFileSync(path.join(data, 'pg_hba.conf'), 'local all all trust\nhost all all 127.0.0.1/32 trust\n');
   if (asRoot) await run('chown', ['-R', 'postgres:postgres', data]);
   // Fast shutdown (SIGINT): a smart one (SIGTERM) would wait for every client to leave.
-  const replica = startGuarded('replica', asPostgres([`${PG_BIN}/postgres`, '-D', data]), { dir, signal: 'INT' });
-  await waitUntil('the replica', accepts(port), 60_000, () => replica.guard.exitCode !== null);
+  const replica = startGuarded('replica', asPostgres([`${PG_BIN}/postgres`, '-D', data]), { dir, signal: 'INT', cwd: dir });
+  await waitUntil('the replica', accepts(port), 60_000, () => replica.guard.exitCode !== null, path.join(dir, 'replica.log'));
   return replica;
 }
 
@@ -309,7 +319,7 @@ async function startPgbouncer(dir: string, databaseUrl: string, replicaPort: num
   );
   if (asRoot) await run('chown', ['-R', 'postgres:postgres', dir]);
   const bouncer = startGuarded('pgbouncer', asPostgres(['/usr/sbin/pgbouncer', conf]), { dir, signal: 'INT' });
-  await waitUntil('pgbouncer', accepts(port), 30_000, () => bouncer.guard.exitCode !== null);
+  await waitUntil('pgbouncer', accepts(port), 30_000, () => bouncer.guard.exitCode !== null, path.join(dir, 'pgbouncer.log'));
   return bouncer;
 }
 
@@ -366,10 +376,14 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const started: Guarded[] = [];
   let s3Server: { close(): Promise<unknown> } | null = null;
   const stopAll = async () => {
-    // Front to back: the balancer, the apps, the worker, the pooler, the replica.
-    for (const g of [...started].reverse()) await stopGuarded(g).catch(() => undefined);
+    // Front to back: the balancer, then the apps and the worker together, the pooler, the replica.
+    const stage = (names: (n: string) => boolean) => Promise.all(started.filter((g) => names(g.name)).map((g) => stopGuarded(g).catch(() => undefined)));
+    await stage((n) => n === 'haproxy');
+    await stage((n) => /^(app\d+|worker)$/.test(n));
+    await stage((n) => n === 'pgbouncer');
+    await stage((n) => n === 'replica');
     await s3Server?.close().catch(() => undefined);
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (!process.env.CLUSTER_KEEP_DIR) fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   };
   try {
     await ensureDatabase(options.databaseUrl);
@@ -432,7 +446,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       const g = startGuarded(name, [process.execPath, '--import', 'tsx', 'server/index.ts'], { dir, env: appEnv(name, port) });
       started.push(g);
       const pid = await g.pid;
-      await waitUntil(name, answers(`http://127.0.0.1:${port}/readyz`), 180_000, () => g.guard.exitCode !== null);
+      await waitUntil(name, answers(`http://127.0.0.1:${port}/readyz`), 180_000, () => g.guard.exitCode !== null || g.guard.signalCode !== null, path.join(dir, `${name}.log`));
       const instance = {
         name,
         port,
@@ -468,7 +482,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const haproxy = startGuarded('haproxy', ['/usr/sbin/haproxy', '-db', '-f', cfg], { dir, signal: 'TERM' });
     started.push(haproxy);
     const url = `http://127.0.0.1:${port}`;
-    await waitUntil('haproxy', answers(`${url}/readyz`), 30_000, () => haproxy.guard.exitCode !== null);
+    await waitUntil('haproxy', answers(`${url}/readyz`), 30_000, () => haproxy.guard.exitCode !== null, path.join(dir, 'haproxy.log'));
 
     return {
       url,
@@ -490,7 +504,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       stop: stopAll,
     };
   } catch (error) {
-    await stopAll();
+    await stopAll().catch((e: unknown) => log(`(cleaning up: ${(e as Error).message})`));
     throw error;
   }
 }
