@@ -391,7 +391,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 
     log('starting the S3 fake (s3rver)…');
     const { default: S3rver } = await import('s3rver');
-    const s3Dir = path.join(dir, 's3');
+    // The bucket lives as long as the database it goes with (the seeds put their images in it once).
+    const s3Dir = path.join(repoRoot, '.data', 'cluster-s3', database);
+    fs.mkdirSync(s3Dir, { recursive: true });
     const bucket = 'bachat-cluster';
     const s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3Dir, configureBuckets: [{ name: bucket, configs: [] }] });
     const s3Address = (await s3.run()) as AddressInfo;
