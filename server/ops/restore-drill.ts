@@ -50,6 +50,23 @@ export function latestDump(dir: string): string | null {
   return dumps[dumps.length - 1] ?? null;
 }
 
+/**
+ * A dump restores with `search_path` empty, and earthdistance's `ll_to_earth()` (the outlets' location
+ * index) calls `earth()` and `cube()` unqualified: restoring the index then fails with `type "earth" does
+ * not exist` (a known PostgreSQL issue with earthdistance before its 1.2 scripts). So the extensions
+ * are created first, with that function's search path pinned, and the dump's `CREATE EXTENSION IF NOT
+ * EXISTS` leaves them be. An operator restoring by hand does the same (docs/operations.md, "Backups").
+ */
+export async function prepareExtensions(databaseUrl: string): Promise<void> {
+  const db = knexFactory({ client: 'pg', connection: databaseUrl, pool: { min: 0, max: 1 } });
+  try {
+    for (const ext of ['cube', 'earthdistance', 'pg_trgm']) await db.raw(`CREATE EXTENSION IF NOT EXISTS ${ext} SCHEMA public`);
+    await db.raw('ALTER FUNCTION public.ll_to_earth(float8, float8) SET search_path = public');
+  } finally {
+    await db.destroy();
+  }
+}
+
 export interface DrillCheck {
   name: string;
   ok: boolean;
@@ -110,6 +127,7 @@ export async function restoreDrill(options: {
     await admin.raw(`CREATE DATABASE ${scratch}`);
     const restored = await step('restore', async () => {
       const size = fs.statSync(options.dump).size;
+      await prepareExtensions(scratchUrl);
       await run(bin('pg_restore'), [...args, '--no-owner', '--exit-on-error', '-d', scratch, options.dump], { env, maxBuffer: 64 << 20 });
       return { ok: true, detail: `${path.basename(options.dump)} (${(size / 1024 / 1024).toFixed(1)} MiB) into ${scratch}` };
     });
