@@ -120,8 +120,11 @@ function listen(url: string, outletId: number, token: string): Counter {
       try {
         conn = await openSse(`${url}/api/business/payments/${outletId}/events`, { Authorization: `Bearer ${token}`, ...(lastId ? { 'Last-Event-ID': lastId } : {}) });
         if (conn.status !== 200) throw new Error(`stream ${conn.status}`);
+        const open = conn;
+        const ended = open.ended.then(() => null);
         for (;;) {
-          const e = await conn.next(() => true, 120_000).catch(() => null);
+          // The stream ends when its instance goes away (HAProxy closes the client side): reconnect then.
+          const e = await Promise.race([open.next(() => true, 120_000).catch(() => null), ended]);
           if (!e) break;
           if (e.id) lastId = e.id;
           if (e.event === 'payment') seen.add((JSON.parse(e.data) as { orderId: string }).orderId);

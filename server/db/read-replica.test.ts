@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../test/setup.ts';
-import { createTestApp } from '../test/app.ts';
+import { createTestApp, testDatabaseUrl } from '../test/app.ts';
 import { openDatabaseCopy, testDb } from '../test/database.ts';
 import { businessWorld, type BusinessWorld } from '../test/factories.ts';
 import { createLogger } from '../lib/logger.ts';
@@ -29,7 +29,7 @@ describe('discovery reads with a replica', () => {
   let reads: ReadRouting;
   let app: ReturnType<typeof createTestApp>;
   let w: BusinessWorld;
-  const isPostgres = () => typeof testDb().client.config.connection === 'string';
+  const isPostgres = () => testDatabaseUrl() !== null;
 
   beforeAll(async () => {
     replica = await openDatabaseCopy();

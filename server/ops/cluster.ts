@@ -338,10 +338,12 @@ export function haproxyConfig(port: number, backends: { name: string; port: numb
     '  timeout server 65s',
     '  timeout http-request 10s',
     '  timeout queue 5s',
-    // A connection an instance refused (it is gone) is tried again on another one; nothing reached the app.
+    // A connection an instance refused (it is gone) is tried again on another one: nothing reached the
+    // app. A request that reached an instance that then died is the client's to retry (with its
+    // idempotency key or event id), never the proxy's: it cannot know what the app did.
     '  retries 3',
     '  option redispatch 1',
-    '  retry-on conn-failure empty-response',
+    '  retry-on conn-failure',
     'frontend web',
     `  bind 127.0.0.1:${port}`,
     // Metrics are for the scraper on each instance, never the public side.

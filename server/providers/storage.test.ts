@@ -5,7 +5,7 @@ import knexFactory, { type Knex } from 'knex';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { knexConfig } from '../../knexfile.ts';
 import { useTestDatabase } from '../test/setup.ts';
-import { createTestApp, testEnv } from '../test/app.ts';
+import { createTestApp, testDatabaseUrl, testEnv } from '../test/app.ts';
 import { testDb } from '../test/database.ts';
 import { businessWorld, png, type BusinessWorld } from '../test/factories.ts';
 import { startS3Fake, type S3Fake } from '../test/s3.ts';
@@ -141,8 +141,8 @@ describe('two instances on one PostgreSQL database', () => {
   });
   /** Another pool on the same database (on the embedded PGlite both apps share its one instance). */
   const secondDb = () => {
-    const connection = testDb().client.config.connection;
-    return typeof connection === 'string' ? (second = knexFactory(knexConfig({ databaseUrl: connection, poolMax: 4 }))) : testDb();
+    const url = testDatabaseUrl();
+    return url ? (second = knexFactory(knexConfig({ databaseUrl: url, poolMax: 4 }))) : testDb();
   };
   const upload = (app: ReturnType<typeof createTestApp>, w: BusinessWorld, photo: Buffer) =>
     app.request
