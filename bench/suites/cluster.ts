@@ -178,8 +178,8 @@ export async function clusterSuite({ print, judge }: { print: (line: string) => 
     const nextPhone = () => `9${String(++phoneSeq % 1_000_000_000).padStart(9, '0')}`;
 
     /**
-     * One call with the client's retry: a lost connection or a 502/503/504 is tried again (up to 6
-     * times, 100 ms apart, then more), with the same request, so its idempotency key or event id.
+     * One call with the client's retry: a lost connection or a 502/503/504 is tried again (up to 7
+     * times, backing off from 0.2 to 3.2 s), with the same request, so its idempotency key or event id.
      */
     const call = async (name: string, send: () => Promise<BenchResponse>, okStatus: (s: number) => boolean = (s) => s >= 200 && s < 300): Promise<BenchResponse | null> => {
       const t0 = performance.now();
@@ -201,7 +201,8 @@ export async function clusterSuite({ print, judge }: { print: (line: string) => 
           // connection lost: retry
         }
         failedOnce = true;
-        await new Promise((r) => setTimeout(r, 100 * (attempt + 1)));
+        // 0.2, 0.4, 0.8 … 3.2 s: about 12 s in all, longer than HAProxy takes to drop a dead instance.
+        await new Promise((r) => setTimeout(r, Math.min(3_200, 200 * 2 ** attempt)));
       }
       rec.add(name, performance.now() - t0, true);
       rec.failed.push(`${name}: no answer after 8 attempts`);

@@ -353,7 +353,10 @@ export function haproxyConfig(port: number, backends: { name: string; port: numb
     '  balance roundrobin',
     '  option httpchk GET /readyz',
     '  http-check expect status 200',
-    '  default-server inter 1s fall 2 rise 2 maxconn 200',
+    // A check waits up to 3 s: on a saturated machine /readyz can take over a second, and a 1 s check
+    // timeout took the only instance out of the balancer (every request a 503) in the first full run.
+    '  timeout check 3s',
+    '  default-server inter 1s fall 3 rise 2 maxconn 200',
     ...backends.map((b) => `  server ${b.name} 127.0.0.1:${b.port} check`),
   ].join('\n') + '\n';
 }

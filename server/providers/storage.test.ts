@@ -153,9 +153,9 @@ describe('two instances on one PostgreSQL database', () => {
       .attach('photo', photo, { filename: 'dosa.png', contentType: 'image/png' });
 
   it('a photo uploaded through one is served by the other (s3)', async () => {
-    const w = await businessWorld();
     const a = createTestApp({ storage: s3.storage() });
     const b = createTestApp({ storage: s3.storage(), db: secondDb() });
+    const w = await businessWorld();
     const res = await upload(a, w, await png(800, 600));
     expect(res.status).toBe(201);
     const url = res.body.IMG0 as string;
@@ -173,9 +173,9 @@ describe('two instances on one PostgreSQL database', () => {
   });
 
   it('with the local driver on two machines it was a 404 on the other (why the bucket exists)', async () => {
-    const w = await businessWorld();
     const a = createTestApp();
     const b = createTestApp({ db: secondDb() });
+    const w = await businessWorld();
     const res = await upload(a, w, await png(800, 600));
     expect((await a.request.get(res.body.IMG0)).status).toBe(200);
     expect((await b.request.get(res.body.IMG0)).status).toBe(404);
