@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,7 +26,7 @@ async function paidOrder(): Promise<string> {
   const { request } = createTestApp();
   const auth = await bearer('consumer', await newShopper());
   const outletId = await payableOutlet({ basePercent: 10 });
-  const created = await request.post('/api/outlet/route/v1/create').set(auth).set('Idempotency-Key', `drill-${Date.now()}-${Math.random()}`).send({ outletId, amount: '1000' }).expect(200);
+  const created = await request.post('/api/outlet/route/v1/create').set(auth).set('Idempotency-Key', `drill-${randomUUID()}`).send({ outletId, amount: '1000' }).expect(200);
   const orderId = created.body.order.ORDER_ID as string;
   await request.post(`/api/payments/demo/${orderId}/complete`).set(auth).send({ outcome: 'pay' }).expect(200);
   return orderId;
