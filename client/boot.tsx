@@ -9,7 +9,7 @@ import { firstScreenIsServers, prefetchFirstScreen } from './app/prefetch';
 import { serverRenderedListAtom } from './features/outlets/atoms';
 import { keepBrowseCookie } from './features/outlets/lib/browse-cookie';
 import { framePainted } from './lib/app-code';
-import { getAuthToken } from './lib/auth-token';
+import { hasShopperSession } from './lib/session-cookies';
 import { catalogsSettled } from './lib/i18n';
 import { preloadRoute } from './app/routes';
 import { createQueryClient } from './lib/query-client';
@@ -38,7 +38,7 @@ function Live({ children }: { children: ReactNode }) {
 // rather than building it again (issue 18: no second copy of the page's DOM and styles on a slow
 // phone).
 const hydrate =
-  container.hasAttribute('data-ssr') && firstScreenIsServers(window.location.pathname, window.location.search, store, getAuthToken() !== null);
+  container.hasAttribute('data-ssr') && firstScreenIsServers(window.location.pathname, window.location.search, store, hasShopperSession());
 if (hydrate) store.set(serverRenderedListAtom, true);
 const app = (
   <StrictMode>

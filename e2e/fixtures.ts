@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 
 /** Reads the SMS outbox the server writes in e2e runs (`SMS_OUTBOX_FILE`). */
 export function readSmsOutbox(): { to: string; text: string; at: string }[] {
@@ -85,6 +85,37 @@ export async function signUpInPanel(page: Page, name: string): Promise<void> {
 export async function loginAsUser(page: Page, phoneNumber: string, { path = '/login' } = {}): Promise<void> {
   await page.goto(path);
   await completeLogin(page, phoneNumber);
+}
+
+/**
+ * Signs a shopper in without the UI, the way the app does it but through the browser context's own
+ * request client, which shares the context's cookie jar: the verify answer's Set-Cookie lines put the
+ * HttpOnly `authToken` and the `signedIn` flag into the browser exactly as a login in the page would
+ * (docs/auth.md "Sessions in the browser"). Asks for a login code, or signs the number up when it has
+ * no account; the code is read from the SMS outbox. Journeys that are not about signing in use this.
+ */
+export async function signInByApi(
+  context: BrowserContext,
+  { phoneNumber = freshPhoneNumber(), name = 'Kavya Rao' }: { phoneNumber?: string; name?: string } = {},
+): Promise<{ phoneNumber: string; name: string }> {
+  const app = { 'X-Bachat-App': '1' };
+  const sentAfter = Date.now();
+  let asked = await context.request.post('/api/onboarding/login', { data: { phoneNumber }, headers: app });
+  if (asked.status() === 404) {
+    const email = `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`;
+    asked = await context.request.post('/api/onboarding/signup', { data: { phoneNumber, name, email }, headers: app });
+  }
+  expect(asked.status(), await asked.text()).toBe(200);
+  const { userId } = (await asked.json()) as { userId: number };
+  const verified = await context.request.post('/api/onboarding/verifyOtp', {
+    data: { userId, otp: await waitForOtp(phoneNumber, sentAfter) },
+    headers: app,
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+  const cookies = await context.cookies();
+  expect(cookies.find((c) => c.name === 'authToken')).toMatchObject({ httpOnly: true });
+  expect(cookies.find((c) => c.name === 'signedIn')).toMatchObject({ value: '1', httpOnly: false });
+  return { phoneNumber, name: ((await verified.json()) as { userDetails: { NAME: string } }).userDetails.NAME };
 }
 
 /** A phone number no seeded shopper has (10 digits starting 7), different on every call. */

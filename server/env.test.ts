@@ -3,15 +3,8 @@ import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import { EnvError, envSchema, parseEnv } from './env.ts';
 
-/** What a production start needs at least. */
-const PRODUCTION: Record<string, string | undefined> = {
-  NODE_ENV: 'production',
-  APP_SECRET: 'x'.repeat(32),
-  PAYMENT_PROVIDER: 'razorpay',
-  RAZORPAY_KEY_ID: 'rzp_live_abcdef123456',
-  RAZORPAY_KEY_SECRET: 'secret-secret',
-  RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
-};
+import { PRODUCTION_ENV as PRODUCTION } from './test/production-env.ts';
+import { estimateSecretBits, MIN_SECRET_BITS } from './lib/secret-strength.ts';
 
 describe('parseEnv', () => {
   it('fills in the documented defaults', () => {
@@ -108,7 +101,84 @@ describe('parseEnv', () => {
 
     it('names every refusal at once', () => {
       const error = refusal({ NODE_ENV: 'production', SEED_DEMO_DATA: 'true' });
-      expect(error.issues.map((i) => i.variable)).toEqual(['APP_SECRET', 'PAYMENT_PROVIDER', 'SEED_DEMO_DATA']);
+      expect(error.issues.map((i) => i.variable)).toEqual([
+        'DATABASE_URL',
+        'APP_SECRET',
+        'PAYMENT_PROVIDER',
+        'SEED_DEMO_DATA',
+        'EMAIL_PROVIDER',
+        'INVOICE_SUPPLIER_NAME',
+        'INVOICE_SUPPLIER_GSTIN',
+        'INVOICE_SUPPLIER_ADDRESS',
+      ]);
+    });
+
+    it.each([
+      ['unset', undefined],
+      ['empty', ''],
+    ])('refuses to run on the embedded database (DATABASE_URL %s), naming DATABASE_URL', (_, value) => {
+      const error = refusal({ ...PRODUCTION, DATABASE_URL: value });
+      expect(error.issues).toEqual([{ variable: 'DATABASE_URL', message: expect.stringContaining('is required when NODE_ENV=production') }]);
+      expect(error.message).toContain('DATABASE_URL: is required when NODE_ENV=production: the embedded database');
+      // Development and tests keep the embedded default.
+      expect(parseEnv({ DATABASE_URL: value }).DATABASE_URL).toBeUndefined();
+    });
+
+    it.each([
+      ['unset', undefined],
+      ['empty', ''],
+      ['outbox', 'outbox'],
+    ])('refuses EMAIL_PROVIDER %s (the outbox only writes a file), naming the variable', (_, value) => {
+      const error = refusal({ ...PRODUCTION, EMAIL_PROVIDER: value, SMTP_URL: undefined });
+      expect(error.issues).toEqual([{ variable: 'EMAIL_PROVIDER', message: expect.stringContaining('must be smtp when NODE_ENV=production') }]);
+    });
+
+    it('keeps the email outbox as the default in development and test', () => {
+      expect(parseEnv({}).EMAIL_PROVIDER).toBe('outbox');
+      expect(parseEnv({ NODE_ENV: 'test' }).EMAIL_PROVIDER).toBe('outbox');
+    });
+
+    it.each(['INVOICE_SUPPLIER_NAME', 'INVOICE_SUPPLIER_GSTIN', 'INVOICE_SUPPLIER_ADDRESS'])('refuses a missing %s, naming it', (variable) => {
+      for (const value of [undefined, '']) {
+        const error = refusal({ ...PRODUCTION, [variable]: value });
+        expect(error.issues).toEqual([{ variable, message: expect.stringContaining('is required when NODE_ENV=production') }]);
+        expect(error.message).toContain(`${variable}: is required when NODE_ENV=production`);
+      }
+      // Outside production the statements use the demo supplier.
+      expect(() => parseEnv({ NODE_ENV: 'test', [variable]: undefined })).not.toThrow();
+    });
+
+    it.each([
+      ['one letter 40 times', 'a'.repeat(40)],
+      ['a word repeated', 'password'.repeat(5)],
+      ['a word then a count', 'password1234567890123456789012345'],
+      ['runs of letters', 'aaaaaaaabbbbbbbbccccccccdddddddd'],
+      ['a word and sequences', 'test-secret-0123456789abcdef0123456789abcdef'],
+      ['the alphabet', 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'],
+      ['a short pattern', 'ab12'.repeat(16)],
+      ['change me', 'changeme-changeme-changeme-changeme'],
+    ])('refuses a guessable APP_SECRET (%s) without printing it', (_, secret) => {
+      expect(secret.length).toBeGreaterThanOrEqual(32);
+      const error = refusal({ ...PRODUCTION, APP_SECRET: secret });
+      expect(error.issues).toEqual([{ variable: 'APP_SECRET', message: expect.stringContaining('is too easy to guess when NODE_ENV=production') }]);
+      expect(error.message).not.toContain(secret);
+    });
+
+    it('accepts secrets made by a random generator', () => {
+      // openssl rand -base64 48, openssl rand -hex 32, and 32 random letters and digits.
+      for (const secret of [
+        'TpxA771K+EeWUB/fmvz5MBQFaj5daAyKaadCF2+Y97ci9wwx8GWIgfU3UqCJQB2/',
+        '0bdee2f35227d0a38d8ac69bf94200a378de6c8c598bd6d6596b03a9c94c35ad',
+        'zdS03LUNHTeNWiqsgstc9kqz0FRIK5rd',
+        PRODUCTION.APP_SECRET!,
+      ]) {
+        expect(estimateSecretBits(secret), secret).toBeGreaterThanOrEqual(MIN_SECRET_BITS);
+        expect(parseEnv({ ...PRODUCTION, APP_SECRET: secret }).APP_SECRET).toBe(secret);
+      }
+    });
+
+    it('judges APP_SECRET only in production (development and tests may use any 32 characters)', () => {
+      expect(parseEnv({ NODE_ENV: 'test', APP_SECRET: 'a'.repeat(40) }).APP_SECRET).toBe('a'.repeat(40));
     });
   });
 
@@ -207,5 +277,17 @@ describe('parseEnv', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('PAYMENT_PROVIDER: must be razorpay when NODE_ENV=production');
     expect(result.stderr).toContain('SEED_DEMO_DATA: must not be true when NODE_ENV=production');
+    expect(result.stderr).toContain('DATABASE_URL: is required when NODE_ENV=production');
+  });
+
+  it('gives every statement a deadline by default, each setting checked', () => {
+    expect(parseEnv({})).toMatchObject({
+      DATABASE_STATEMENT_TIMEOUT_MS: 15_000,
+      DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: 60_000,
+      DATABASE_ACQUIRE_TIMEOUT_MS: 5_000,
+    });
+    expect(parseEnv({ DATABASE_STATEMENT_TIMEOUT_MS: '0' }).DATABASE_STATEMENT_TIMEOUT_MS).toBe(0);
+    expect(() => parseEnv({ DATABASE_STATEMENT_TIMEOUT_MS: '-1' })).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS/);
+    expect(() => parseEnv({ DATABASE_ACQUIRE_TIMEOUT_MS: 'soon' })).toThrow(/DATABASE_ACQUIRE_TIMEOUT_MS/);
   });
 });

@@ -1,6 +1,8 @@
 import net from 'node:net';
 import { z } from 'zod';
 import { isValidGstin } from './modules/common/schema.ts';
+import { DEFAULT_PUSH_ENDPOINT_HOSTS, hostPatternProblem } from './providers/push-endpoints.ts';
+import { estimateSecretBits, MIN_SECRET_BITS } from './lib/secret-strength.ts';
 
 /**
  * All configuration comes from environment variables, parsed once here.
@@ -75,6 +77,13 @@ export const envSchema = z.object({
     z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
   ),
   DATABASE_POOL_MAX: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100).default(10)),
+  // Every statement's deadline, both databases (PostgreSQL: statement_timeout on each pool connection;
+  // embedded: the database thread is replaced). 0 turns it off. docs/operations.md.
+  DATABASE_STATEMENT_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(3_600_000).default(15_000)),
+  // PostgreSQL: a transaction left idle this long is ended by the server (idle_in_transaction_session_timeout).
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(3_600_000).default(60_000)),
+  // How long a query waits for a free connection before the request fails with 503.
+  DATABASE_ACQUIRE_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(600_000).default(5_000)),
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('.data')),
   APP_SECRET: z.preprocess(
     emptyAsUndefined,
@@ -195,6 +204,23 @@ export const envSchema = z.object({
     emptyAsUndefined,
     z.string().regex(/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL').default('mailto:support@bachat.in'),
   ),
+  // The only hosts web pushes are posted to (docs/notifications.md "Which push services"): host names, or
+  // `*.domain` for any name under it, comma-separated. Subscriptions elsewhere are refused (400).
+  PUSH_ENDPOINT_HOSTS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default(DEFAULT_PUSH_ENDPOINT_HOSTS.join(','))
+      .transform((v, ctx) => {
+        const hosts = v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+        for (const host of hosts) {
+          const problem = hostPatternProblem(host);
+          if (problem) ctx.addIssue({ code: 'custom', message: `${JSON.stringify(host)} ${problem}` });
+        }
+        if (!hosts.length) ctx.addIssue({ code: 'custom', message: 'needs at least one host' });
+        return hosts;
+      }),
+  ),
   // The Android wrapper's pushes: FCM HTTP v1 with a service account, or an outbox file (default).
   FCM_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['outbox', 'fcm']).default('outbox')),
   FCM_OUTBOX_FILE: z.preprocess(emptyAsUndefined, z.string().optional()),
@@ -213,6 +239,20 @@ export const envSchema = z.object({
   FCM_TOKEN_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).default('https://oauth2.googleapis.com/token')),
   // Most pushes one shopper gets per IST day (web push and app together; quiet hours 22:00–08:00 IST).
   PUSH_DAILY_CAP: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(50).default(3)),
+  // The counter's live payment streams (docs/operations.md "Live streams"): open at once per business
+  // account and per client address (TRUST_PROXY decides the address), counted in each server process;
+  // the next one is a 429. And how often each stream gets a keep-alive comment, when its session and
+  // outlet access are also checked again (decimals allowed; at most 25 so access ends within 30 s).
+  LIVE_STREAMS_PER_ACCOUNT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(20)),
+  LIVE_STREAMS_PER_IP: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(100)),
+  LIVE_STREAM_HEARTBEAT_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a number of seconds from 0.05 to 25' })
+      .min(0.05, 'must be a number of seconds from 0.05 to 25')
+      .max(25, 'must be a number of seconds from 0.05 to 25')
+      .default(20),
+  ),
   // Who works background jobs (server/jobs/): the server itself, or separate `npm run worker` processes.
   JOB_WORKERS: z.preprocess(emptyAsUndefined, z.enum(['in-process', 'separate']).default('in-process')),
   SHUTDOWN_GRACE_SECONDS: z.preprocess(
@@ -302,7 +342,23 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (env.NODE_ENV === 'production') {
     // What is only safe on a developer's machine stops a production start, all reasons at once.
     const refused: { variable: string; message: string }[] = [];
+    if (!env.DATABASE_URL) {
+      refused.push({
+        variable: 'DATABASE_URL',
+        message:
+          'is required when NODE_ENV=production: the embedded database (the default without it) is for development and tests, one process on one disk',
+      });
+    }
     if (!env.APP_SECRET) refused.push({ variable: 'APP_SECRET', message: 'is required when NODE_ENV=production' });
+    else {
+      const bits = estimateSecretBits(env.APP_SECRET);
+      if (bits < MIN_SECRET_BITS) {
+        refused.push({
+          variable: 'APP_SECRET',
+          message: `is too easy to guess when NODE_ENV=production (about ${bits} bits estimated, at least ${MIN_SECRET_BITS} needed: repeated, sequential or common text); generate one with \`openssl rand -base64 48\` (value hidden)`,
+        });
+      }
+    }
     if (env.PAYMENT_PROVIDER !== 'razorpay') {
       refused.push({
         variable: 'PAYMENT_PROVIDER',
@@ -314,6 +370,17 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
         variable: 'SEED_DEMO_DATA',
         message: 'must not be true when NODE_ENV=production (the demo data set has well-known logins); leave it empty or set false',
       });
+    }
+    if (env.EMAIL_PROVIDER === 'outbox') {
+      refused.push({
+        variable: 'EMAIL_PROVIDER',
+        message: 'must be smtp when NODE_ENV=production (with SMTP_URL): the outbox (the default) only writes a file, so no shopper or owner gets an email',
+      });
+    }
+    for (const variable of ['INVOICE_SUPPLIER_NAME', 'INVOICE_SUPPLIER_GSTIN', 'INVOICE_SUPPLIER_ADDRESS'] as const) {
+      if (!env[variable]) {
+        refused.push({ variable, message: 'is required when NODE_ENV=production: the outlets\' monthly statements carry the platform\'s tax invoice as supplier' });
+      }
     }
     if (refused.length) throw new EnvError(refused);
   }

@@ -17,12 +17,12 @@ const serverOnlyForFrontEnds = {
   patterns: [
     {
       // Anything under server/ except modules/<feature>/schema.ts, the back-office declarations
-      // (modules/<feature>/admin.ts, admin/declaration.ts, admin/resources.ts: zod only) and
-      // (type-only) trpc/app-router.
+      // (modules/<feature>/admin.ts, admin/declaration.ts, admin/resources.ts: zod only), the CSV
+      // writer (lib/csv.ts: no imports at all) and (type-only) trpc/app-router.
       regex:
-        '^(?:@server/(?!trpc/app-router(?:\\.ts)?$|modules/[^/]+/(?:schema|admin)(?:\\.ts)?$|admin/(?:declaration|resources)(?:\\.ts)?$)|(?:\\.\\./)+server/)',
+        '^(?:@server/(?!trpc/app-router(?:\\.ts)?$|modules/[^/]+/(?:schema|admin)(?:\\.ts)?$|admin/(?:declaration|resources)(?:\\.ts)?$|lib/csv(?:\\.ts)?$)|(?:\\.\\./)+server/)',
       message:
-        'Front ends may import from server/ only schema.ts and admin.ts files, server/admin/{declaration,resources}.ts and (type-only) trpc/app-router.',
+        'Front ends may import from server/ only schema.ts and admin.ts files, server/admin/{declaration,resources}.ts, server/lib/csv.ts and (type-only) trpc/app-router.',
     },
   ],
 };
@@ -135,6 +135,13 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // The one CSV writer is bundled into the admin front end too: it imports nothing.
+    files: ['server/lib/csv.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '.', message: 'server/lib/csv.ts is shared with the admin bundle: it imports nothing.' }] }],
     },
   },
   {

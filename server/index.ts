@@ -21,7 +21,7 @@ const { createStorage } = await import('./providers/storage.ts');
 
 const { resolveAppSecret } = await import('./lib/crypto.ts');
 
-const db = openDatabase(env);
+const db = openDatabase(env, logger);
 const storage = createStorage(env);
 try {
   await prepareDatabase(db, { storage, demo: env.SEED_DEMO_DATA, logger, secret: resolveAppSecret(env) });

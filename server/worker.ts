@@ -25,7 +25,7 @@ const { openDatabase } = await import('./db/knex.ts');
 const { createStorage } = await import('./providers/storage.ts');
 const { createApp, appRuntime } = await import('./app.ts');
 
-const db = openDatabase(env);
+const db = openDatabase(env, logger);
 // Migrations are the web server's to run; a worker waits for the schema it knows.
 const { jobs } = appRuntime(createApp({ env, db, logger, storage: createStorage(env) }));
 try {

@@ -30,6 +30,7 @@ import { updateSchemaOf, type AdminResourceDeclaration, type FieldSpec } from '@
 import { Typography, useMediaQuery, type Theme } from '@mui/material';
 import { fieldFor, filterInputFor, inputFor, searchInput } from './fields';
 import { defaultsOf, zodValidate } from './zod-validate';
+import { exporterFor } from './export';
 
 /**
  * react-admin views generated from a resource declaration (`server/modules/<resource>/admin.ts`):
@@ -147,6 +148,7 @@ export function makeList(d: AdminResourceDeclaration): ComponentType {
   const columns = listColumns(d);
   const filters = listFilters(d);
   const secondary = secondaryText(d);
+  const exporter = exporterFor(d);
   function GeneratedList() {
     const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
     return (
@@ -155,6 +157,7 @@ export function makeList(d: AdminResourceDeclaration): ComponentType {
         perPage={25}
         filters={filters.length ? filters : undefined}
         actions={<ListActions d={d} />}
+        exporter={exporter}
         title={d.label}
       >
         {isSmall ? (

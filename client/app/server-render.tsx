@@ -40,7 +40,7 @@ export interface RenderRequest {
   locale: Locale;
   /** The answers the page carries in its `#first-screen` block. */
   calls: SentCall[];
-  /** Whether the request carries the shopper's session cookie (client/lib/auth-token.ts `AUTH_COOKIE`). */
+  /** Whether the request carries the shopper's signed-in flag (`signedIn`, client/lib/session-cookies.ts). */
   signedIn: boolean;
 }
 

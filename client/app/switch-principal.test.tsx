@@ -12,7 +12,7 @@ import { AppShell } from './app';
  */
 
 afterEach(() => {
-  for (const name of ['business_auth_token', 'businessUserDetails', 'authToken']) {
+  for (const name of ['businessUserDetails', 'signedIn']) {
     document.cookie = `${name}=; Max-Age=0; Path=/`;
   }
 });
@@ -22,8 +22,9 @@ const unauthorized = () =>
     result: { error: { code: -32001, message: 'Please log in.', data: { code: 'UNAUTHORIZED', httpStatus: 401 } } },
   });
 
+// Our app gets no token in the body: the server keeps the session in its HttpOnly cookie.
 const LOGIN_RESULT = {
-  accessToken: 'biz-token',
+  expiresAt: new Date('2026-11-22T10:00:00Z'),
   businessOwner: {
     id: 3,
     username: 'demo.owner',
@@ -41,22 +42,28 @@ const flush = () => act(() => new Promise<void>((resolve) => setTimeout(resolve,
 
 describe('a shopper signed in on the same browser logs in as an owner', () => {
   it('lands in the console and stays there; only the shopper token goes', async () => {
-    document.cookie = 'authToken=shopper-token; Path=/';
-    const meCalls: Array<string | null> = [];
+    // The server's side of the browser: whose session its HttpOnly cookie holds.
+    let serverSession: 'shopper' | 'owner' = 'shopper';
+    document.cookie = 'signedIn=1; Path=/';
+    const meCalls: string[] = [];
     const trpc: TrpcFixtures = {
-      // Like the server: the shopper is known only while the token cookie is sent.
+      // Like the server: the shopper is known only while the shopper's cookie is sent.
       'users.me': () => {
-        const token = readCookie('authToken');
-        meCalls.push(token);
-        if (!token) throw unauthorized();
+        meCalls.push(serverSession);
+        if (serverSession !== 'shopper') throw unauthorized();
         return testShopper();
       },
-      'businessAuth.login': () => LOGIN_RESULT,
+      // Like the server: the owner's cookie replaces the shopper's, and the shopper's flag is cleared.
+      'businessAuth.login': () => {
+        serverSession = 'owner';
+        document.cookie = 'signedIn=; Max-Age=0; Path=/';
+        return LOGIN_RESULT;
+      },
       'promotions.ads': () => [],
       'promotions.liveAndScheduled': () => ({ live: null, today: [], next: null, tomorrow: [] }),
     };
     const { user, location } = renderWithProviders(<AppShell />, { trpc, path: '/for-bussiness/login' });
-    await waitFor(() => expect(meCalls).toEqual(['shopper-token']));
+    await waitFor(() => expect(meCalls).toEqual(['shopper']));
 
     // The console's code loads lazily (and is transformed on first use under Vitest): allow it time.
     await user.type(await screen.findByLabelText('Username', {}, { timeout: 10_000 }), 'demo.owner');
@@ -69,10 +76,9 @@ describe('a shopper signed in on the same browser logs in as an owner', () => {
     expect(location.history.at(-1)).toBe('/for-bussiness/promotion-organizer/regular-offers/11');
     expect(screen.getByRole('heading', { name: 'Regular offers', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
-    // The business session stays; the shopper token is gone and never asked for anonymously.
-    expect(readCookie('business_auth_token')).toBe('biz-token');
+    // The business session stays; the shopper is gone and never asked for without the shopper's session.
     expect(readCookie('businessUserDetails')).not.toBeNull();
-    expect(readCookie('authToken')).toBeNull();
-    expect(meCalls).not.toContain(null);
+    expect(readCookie('signedIn')).toBeNull();
+    expect(meCalls).toEqual(['shopper']);
   });
 });

@@ -88,13 +88,23 @@ export class PageViewBatcher {
   }
 }
 
+/**
+ * The last batch as the page goes away: a `keepalive` fetch, which outlives the page like
+ * `sendBeacon` but can leave the cookies behind. Page views are anonymous, and a request carrying the
+ * session cookie without the app's header is refused (CSRF, docs/auth.md), which `sendBeacon` could not
+ * add. Browsers without `keepalive` use `sendBeacon`, which a signed-in shopper's cookie makes fail.
+ */
 function beacon(events: PageView[]): boolean {
-  if (typeof navigator === 'undefined' || typeof navigator.sendBeacon !== 'function') return false;
   // A non-batched tRPC mutation body with the superjson envelope (all values are plain JSON).
-  const body = new Blob([JSON.stringify({ json: { events: events.map((e) => ({ name: 'page_view', ...e })) } })], {
-    type: 'application/json',
-  });
-  return navigator.sendBeacon(TRACK_URL, body);
+  const body = JSON.stringify({ json: { events: events.map((e) => ({ name: 'page_view', ...e })) } });
+  if (typeof Request !== 'undefined' && 'keepalive' in Request.prototype) {
+    void fetch(TRACK_URL, { method: 'POST', body, keepalive: true, credentials: 'omit', headers: { 'Content-Type': 'application/json' } }).catch(
+      () => undefined,
+    );
+    return true;
+  }
+  if (typeof navigator === 'undefined' || typeof navigator.sendBeacon !== 'function') return false;
+  return navigator.sendBeacon(TRACK_URL, new Blob([body], { type: 'application/json' }));
 }
 
 /** Mount once in the app shell: records a page view on every route change. */

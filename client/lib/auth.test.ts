@@ -1,39 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  authModeFromPath,
-  clearAuthToken,
-  getAuthToken,
-  isLoginRequiredPath,
-  isNativeApp,
-  pathUnderAuthPanel,
-  setAuthToken,
-} from './auth';
+import { authModeFromPath, isLoginRequiredPath, isNativeApp, pathUnderAuthPanel } from './auth';
 
 afterEach(() => {
   vi.restoreAllMocks();
-  clearAuthToken();
 });
 
-describe('authToken cookie', () => {
-  it('lives 1 day on the web and 365 days in the app, on path / with SameSite=Strict', () => {
-    const writes: string[] = [];
-    const descriptor = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
-    vi.spyOn(document, 'cookie', 'set').mockImplementation((value: string) => {
-      writes.push(value);
-      descriptor.set!.call(document, value);
-    });
-
-    setAuthToken('web-token', { isApp: false });
-    expect(writes.at(-1)).toBe('authToken=web-token; Max-Age=86400; Path=/; SameSite=Strict');
-    setAuthToken('app-token', { isApp: true });
-    expect(writes.at(-1)).toBe(`authToken=app-token; Max-Age=${365 * 86400}; Path=/; SameSite=Strict`);
-    expect(getAuthToken()).toBe('app-token');
-
-    clearAuthToken();
-    expect(getAuthToken()).toBeNull();
-  });
-
-  it('recognises the Android wrapper by its isApk user agent marker or window.Android', () => {
+describe('the Android wrapper', () => {
+  it('is recognised by its isApk user agent marker or window.Android', () => {
     expect(isNativeApp()).toBe(false);
     vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (Linux; Android 14) isApk/1.4');
     expect(isNativeApp()).toBe(true);

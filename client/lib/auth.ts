@@ -4,25 +4,20 @@ import { createJSONStorage, atomWithStorage } from 'jotai/utils';
 import { useCallback, useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { paths } from '@client/app/paths';
-import {
-  clearAuthToken,
-  clearBusinessAuth,
-  getAuthToken,
-  isNativeApp,
-  setAuthToken,
-  useAuthToken,
-} from './auth-token';
+import { cookiesChanged } from './cookies';
+import { isNativeApp, useShopperSignedIn } from './session-cookies';
 import type { CurrentUser } from '@server/modules/users/schema';
 import { trpc } from './trpc';
 
-export { clearAuthToken, clearBusinessAuth, getAuthToken, isNativeApp, setAuthToken, useAuthToken };
+export { isNativeApp, useShopperSignedIn };
 
 /**
  * Shopper auth on the client (SPEC §2, §3, §4, §6).
  *
- * The session token lives in the `authToken` cookie (1 day on the web, 365 days inside the Android
- * app; path /, SameSite=Strict) and is sent as `Authorization: Bearer <token>` by `lib/trpc.ts`.
- * The current user is the `users.me` query; a shopper counts as logged in only when that data has
+ * The session is an HttpOnly cookie the server sets when the OTP is verified and clears at logout,
+ * account deletion and an owner's login (docs/auth.md); the page never sees the token. It reads the
+ * `signedIn` flag the server keeps beside it to know whether to ask for the current user: the
+ * `users.me` query, which has the final word. A shopper counts as logged in only when that data has
  * a name and loading is finished.
  */
 
@@ -38,55 +33,54 @@ export type CurrentUserState = {
 };
 
 /**
- * SPEC §4 "On load": with a token cookie and no user yet, the user is fetched; a failed fetch
- * clears the token. SPEC §2: logged in only when the user has a name and loading is finished.
+ * SPEC §4 "On load": with the signed-in flag and no user yet, the user is fetched. A fetch the server
+ * answers 401 (the session expired or was revoked) comes back with both cookies cleared, so the flag
+ * goes and the shopper is signed out. SPEC §2: logged in only when the user has a name and loading is
+ * finished.
  */
 export function useCurrentUser(): CurrentUserState {
-  const token = useAuthToken();
+  const signedIn = useShopperSignedIn();
   const query = trpc.users.me.useQuery(undefined, {
-    enabled: token !== null,
+    enabled: signedIn,
     staleTime: 5 * 60_000,
   });
 
-  useEffect(() => {
-    if (token !== null && query.isError) clearAuthToken();
-  }, [token, query.isError]);
-
-  const user = token !== null && query.data ? query.data : null;
-  const isLoading = token !== null && query.isPending;
+  const user = signedIn && query.data ? query.data : null;
+  const isLoading = signedIn && query.isPending;
   return { user, isLoading, isLoggedIn: !isLoading && Boolean(user?.name) };
 }
 
 /**
- * Sign in / sign out helpers that keep the token cookie and the `users.me` cache together.
+ * After the server opened or ended the shopper's session (its cookies are set or cleared by then):
+ * keep the `users.me` cache in step.
  *
  * Dropping the shopper removes the cached user rather than resetting it: a reset refetches at once,
- * while the components still hold the old token in their `enabled` option, and so asks the server for
- * the shopper *without* a token. That anonymous call answers 401, which once made the business console
- * (signed in a moment later on the same page) take it for its own session ending.
+ * and that call could race the cookie change. An anonymous `users.me` answering 401 once made the
+ * business console (signed in a moment later on the same page) take it for its own session ending.
  */
 export function useAuthActions() {
   const utils = trpc.useUtils();
   const queryClient = useQueryClient();
 
+  /** The OTP was verified: the server has set the session cookie and ended any owner's (SPEC §6). */
   const signIn = useCallback(
-    (token: string, user?: CurrentUser | null) => {
-      clearBusinessAuth();
+    (user?: CurrentUser | null) => {
       utils.users.me.reset();
-      setAuthToken(token);
+      cookiesChanged();
       if (user) utils.users.me.setData(undefined, user);
       void utils.users.me.invalidate();
     },
     [utils],
   );
 
-  /** Removes the shopper's token and cached user without asking the server anything. */
+  /** The shopper's session ended on the server (an owner's login, SPEC §6): forget the cached user. */
   const forgetShopper = useCallback(() => {
     void utils.users.me.cancel();
-    clearAuthToken();
+    cookiesChanged();
     queryClient.removeQueries({ queryKey: getQueryKey(trpc.users.me) });
   }, [utils, queryClient]);
 
+  /** After a logout or account deletion the server answered: nothing of the shopper stays cached. */
   const signOut = useCallback(() => {
     forgetShopper();
     void utils.invalidate();

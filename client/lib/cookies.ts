@@ -1,9 +1,11 @@
 /**
- * The one place the client reads and writes `document.cookie` (the shopper token in `auth-token.ts`,
- * the business session in `features/business/lib/session.ts`). Every cookie it writes has the same
- * attributes (SPEC §4: path /, SameSite=Strict; `Secure` when the page is served over https), and
- * every write or delete made through it is announced to subscribers, so a store built on a cookie
- * hears a change made by another (logging in as a shopper deletes the business cookies, SPEC §6).
+ * The one place the client reads and writes `document.cookie`: the language (`lang`), the discovery
+ * cookies (`browse`, `located`), the owner's details (`businessUserDetails`) and the shopper's
+ * `signedIn` flag, read only (lib/session-cookies.ts). The session tokens themselves are HttpOnly
+ * cookies the server sets and clears; no script sees them. Every cookie written here has the same
+ * attributes (path /, SameSite=Strict; `Secure` when the page is served over https), and every write or
+ * delete made through it, and every answer of the app's server (`cookiesChanged`, which may have set or
+ * cleared cookies), is announced to subscribers, so a store built on a cookie hears the change.
  */
 
 /** Reads a cookie's (URI-decoded) value; null when it is not set. */
@@ -37,6 +39,11 @@ export function writeCookie(name: string, value: string, maxAgeSeconds: number) 
 /** Deletes cookies (`Max-Age=0` on the same path), then tells subscribers once. */
 export function deleteCookies(...names: string[]) {
   for (const name of names) document.cookie = `${name}=; Max-Age=0; Path=/; SameSite=Strict`;
+  emit();
+}
+
+/** A response of the app's server may have set or cleared cookies: subscribers re-read theirs. */
+export function cookiesChanged() {
   emit();
 }
 

@@ -1,15 +1,19 @@
-import { httpBatchLink, loggerLink, splitLink, type TRPCLink } from '@trpc/client';
+import { httpBatchLink, loggerLink, type TRPCLink } from '@trpc/client';
 import superjson from 'superjson';
 import type { AppRouter } from '@server/trpc/app-router';
-import { BUSINESS_TOKEN_COOKIE, getAuthToken } from './auth-token';
-import { readCookie } from './cookies';
-import { acceptLanguageHeader } from './i18n';
-import { REQUEST_TIMEOUT_MS, isBusinessProcedure } from './trpc';
+import { cookiesChanged } from './cookies';
+import { appRequestHeaders } from './session-cookies';
+import { REQUEST_TIMEOUT_MS } from './trpc';
 
 /**
- * How tRPC calls travel: batched HTTP with superjson, the shopper's or the business token, a 20 s
- * timeout, errors logged. Loaded on the first call (lib/trpc.ts, `lazyLink`), not with the first
- * screen's code: the home page paints from the data in its HTML (issue 18).
+ * How tRPC calls travel: batched HTTP with superjson, a 20 s timeout, errors logged. Loaded on the
+ * first call (lib/trpc.ts, `lazyLink`), not with the first screen's code: the home page paints from
+ * the data in its HTML (issue 18).
+ *
+ * The sessions ride in their HttpOnly cookies (docs/auth.md): the shopper's and the owner's, at most
+ * one at a time (SPEC §6, the server ends one as the other logs in), so one batch serves both. Every
+ * call carries the app's marker header (CSRF) and, after its answer, tells the cookie store to look
+ * again: the answer may have set or cleared session cookies.
  */
 
 function withTimeout(signal: AbortSignal | null | undefined): AbortSignal {
@@ -19,42 +23,23 @@ function withTimeout(signal: AbortSignal | null | undefined): AbortSignal {
   return typeof AbortSignal.any === 'function' ? AbortSignal.any([signal, timeout]) : signal;
 }
 
-/** SPEC §6/§7: the shopper token is sent as `Authorization: Bearer <token>` when present. */
-function authHeaders(): Record<string, string> {
-  const token = getAuthToken();
-  return token ? { ...acceptLanguageHeader(), Authorization: `Bearer ${token}` } : acceptLanguageHeader();
-}
-
-/**
- * Business procedures carry the business token (`business_auth_token`) instead; they go in their own
- * batch so one request never mixes the two principals.
- */
-function businessAuthHeaders(): Record<string, string> {
-  const token = readCookie(BUSINESS_TOKEN_COOKIE);
-  return token ? { ...acceptLanguageHeader(), Authorization: `Bearer ${token}` } : acceptLanguageHeader();
-}
-
-const timedFetch: typeof fetch = (input, init) => fetch(input, { ...init, signal: withTimeout(init?.signal) });
+const appFetch: typeof fetch = async (input, init) => {
+  try {
+    return await fetch(input, { ...init, credentials: 'same-origin', signal: withTimeout(init?.signal) });
+  } finally {
+    cookiesChanged();
+  }
+};
 
 export const transportLinks: TRPCLink<AppRouter>[] = [
   loggerLink({
     enabled: (op) => import.meta.env.DEV || (op.direction === 'down' && op.result instanceof Error),
   }),
-  splitLink({
-    condition: (op) => isBusinessProcedure(op.path),
-    true: httpBatchLink({
-      url: '/trpc',
-      transformer: superjson,
-      maxURLLength: 2083,
-      fetch: timedFetch,
-      headers: businessAuthHeaders,
-    }),
-    false: httpBatchLink({
-      url: '/trpc',
-      transformer: superjson,
-      maxURLLength: 2083,
-      fetch: timedFetch,
-      headers: authHeaders,
-    }),
+  httpBatchLink({
+    url: '/trpc',
+    transformer: superjson,
+    maxURLLength: 2083,
+    fetch: appFetch,
+    headers: appRequestHeaders,
   }),
 ];

@@ -17,8 +17,8 @@ export type RouterOutputs = inferRouterOutputs<AppRouter>;
 export const REQUEST_TIMEOUT_MS = 20_000;
 
 /**
- * Business procedures carry the business token (`business_auth_token`) instead; they go in their own
- * batch so one request never mixes the two principals.
+ * The procedures that need the owner's session (the console takes their 401 for its session ending,
+ * features/business/components/business-shell.tsx).
  */
 const BUSINESS_ROUTERS = new Set(['businessAuth', 'businessAccount', 'subAccounts', 'promotions', 'dashboards', 'counter']);
 export const isBusinessProcedure = (path: string) => BUSINESS_ROUTERS.has(path.split('.')[0] ?? '');

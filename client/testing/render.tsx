@@ -12,6 +12,7 @@ import type { AppRouter } from '@server/trpc/app-router';
 import { Providers } from '@client/app/providers';
 import { i18n } from '@client/lib/i18n';
 import { createTrpcClient } from '@client/lib/trpc';
+import { cookiesChanged } from '@client/lib/cookies';
 
 /**
  * Answers for tRPC procedures, keyed by path (`'categories.list'`). A handler returns the
@@ -27,7 +28,11 @@ export function serverError(message: string, data: { code: string; httpStatus: n
   return TRPCClientError.from({ error: { message, code: -32600, data } } as never);
 }
 
-/** A terminating link that answers from fixtures instead of the network (no transformer needed). */
+/**
+ * A terminating link that answers from fixtures instead of the network (no transformer needed). A
+ * fixture plays the server's Set-Cookie by writing `document.cookie` (e.g. the `signedIn` flag); like
+ * the real transport, the link tells the cookie store after every answer.
+ */
 export function fixtureLink(fixtures: TrpcFixtures): TRPCLink<AppRouter> {
   return () =>
     ({ op }) =>
@@ -39,6 +44,7 @@ export function fixtureLink(fixtures: TrpcFixtures): TRPCLink<AppRouter> {
             if (!handler) throw new Error(`No tRPC fixture for "${op.path}"`);
             return handler(op.input);
           })
+          .finally(cookiesChanged)
           .then(
             (data) => {
               if (!active) return;

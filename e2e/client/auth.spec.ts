@@ -16,8 +16,11 @@ test('a logged-out shopper taps History, logs in with an OTP and lands on Histor
   await expect(page.getByRole('dialog', { name: 'Login' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: `Profile: ${DEMO_SHOPPER.name}` })).toBeVisible();
   const token = (await page.context().cookies()).find((cookie) => cookie.name === 'authToken');
-  expect(token?.sameSite).toBe('Strict');
-  expect(token?.path).toBe('/');
+  // Set by the server, HttpOnly: no script on the page can read it (docs/auth.md).
+  expect(token).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
+  const visible = await page.evaluate(() => document.cookie);
+  expect(visible).not.toContain(token!.value);
+  expect(visible).toContain('signedIn=1');
   // One day on the web (SPEC §9), give or take the test's own run time.
   expect(token!.expires * 1000 - Date.now()).toBeGreaterThan(23 * 3600 * 1000);
   expect(token!.expires * 1000 - Date.now()).toBeLessThan(25 * 3600 * 1000);

@@ -2,12 +2,21 @@ import type { Knex } from 'knex';
 import type { Logger } from '../lib/logger.ts';
 import type { Storage } from '../providers/storage.ts';
 import { hashPhone } from '../lib/crypto.ts';
+import { withoutDeadline } from './knex.ts';
 
 /**
  * Brings a database up to date at start: runs pending migrations, then seeds it when it is empty
  * (no categories yet), so `npm start` on a fresh clone serves a working demo with no other step.
+ * Statements here have no deadline (an index build on a large table may take minutes).
  */
-export async function prepareDatabase(
+export function prepareDatabase(
+  db: Knex,
+  options: { storage: Storage; demo: boolean; logger: Logger; secret: string },
+): Promise<{ migrated: string[]; seeded: boolean }> {
+  return withoutDeadline(db, (unbounded) => prepare(unbounded, options));
+}
+
+async function prepare(
   db: Knex,
   options: { storage: Storage; demo: boolean; logger: Logger; secret: string },
 ): Promise<{ migrated: string[]; seeded: boolean }> {

@@ -49,6 +49,7 @@ export function errorMiddleware(logger: Logger): Middleware {
         logger.error({ err: error }, 'unhandled error');
         appError = new AppError('INTERNAL_SERVER_ERROR', 'Internal server error');
       }
+      if (appError.code === 'SERVICE_UNAVAILABLE') logger.warn({ err: appError.cause ?? appError }, 'answered 503: the database was slow or busy');
       ctx.status = HTTP_STATUS[appError.code];
       if (appError.retryAfter) ctx.set('Retry-After', String(appError.retryAfter));
       ctx.body = restBodyOf(localizeAppError(appError, language));

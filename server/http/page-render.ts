@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { Context } from 'koa';
 import { withDeferredCode } from '../../client/lib/app-code.ts';
 import type { Logger } from '../lib/logger.ts';
+import { SHOPPER_SIGNED_IN_COOKIE } from '../modules/sessions/schema.ts';
 
 /**
  * The home page and outlet pages rendered on the server at request time (issue 18): the SSR build of
@@ -40,8 +41,6 @@ export type PageRenderer = (ctx: Context, page: { route: string; search: string;
 /** The browser's cookies that say its home page is not the default one. */
 export const OWN_HOME_COOKIES = ['browse', 'located'] as const;
 
-/** The shopper's session cookie (client/lib/auth-token.ts `AUTH_COOKIE`): a signed-in shopper's enter-amount page is not rendered. */
-const AUTH_COOKIE = 'authToken';
 
 /** Where a shell's `#root` starts and ends (client/vite-plugins/prerender-shells.ts writes both). */
 const ROOT_START = '<div id="root" inert>';
@@ -109,7 +108,9 @@ export function pageRendererFrom(dir: string, logger: Logger): PageRenderer {
     if (!Array.isArray(calls)) return null;
     const build = await load();
     if (!build) return null;
-    const signedIn = ctx.cookies.get(AUTH_COOKIE) !== undefined;
+    // The shopper's signed-in flag, as the page itself reads it (boot.tsx): a signed-in shopper's
+    // enter-amount page is not rendered.
+    const signedIn = ctx.cookies.get(SHOPPER_SIGNED_IN_COOKIE) !== undefined;
     // Asked first, so the renders kept are only of pages that are rendered.
     if (!build.rendersOnServer(page.route, page.search, signedIn)) return null;
     try {

@@ -3,7 +3,8 @@ import supertest from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '../env.ts';
 import { useTestDatabase } from '../test/setup.ts';
-import { TEST_SECRET, createTestApp } from '../test/app.ts';
+import { createTestApp } from '../test/app.ts';
+import { PRODUCTION_ENV } from '../test/production-env.ts';
 import { testDb } from '../test/database.ts';
 import { fakeSms } from '../test/fake-sms.ts';
 import { applyProxyTrust, compileTrust, resolveClient } from './proxy.ts';
@@ -79,14 +80,9 @@ describe('the per-IP OTP send limit behind proxies (REST)', () => {
   const LIMIT = '2';
   const production = (extra: Record<string, string> = {}) =>
     parseEnv({
-      NODE_ENV: 'production',
+      ...PRODUCTION_ENV,
       LOG_LEVEL: 'silent',
-      APP_SECRET: TEST_SECRET,
       DATA_DIR: 'memory',
-      PAYMENT_PROVIDER: 'razorpay',
-      RAZORPAY_KEY_ID: 'rzp_test_abcdef123456',
-      RAZORPAY_KEY_SECRET: 'key-secret-123',
-      RAZORPAY_WEBHOOK_SECRET: 'webhook-secret-123',
       OTP_SENDS_PER_IP_PER_HOUR: LIMIT,
       ...extra,
     });

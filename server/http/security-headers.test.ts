@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseEnv } from '../env.ts';
 import { useTestDatabase } from '../test/setup.ts';
 import { TEST_SECRET, createTestApp } from '../test/app.ts';
+import { PRODUCTION_ENV } from '../test/production-env.ts';
 
 useTestDatabase();
 
@@ -114,7 +115,7 @@ describe('the home map’s tiles (MAP_TILE_URL)', () => {
 
 describe('Strict-Transport-Security', () => {
   it('is sent in production, on pages and API answers alike', async () => {
-    const { request } = withDist({ NODE_ENV: 'production', ...RAZORPAY });
+    const { request } = withDist({ ...PRODUCTION_ENV });
     for (const url of ['/', '/clientpage/sales/', '/healthz', '/api/no/such/thing']) {
       expect((await request.get(url)).headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
     }

@@ -13,6 +13,7 @@ export type AppErrorCode =
   | 'CONFLICT'
   | 'UNPROCESSABLE_CONTENT'
   | 'TOO_MANY_REQUESTS'
+  | 'SERVICE_UNAVAILABLE'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'INTERNAL_SERVER_ERROR';
@@ -22,7 +23,7 @@ export type FieldErrors = Record<string, string>;
 export class AppError extends Error {
   readonly code: AppErrorCode;
   readonly details?: FieldErrors;
-  /** Seconds a client should wait (TOO_MANY_REQUESTS); sent as `Retry-After`. */
+  /** Seconds a client should wait (TOO_MANY_REQUESTS, SERVICE_UNAVAILABLE); sent as `Retry-After`. */
   readonly retryAfter?: number;
 
   constructor(
@@ -49,6 +50,7 @@ export const HTTP_STATUS: Record<AppErrorCode, number> = {
   UNPROCESSABLE_CONTENT: 422,
   TOO_MANY_REQUESTS: 429,
   INTERNAL_SERVER_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
 };
 
 export const badRequest = (message: string, details?: FieldErrors) =>
@@ -61,6 +63,11 @@ export const unprocessable = (message: string, details?: FieldErrors) =>
   new AppError('UNPROCESSABLE_CONTENT', message, { details });
 export const tooManyRequests = (message: string, retryAfter?: number) =>
   new AppError('TOO_MANY_REQUESTS', message, { retryAfter });
+
+/** The database did not answer in time (a statement passed its deadline). */
+export const DATABASE_SLOW = 'The server took too long to answer. Please try again in a moment.';
+/** No database connection was free in time, or the database is restarting. */
+export const DATABASE_BUSY = 'The server is busy right now. Please try again in a moment.';
 
 /** Flattens a ZodError into `{ field: firstMessage }` (nested paths joined with dots). */
 export function fieldErrorsOf(error: ZodError): FieldErrors {
@@ -128,6 +135,10 @@ export function toAppError(error: unknown): AppError | null {
     return new AppError('BAD_REQUEST', error.message, { details, cause: error });
   }
   if (typeof error !== 'object' || error === null) return null;
+  // Every connection was busy for DATABASE_ACQUIRE_TIMEOUT_MS: fail fast rather than queue forever.
+  if ((error as { name?: unknown }).name === 'KnexTimeoutError') {
+    return new AppError('SERVICE_UNAVAILABLE', DATABASE_BUSY, { retryAfter: 2, cause: error });
+  }
   const bodyError = bodyReadError(error);
   if (bodyError) return bodyError;
   const e = error as PgLikeError;
@@ -158,6 +169,13 @@ export function toAppError(error: unknown): AppError | null {
       return new AppError('BAD_REQUEST', 'A value is out of the allowed range.', { cause: error });
     case '54000': // program_limit_exceeded: a value too big for an index row, a tsvector, …
       return new AppError('BAD_REQUEST', 'A value is too long.', { cause: error });
+    case '57014': // query_canceled: the statement passed its deadline (DATABASE_STATEMENT_TIMEOUT_MS)
+    case '25P03': // idle_in_transaction_session_timeout
+      return new AppError('SERVICE_UNAVAILABLE', DATABASE_SLOW, { retryAfter: 5, cause: error });
+    case '57P01': // admin_shutdown: the connection ended under the statement (the embedded database restarted)
+    case '57P03': // cannot_connect_now
+    case '53300': // too_many_connections
+      return new AppError('SERVICE_UNAVAILABLE', DATABASE_BUSY, { retryAfter: 2, cause: error });
     case '40001':
     case '40P01':
       return new AppError('CONFLICT', 'The request clashed with another one. Please try again.', { cause: error });

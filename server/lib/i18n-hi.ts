@@ -214,6 +214,10 @@ export const HI: Readonly<Record<string, string>> = {
   'An idempotency key (8 to 64 letters, digits, - or _) is required: send it as the Idempotency-Key header':
     'एक idempotency key (8 से 64 अक्षर, अंक, - या _) ज़रूरी है: इसे Idempotency-Key हेडर में भेजें',
   'The live feed needs a new ticket: reload the page.': 'लाइव फ़ीड के लिए नया टिकट चाहिए: पेज फिर से लोड करें।',
+  'This account already has {max} live payment feeds open. Close the payments screen on another tab or device, then try again.':
+    'इस अकाउंट की पहले से {max} लाइव पेमेंट फ़ीड खुली हैं। किसी दूसरे टैब या डिवाइस पर पेमेंट स्क्रीन बंद करें, फिर से कोशिश करें।',
+  '{max} live payment feeds are already open from your network. Close some payments screens, then try again.':
+    'आपके नेटवर्क से पहले से {max} लाइव पेमेंट फ़ीड खुली हैं। कुछ पेमेंट स्क्रीन बंद करें, फिर से कोशिश करें।',
   'Your account is not allowed to refund payments. Ask your master account to allow it in User management.':
     'आपके अकाउंट को पेमेंट रिफ़ंड करने की अनुमति नहीं है। अपने मास्टर अकाउंट से यूज़र मैनेजमेंट में इसकी अनुमति देने को कहें।',
 
@@ -267,6 +271,16 @@ export const HI: Readonly<Record<string, string>> = {
   'Too many applications. Please try again later.': 'बहुत ज़्यादा आवेदन आए हैं। कृपया बाद में फिर कोशिश करें।',
   'Thank you! Our team will verify your documents within 2-5 working days.': 'धन्यवाद! हमारी टीम 2-5 कामकाजी दिनों में आपके दस्तावेज़ों की जाँच करेगी।',
 
+  // ---- Notifications: the inbox, unsubscribe links, this browser's push subscription, the app's FCM token
+  'This unsubscribe link is not valid. Change your alerts in Settings instead.': 'यह अनसब्सक्राइब लिंक सही नहीं है। इसके बजाय सेटिंग्स में अपने अलर्ट बदलें।',
+  'Notification not found': 'नोटिफ़िकेशन नहीं मिला',
+  'This browser gave an invalid push subscription.': 'इस ब्राउज़र ने गलत पुश सब्सक्रिप्शन दिया।',
+  'Push notifications can only be sent through a browser push service (Chrome, Firefox, Safari or Edge); this subscription points elsewhere.':
+    'पुश नोटिफ़िकेशन सिर्फ़ ब्राउज़र की पुश सेवा (Chrome, Firefox, Safari या Edge) से भेजे जा सकते हैं; यह सब्सक्रिप्शन किसी दूसरी जगह का है।',
+  'fcmToken is required': 'fcmToken ज़रूरी है',
+  'This is not an FCM token: send the registration token Firebase Messaging gave the app.':
+    'यह FCM टोकन नहीं है: Firebase Messaging ने ऐप को जो रजिस्ट्रेशन टोकन दिया है, वही भेजें।',
+
   // ---- Anything (the database's and the transport's own refusals)
   'This record already exists.': 'यह रिकॉर्ड पहले से मौजूद है।',
   'already exists': 'पहले से मौजूद है',
@@ -278,6 +292,8 @@ export const HI: Readonly<Record<string, string>> = {
   'A value has the wrong format.': 'कोई मान गलत प्रारूप में है।',
   'The request clashed with another one. Please try again.': 'यह अनुरोध किसी दूसरे अनुरोध से टकरा गया। कृपया फिर से कोशिश करें।',
   'Internal server error': 'सर्वर में अंदरूनी गड़बड़ी हुई',
+  'The server took too long to answer. Please try again in a moment.': 'सर्वर ने जवाब देने में बहुत देर लगा दी। कृपया थोड़ी देर बाद फिर से कोशिश करें।',
+  'The server is busy right now. Please try again in a moment.': 'सर्वर अभी व्यस्त है। कृपया थोड़ी देर बाद फिर से कोशिश करें।',
   'Invalid input': 'इनपुट सही नहीं है',
   'Not found': 'नहीं मिला',
   'The request is too large.': 'अनुरोध बहुत बड़ा है।',

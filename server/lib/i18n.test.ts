@@ -99,7 +99,6 @@ describe('the Hindi catalog covers the server messages', () => {
     'The back office is for sales staff only.', // the back office's guard
     'Approved applications are kept as the record of how the account was opened. Nothing was deleted.', // back office
     'must be URL-safe base64', // a push subscription's keys: the browser sends them, no person types them
-    'not an FCM token', // the Android wrapper's device token: no person types it
   ]);
 
   const sourceFiles = (dir: string): string[] =>

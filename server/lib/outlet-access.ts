@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
-import { forbidden, notFound } from './errors.ts';
+import { AppError, forbidden, notFound } from './errors.ts';
 import { requestContext } from './logger.ts';
 import { runtime } from './runtime.ts';
 import type { BusinessOwnerRow } from '../db/tables.ts';
+import { rawRows } from '../db/rows.ts';
 
 /**
  * THE ownership rule for every business call (docs/business.md): "may this business account use
@@ -93,13 +94,44 @@ async function checkOutletAccess(businessOwnerId: number, outletId: number, trx?
       'o.ownerId',
       db.raw('EXISTS (SELECT 1 FROM business_owner_outlets g WHERE g.business_owner_id = bo.id AND g.outlet_id = o.id) AS granted'),
     );
-  if (!row || !row.isActive) throw forbidden(ACCOUNT_DISABLED);
+  const decided = accessOf(row, outletId);
+  if (decided instanceof AppError) throw decided;
+  return decided;
+}
+
+/** The rule itself, over one (account, outlet, grant) row: the access, or the error that refuses it. */
+function accessOf(row: AccessRow | undefined, outletId: number): OutletAccess | AppError {
+  if (!row || !row.isActive) return forbidden(ACCOUNT_DISABLED);
   const account: BusinessAccount = { id: row.id, isMaster: row.isMaster, masterId: row.masterId, isActive: true };
-  if (row.outletId === null) throw notFound(OUTLET_NOT_FOUND);
+  if (row.outletId === null) return notFound(OUTLET_NOT_FOUND);
   const ownerId = row.ownerId;
   if (account.isMaster && ownerId === account.id) return { account, outletId };
   if (row.granted && (account.isMaster || ownerId === account.masterId)) return { account, outletId };
-  throw forbidden(OUTLET_ACCESS_DENIED);
+  return forbidden(OUTLET_ACCESS_DENIED);
+}
+
+/**
+ * Which of these (account, outlet) pairs the accounts may still use, by the same rule, in ONE query
+ * whatever their number (the live streams' periodic re-check, counter/live-streams.ts). Returns the
+ * keys `"<account>:<outlet>"` of the pairs still allowed.
+ */
+export async function outletAccessStillHeld(pairs: readonly { businessOwnerId: number; outletId: number }[], db: Knex = runtime().db): Promise<Set<string>> {
+  const held = new Set<string>();
+  if (!pairs.length) return held;
+  const ids = (values: number[]) => `{${values.join(',')}}`;
+  const rows = await rawRows<AccessRow & { wantedOwner: number; wantedOutlet: number }>(
+    db,
+    `SELECT p.b AS wanted_owner, p.o AS wanted_outlet, bo.id, bo.is_master, bo.master_id, bo.is_active, o.id AS outlet_id, o.owner_id,
+            EXISTS (SELECT 1 FROM business_owner_outlets g WHERE g.business_owner_id = bo.id AND g.outlet_id = o.id) AS granted
+       FROM unnest(?::bigint[], ?::bigint[]) AS p(b, o)
+       JOIN business_owners bo ON bo.id = p.b
+       LEFT JOIN outlets o ON o.id = p.o`,
+    [ids(pairs.map((p) => p.businessOwnerId)), ids(pairs.map((p) => p.outletId))],
+  );
+  for (const row of rows) {
+    if (!(accessOf(row, Number(row.wantedOutlet)) instanceof AppError)) held.add(`${Number(row.wantedOwner)}:${Number(row.wantedOutlet)}`);
+  }
+  return held;
 }
 
 /** The account, the outlet (null when there is none) and whether the account was granted it. */

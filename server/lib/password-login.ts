@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { unauthorized } from './errors.ts';
 import { keyedHash } from './crypto.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { reserveAttempts, settleAttempts, type Limit } from './rate-limit.ts';
+import { reserveAttempts, settleAttempts, touchAttempts, type Limit } from './rate-limit.ts';
 import { runtime } from './runtime.ts';
 
 /**
@@ -10,7 +10,10 @@ import { runtime } from './runtime.ts';
  * `username`, `password_hash`, `is_active` and `failed_login_count`). The accounts' tables are read and
  * written by their owners' services (`LoginAccounts`: sales-staff, business-owners); this file holds
  * the procedure and the throttle.
- * - usernames match case-insensitively; unknown ones are checked against a decoy hash (same timing);
+ * - usernames match case-insensitively; an unknown one does the work a wrong password does: a verify
+ *   against a decoy hash made with the same Argon2 parameters, and one row written and committed (a
+ *   wrong password records its failure on the account; an unknown name rewrites its throttle row), so
+ *   the two answers take as long (password-login.test.ts measures both);
  * - a wrong password or a disabled account gets the same message as an unknown username;
  * - failures slow down the *client*, never the account: MAX_FAILED_LOGINS attempts in a row from one
  *   client IP for one username, or MAX_FAILED_LOGINS_PER_IP from one IP across usernames, make that IP
@@ -88,9 +91,13 @@ export async function verifyPasswordLogin<A extends PasswordAccount>(
   // Counted first, for known and unknown usernames alike, so the throttle says nothing about which exist.
   const keys = loginThrottleKeys(accounts.kind, input.username, meta.ip);
   await reserveAttempts(throttleLimits(keys));
+  // Both kinds wait for the decoy (made once, on the first login of either kind).
+  const decoy = await timingDecoy();
   const account = await accounts.find(db, input.username);
   if (!account) {
-    await verifyPassword(await timingDecoy(), input.password);
+    // The same work as a wrong password below: one Argon2 verify, one row written.
+    await verifyPassword(decoy, input.password);
+    await touchAttempts(keys.pair);
     throw unauthorized(INVALID_LOGIN);
   }
   const ok = await verifyPassword(account.passwordHash, input.password);

@@ -160,6 +160,16 @@ export async function settleAttempts(keys: { reset?: string[]; refund?: string[]
   }
 }
 
+/**
+ * Rewrites a streak's row as it stands: one real row write and commit (PostgreSQL writes a new row
+ * version even when no value changes). password-login.ts does it for an unknown username, so that
+ * answer costs the database what a wrong password's bookkeeping does.
+ */
+export async function touchAttempts(key: string): Promise<void> {
+  const { db } = runtime();
+  await db('rate_limit_counters').where({ key, windowStart: COOLDOWN_WINDOW }).update({ count: db.raw('count') });
+}
+
 /** Ends a cooldown early (e.g. once an OTP was used, a new login may ask for a code at once). */
 export async function releaseCooldown(key: string, trx?: Knex.Transaction): Promise<void> {
   await (trx ?? runtime().db)('rate_limit_counters').where({ key, windowStart: COOLDOWN_WINDOW }).delete();

@@ -1,7 +1,11 @@
 import { createECDH, createHmac } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
+import type net from 'node:net';
 import webpush from 'web-push';
 import type { Env } from '../env.ts';
 import type { Logger } from '../lib/logger.ts';
+import { checkedLookup, PushAddressRefused, pushEndpointRefusal, systemResolver, type PushEndpointRules, type Resolver } from './push-endpoints.ts';
 
 /** A browser's push subscription (PushSubscription.toJSON()): where to post and the keys to encrypt with. */
 export interface PushTarget {
@@ -22,14 +26,19 @@ export interface PushOptions {
 
 export type PushOutcome =
   | { ok: true; status: number }
-  /** `gone`: the subscription expired or was withdrawn (404/410): forget it. */
-  | { ok: false; status: number | null; gone: boolean; reason: string };
+  /**
+   * `gone`: the subscription expired or was withdrawn (404/410), or its endpoint is not one we post to:
+   * forget it. `retryable`: worth trying again later (no answer, 429, 5xx).
+   */
+  | { ok: false; status: number | null; gone: boolean; retryable: boolean; reason: string };
 
 /** Web push (RFC 8030) with VAPID (RFC 8292) and aes128gcm payload encryption (RFC 8291), via `web-push`. */
 export interface WebPushProvider {
   readonly name: string;
   /** The application server key browsers subscribe with (URL-safe base64). */
   readonly publicKey: string;
+  /** Why the server would not post to this endpoint (server/providers/push-endpoints.ts), or null. */
+  endpointRefusal(endpoint: string): string | null;
   send(target: PushTarget, payload: string, options: PushOptions): Promise<PushOutcome>;
 }
 
@@ -58,45 +67,99 @@ export function deriveVapidKeys(secret: string): VapidKeys {
   }
 }
 
+export interface WebPushOptions {
+  keys: VapidKeys;
+  subject: string;
+  /** Which endpoints the server posts to (PUSH_ENDPOINT_HOSTS; tests may add plain http). */
+  endpoints: PushEndpointRules;
+  timeoutMs?: number;
+  /** How names are resolved (tests give a fixed answer; the internet is never used in tests). */
+  resolve?: Resolver;
+  /** Which resolved addresses may be connected to (default: public unicast only; tests allow their own server). */
+  allowAddress?: (address: string) => boolean;
+}
+
 /**
- * Sends through `web-push`'s request builder (VAPID JWT + encrypted body) and our own `fetch`, so the
- * timeout is ours and any push service URL works (tests post to a local endpoint over http).
+ * Sends through `web-push`'s request builder (VAPID JWT + encrypted body) and our own HTTP request,
+ * so the timeout is ours and the connection goes only where the rules say (push-endpoints.ts): an
+ * endpoint on a push service's host, resolved once, every address public, connected to the checked
+ * address, and a redirect answered with is never followed (node's client does not follow them; the
+ * status is the outcome).
  */
-export function createWebPush(
-  options: { keys: VapidKeys; subject: string; timeoutMs?: number; fetch?: typeof fetch },
-  logger: Logger,
-): WebPushProvider {
-  const doFetch = options.fetch ?? fetch;
+export function createWebPush(options: WebPushOptions, logger: Logger): WebPushProvider {
   const vapidDetails = { subject: options.subject, publicKey: options.keys.publicKey, privateKey: options.keys.privateKey };
+  const lookup = checkedLookup(options.resolve ?? systemResolver, options.allowAddress);
+  // Kept-alive connections (a fan-out posts many pushes to the same service); each was made to a checked address.
+  const agents = { 'https:': new https.Agent({ keepAlive: true, maxSockets: 32 }), 'http:': new http.Agent({ keepAlive: true, maxSockets: 32 }) };
+  const endpointRefusal = (endpoint: string) => pushEndpointRefusal(endpoint, options.endpoints);
   return {
     name: 'vapid',
     publicKey: options.keys.publicKey,
+    endpointRefusal,
     async send(target, payload, push) {
+      const refusal = endpointRefusal(target.endpoint);
+      if (refusal) {
+        logger.warn({ push: { refused: refusal } }, 'web push: endpoint refused');
+        return { ok: false, status: null, gone: true, retryable: false, reason: `endpoint refused: ${refusal}` };
+      }
       const details = webpush.generateRequestDetails(
         { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
         payload,
         { vapidDetails, TTL: push.ttlSeconds, urgency: push.urgency ?? 'normal', ...(push.topic ? { topic: push.topic } : {}) },
       );
+      const url = new URL(details.endpoint);
       const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(details.headers)) if (k.toLowerCase() !== 'content-length') headers[k] = String(v);
-      let res: Response;
+      for (const [k, v] of Object.entries(details.headers)) headers[k] = String(v);
+      let status: number;
       try {
-        res = await doFetch(details.endpoint, {
-          method: 'POST',
+        status = await post(url, {
+          agent: agents[url.protocol as 'https:' | 'http:'],
           headers,
-          body: details.body ? new Uint8Array(details.body) : undefined,
-          signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+          body: details.body ?? Buffer.alloc(0),
+          lookup,
+          timeoutMs: options.timeoutMs ?? 10_000,
         });
       } catch (error) {
-        return { ok: false, status: null, gone: false, reason: `push service unreachable: ${(error as Error).name}` };
+        if (error instanceof PushAddressRefused) {
+          logger.warn({ push: { host: url.host, refused: error.message } }, 'web push: address refused');
+          return { ok: false, status: null, gone: false, retryable: false, reason: `address refused: ${error.message}` };
+        }
+        return { ok: false, status: null, gone: false, retryable: true, reason: `push service unreachable: ${(error as Error).name}` };
       }
-      await res.arrayBuffer().catch(() => undefined);
-      if (res.ok) return { ok: true, status: res.status };
-      const gone = res.status === 404 || res.status === 410;
-      logger.info({ push: { status: res.status, host: new URL(target.endpoint).host } }, 'web push refused');
-      return { ok: false, status: res.status, gone, reason: `push service answered ${res.status}` };
+      if (status >= 200 && status < 300) return { ok: true, status };
+      const gone = status === 404 || status === 410;
+      logger.info({ push: { status, host: url.host } }, 'web push refused');
+      const reason = status >= 300 && status < 400 ? `push service answered ${status} (redirects are not followed)` : `push service answered ${status}`;
+      return { ok: false, status, gone, retryable: !gone && (status === 429 || status >= 500), reason };
     },
   };
+}
+
+/** POSTs `body` and resolves with the answer's status (the answer's body is read and dropped); never follows a redirect. */
+function post(
+  url: URL,
+  init: { agent: http.Agent; headers: Record<string, string>; body: Buffer; lookup: ReturnType<typeof checkedLookup>; timeoutMs: number },
+): Promise<number> {
+  const request = url.protocol === 'https:' ? https.request : http.request;
+  return new Promise<number>((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        agent: init.agent,
+        headers: { ...init.headers, 'Content-Length': String(init.body.length) },
+        lookup: init.lookup as unknown as net.LookupFunction,
+        signal: AbortSignal.timeout(init.timeoutMs),
+      },
+      (res) => {
+        res.on('error', reject);
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.resume();
+      },
+    );
+    req.on('error', reject);
+    req.end(init.body);
+  });
 }
 
 export function vapidKeysOf(env: Pick<Env, 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY'>, secret: string): VapidKeys {
@@ -104,6 +167,10 @@ export function vapidKeysOf(env: Pick<Env, 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_K
   return deriveVapidKeys(secret);
 }
 
-export function createWebPushFromEnv(env: Pick<Env, 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT'>, secret: string, logger: Logger): WebPushProvider {
-  return createWebPush({ keys: vapidKeysOf(env, secret), subject: env.VAPID_SUBJECT }, logger);
+export function createWebPushFromEnv(
+  env: Pick<Env, 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT' | 'PUSH_ENDPOINT_HOSTS'>,
+  secret: string,
+  logger: Logger,
+): WebPushProvider {
+  return createWebPush({ keys: vapidKeysOf(env, secret), subject: env.VAPID_SUBJECT, endpoints: { hosts: env.PUSH_ENDPOINT_HOSTS } }, logger);
 }

@@ -1,14 +1,22 @@
-import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import knexFactory, { type Knex } from 'knex';
 import { inject } from 'vitest';
-import { knexConfig } from '../../knexfile.ts';
+import { knexConfig, type DatabaseOptions } from '../../knexfile.ts';
 
 /**
  * Each test file gets its own database, migrated (see global-setup.ts): a copy of the template database
  * on PostgreSQL, or its own embedded instance booted from the migrated snapshot.
  */
 let current: { db: Knex; drop: () => Promise<void> } | null = null;
+
+/**
+ * A statement in a test has 20 s (TEST_STATEMENT_TIMEOUT_MS), less than a test's 30 s: one that hangs
+ * fails its test with the statement in the message instead of holding the run (issue 26).
+ */
+const TEST_DEADLINES = {
+  statementTimeoutMs: Number(process.env.TEST_STATEMENT_TIMEOUT_MS ?? 20_000),
+  idleInTransactionTimeoutMs: 60_000,
+};
 
 function withDatabase(url: string, database: string): string {
   const u = new URL(url);
@@ -26,7 +34,7 @@ export async function openTestDatabase(): Promise<Knex> {
  * Another migrated database besides the file's own (for tests of two apps on two databases in one
  * process); the caller drops it.
  */
-export async function openDatabaseCopy(): Promise<{ db: Knex; drop: () => Promise<void> }> {
+export async function openDatabaseCopy(options: Pick<DatabaseOptions, 'acquireTimeoutMs' | 'poolMax' | 'statementTimeoutMs'> = {}): Promise<{ db: Knex; drop: () => Promise<void> }> {
   const info = inject('testDatabase');
   if (info.mode === 'pg') {
     const name = `bachat_t_${info.template.replace('bachat_tpl_', '')}_${randomBytes(4).toString('hex')}`;
@@ -41,7 +49,7 @@ export async function openDatabaseCopy(): Promise<{ db: Knex; drop: () => Promis
         await new Promise((r) => setTimeout(r, 100 + attempt * 50));
       }
     }
-    const db = knexFactory(knexConfig({ databaseUrl: withDatabase(info.adminUrl, name), poolMax: 10 }));
+    const db = knexFactory(knexConfig({ databaseUrl: withDatabase(info.adminUrl, name), poolMax: 10, ...TEST_DEADLINES, ...options }));
     return {
       db,
       drop: async () => {
@@ -51,8 +59,7 @@ export async function openDatabaseCopy(): Promise<{ db: Knex; drop: () => Promis
       },
     };
   }
-  const snapshot = new Blob([fs.readFileSync(info.snapshot)]);
-  const db = knexFactory(knexConfig({ loadDataDir: snapshot, dataDir: 'memory' }));
+  const db = knexFactory(knexConfig({ loadDataDirPath: info.snapshot, dataDir: 'memory', ...TEST_DEADLINES, ...options }));
   return { db, drop: () => db.destroy() };
 }
 

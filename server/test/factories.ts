@@ -488,7 +488,7 @@ export async function setLastLocation(consumerId: number, l: { km?: number; lati
 }
 
 /** A browser push subscription of the shopper (keys are not checked by the fake provider). */
-export async function insertPushSubscription(consumerId: number, endpoint = `https://push.example.test/send/${next()}`): Promise<number> {
+export async function insertPushSubscription(consumerId: number, endpoint = `https://fcm.googleapis.com/fcm/send/test-${next()}`): Promise<number> {
   const [row] = await testDb()('pushSubscriptions')
     .insert({ consumerId, endpoint, p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' })
     .returning('id');

@@ -1,5 +1,6 @@
 import type { EmailMessage, EmailProvider } from '../providers/email.ts';
 import type { PushOptions, PushOutcome, PushTarget, WebPushProvider } from '../providers/web-push.ts';
+import { DEFAULT_PUSH_ENDPOINT_HOSTS, pushEndpointRefusal } from '../providers/push-endpoints.ts';
 import type { AppPushMessage, AppPushOutcome, AppPushProvider } from '../providers/fcm.ts';
 
 /** An email provider for tests: keeps every message; `fail` makes the next sends throw. */
@@ -19,7 +20,10 @@ export function fakeEmail(): EmailProvider & { sent: EmailMessage[]; fail: numbe
   return state;
 }
 
-/** A web push provider for tests: keeps every push; `answer` decides the push service's reply. */
+/**
+ * A web push provider for tests: keeps every push; `answer` decides the push service's reply. It accepts
+ * the endpoints the real provider accepts by default (the browsers' push services over https).
+ */
 export function fakeWebPush(): WebPushProvider & {
   sent: { target: PushTarget; payload: { id: number; kind: string; title: string; body: string; url: string }; options: PushOptions }[];
   answer: (target: PushTarget) => PushOutcome;
@@ -29,6 +33,7 @@ export function fakeWebPush(): WebPushProvider & {
     publicKey: 'BFakePublicKeyForTests000000000000000000000000000000000000000000000000000000000000000',
     sent: [] as { target: PushTarget; payload: { id: number; kind: string; title: string; body: string; url: string }; options: PushOptions }[],
     answer: (_t: PushTarget): PushOutcome => ({ ok: true, status: 201 }),
+    endpointRefusal: (endpoint: string) => pushEndpointRefusal(endpoint, { hosts: DEFAULT_PUSH_ENDPOINT_HOSTS }),
     async send(target: PushTarget, payload: string, options: PushOptions) {
       const outcome = state.answer(target);
       if (outcome.ok) state.sent.push({ target, payload: JSON.parse(payload), options });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import knexFactory from 'knex';
 import type { TestProject } from 'vitest/node';
-import { createPglite, knexConfig } from '../../knexfile.ts';
+import { embeddedOf, knexConfig } from '../../knexfile.ts';
 
 /**
  * Migrates one database before the suite and hands each test file a copy of it:
@@ -41,10 +41,9 @@ export default async function setup(project: TestProject) {
       await admin.destroy();
     };
   }
-  const pglite = createPglite();
-  const db = knexFactory({ ...knexConfig({ dataDir: 'memory' }), connection: () => ({ pglite }) as never });
+  const db = knexFactory(knexConfig({ dataDir: 'memory' }));
   await db.migrate.latest();
-  const dump = await pglite.dumpDataDir('none');
+  const dump = await embeddedOf(db)!.dumpDataDir('none');
   await db.destroy();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bachat-test-'));
   const snapshot = path.join(dir, 'migrated.tar');

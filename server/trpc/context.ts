@@ -1,5 +1,6 @@
 import type { Language } from '../lib/i18n.ts';
 import type { Principal } from '../modules/sessions/service.ts';
+import type { SessionCookieJar } from '../http/session-cookies.ts';
 
 export interface Context {
   principal: Principal | null;
@@ -13,7 +14,12 @@ export interface Context {
   requestedLanguage: Language | null;
   /** Response headers a procedure wants sent (e.g. Retry-After), applied by the Koa glue. */
   responseHeaders: Map<string, string>;
+  /** The browser's session cookies: a login opens one, a logout closes it (server/http/session-cookies.ts). */
+  cookies: SessionCookieJar;
 }
+
+/** A jar with no browser behind it (createCaller in tests, server-side calls): nothing is set. */
+export const NO_COOKIES: SessionCookieJar = { open: async () => undefined, close: () => undefined, handsOverToken: false };
 
 /** Builds a context without HTTP: used by the Koa glue and by `createCaller` in tests. */
 export function createContextInner(opts: Partial<Omit<Context, 'responseHeaders'>> = {}): Context {
@@ -25,5 +31,6 @@ export function createContextInner(opts: Partial<Omit<Context, 'responseHeaders'
     language: opts.language ?? opts.requestedLanguage ?? 'en',
     requestedLanguage: opts.requestedLanguage ?? opts.language ?? null,
     responseHeaders: new Map(),
+    cookies: opts.cookies ?? NO_COOKIES,
   };
 }

@@ -5,6 +5,7 @@ import { callTRPCProcedure, getTRPCErrorFromUnknown, getTRPCErrorShape, transfor
 import { rawBodyEncodingError } from '../http/content-encoding.ts';
 import type { Logger } from '../lib/logger.ts';
 import { requestedLanguage } from '../lib/i18n.ts';
+import { sessionCookieJar } from '../http/session-cookies.ts';
 import { createContextInner, type Context } from './context.ts';
 
 /** What the glue reads of a procedure: its type (`router._def.procedures` holds them by dotted path). */
@@ -48,10 +49,13 @@ export function trpcMiddleware(options: TrpcKoaOptions): Middleware {
       userAgent: ctx.get('User-Agent') || null,
       requestId: ctx.state.requestId ?? null,
       requestedLanguage: requestedLanguage(ctx.get('Accept-Language')),
+      cookies: sessionCookieJar(ctx),
     });
   const onError = ({ error, path }: { error: { code: string; cause?: unknown }; path?: string }) => {
     if (error.code === 'INTERNAL_SERVER_ERROR') {
       options.logger.error({ err: error.cause ?? error, procedure: path }, 'trpc procedure failed');
+    } else if (error.code === 'SERVICE_UNAVAILABLE') {
+      options.logger.warn({ err: error.cause ?? error, procedure: path }, 'answered 503: the database was slow or busy');
     }
   };
 
@@ -135,8 +139,8 @@ export function trpcMiddleware(options: TrpcKoaOptions): Middleware {
     });
     ctx.status = response.status;
     for (const [name, value] of response.headers) if (name !== 'set-cookie') ctx.set(name, value);
-    const cookies = response.headers.getSetCookie();
-    if (cookies.length) ctx.set('Set-Cookie', cookies);
+    // Appended: the auth middleware may have cleared a dead session cookie already.
+    for (const cookie of response.headers.getSetCookie()) ctx.append('Set-Cookie', cookie);
     ctx.body = await response.text();
   };
 
@@ -173,6 +177,8 @@ export function trpcMiddleware(options: TrpcKoaOptions): Middleware {
     if (!isDecodable(path)) {
       return refuse(ctx, new TRPCError({ code: 'BAD_REQUEST', message: 'The procedure path is not valid percent-encoding.' }));
     }
+    // A cookie-authenticated write without the app's header (CSRF, server/http/auth.ts).
+    if (typeof ctx.state.csrfRefusal === 'string') return refuse(ctx, new TRPCError({ code: 'FORBIDDEN', message: ctx.state.csrfRefusal }));
     if (ctx.method === 'GET' || ctx.method === 'HEAD') return query(ctx, path);
     const encodingError = rawBodyEncodingError(ctx.get('Content-Encoding') || undefined);
     if (encodingError) return refuse(ctx, new TRPCError({ code: encodingError.code, message: encodingError.message }));

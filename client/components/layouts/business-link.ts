@@ -1,15 +1,15 @@
 import { paths } from '@client/app/paths';
-import { BUSINESS_TOKEN_COOKIE, BUSINESS_USER_COOKIE } from '@client/lib/auth-token';
 import { readCookie } from '@client/lib/cookies';
+import { BUSINESS_DETAILS_COOKIE } from '@client/lib/session-cookies';
 
 /**
  * SPEC §2: the business link goes to the current outlet's regular-offers page when a business user
- * is signed in (both business cookies present), else to the business landing page.
+ * is signed in (the owner's details cookie, which the server clears with the session's HttpOnly token),
+ * else to the business landing page.
  */
 export function businessHomeHref(): string {
-  const token = readCookie(BUSINESS_TOKEN_COOKIE);
-  const details = readCookie(BUSINESS_USER_COOKIE);
-  if (!token || !details) return paths.forBusiness.href();
+  const details = readCookie(BUSINESS_DETAILS_COOKIE);
+  if (!details) return paths.forBusiness.href();
   const outletId = currentOutletId(details);
   return outletId
     ? `${paths.forBusiness.href()}/promotion-organizer/regular-offers/${encodeURIComponent(outletId)}`

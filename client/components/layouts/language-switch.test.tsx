@@ -13,7 +13,7 @@ import { MainLayout } from './main-layout';
 
 afterEach(async () => {
   await act(() => setLocale('en', { remember: false }));
-  for (const name of ['lang', 'authToken']) document.cookie = `${name}=; Max-Age=0; Path=/`;
+  for (const name of ['lang', 'signedIn']) document.cookie = `${name}=; Max-Age=0; Path=/`;
 });
 
 const layout = () => (
@@ -45,7 +45,7 @@ describe('the top bar language toggle', () => {
   });
 
   it('signed in: the choice is also saved on the account', async () => {
-    document.cookie = 'authToken=shopper; Path=/';
+    document.cookie = 'signedIn=1; Path=/';
     document.cookie = 'lang=en; Path=/';
     const setLanguage = vi.fn((input: unknown) => ({ ...testShopper(), ...(input as object) }));
     const { user } = renderWithProviders(layout(), { trpc: { 'users.me': () => testShopper(), 'users.setLanguage': setLanguage } });
@@ -64,7 +64,7 @@ function Sync() {
 
 describe("the account's language", () => {
   it('a device with no choice of its own takes the signed-in shopper\'s (Hindi)', async () => {
-    document.cookie = 'authToken=shopper; Path=/';
+    document.cookie = 'signedIn=1; Path=/';
     const setLanguage = vi.fn();
     renderWithProviders(<Sync />, { trpc: { 'users.me': () => testShopper({ language: 'hi' }), 'users.setLanguage': setLanguage } });
     await waitFor(() => expect(currentLocale()).toBe('hi'));
@@ -73,7 +73,7 @@ describe("the account's language", () => {
   });
 
   it("a device that chose tells the account instead of following it", async () => {
-    document.cookie = 'authToken=shopper; Path=/';
+    document.cookie = 'signedIn=1; Path=/';
     document.cookie = 'lang=en; Path=/';
     const setLanguage = vi.fn((input: unknown) => ({ ...testShopper(), ...(input as object) }));
     renderWithProviders(<Sync />, { trpc: { 'users.me': () => testShopper({ language: 'hi' }), 'users.setLanguage': setLanguage } });

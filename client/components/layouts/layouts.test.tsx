@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { TRPCClientError } from '@trpc/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders, type TrpcFixtures } from '@client/testing/render';
-import { getAuthToken } from '@client/lib/auth';
+import { hasShopperSession } from '@client/lib/session-cookies';
 import { BottomNav } from './bottom-nav';
 import { TopBar } from './top-bar';
 import { testShopper } from '@client/testing/fixtures';
@@ -10,12 +10,12 @@ import { testShopper } from '@client/testing/fixtures';
 const USER = testShopper({ profilePicUrl: '/uploads/avatars/7-96.webp' });
 
 function signedIn(user: typeof USER | (Omit<typeof USER, 'name'> & { name: null }) = USER): TrpcFixtures {
-  document.cookie = 'authToken=tok; Path=/';
+  document.cookie = 'signedIn=1; Path=/';
   return { 'users.me': () => user };
 }
 
 afterEach(() => {
-  for (const name of ['authToken', 'business_auth_token', 'businessUserDetails']) {
+  for (const name of ['signedIn', 'businessUserDetails']) {
     document.cookie = `${name}=; Max-Age=0; Path=/`;
   }
 });
@@ -96,7 +96,6 @@ describe('TopBar', () => {
   });
 
   it("the business link goes to the current outlet's regular offers when a business user is signed in", () => {
-    document.cookie = 'business_auth_token=biz; Path=/';
     document.cookie = `businessUserDetails=${encodeURIComponent(JSON.stringify({ currentOutletId: 12 }))}; Path=/`;
     renderWithProviders(<TopBar />);
     expect(screen.getByRole('link', { name: 'For Business' })).toHaveAttribute(
@@ -105,11 +104,13 @@ describe('TopBar', () => {
     );
   });
 
-  it('a failed current-user fetch clears the token cookie and shows Sign In', async () => {
-    document.cookie = 'authToken=expired; Path=/';
+  it('a current-user fetch the server refuses (its answer clears the flag) shows Sign In', async () => {
+    document.cookie = 'signedIn=1; Path=/';
     renderWithProviders(<TopBar />, {
       trpc: {
         'users.me': () => {
+          // The server's 401 comes with the session's cookies cleared.
+          document.cookie = 'signedIn=; Max-Age=0; Path=/';
           throw new TRPCClientError('Please sign in to continue.', {
             result: { error: { message: '', code: -32001, data: { code: 'UNAUTHORIZED', httpStatus: 401 } } } as never,
           });
@@ -117,6 +118,6 @@ describe('TopBar', () => {
       },
     });
     expect(await screen.findByRole('link', { name: 'Sign In' })).toBeInTheDocument();
-    await waitFor(() => expect(getAuthToken()).toBeNull());
+    await waitFor(() => expect(hasShopperSession()).toBe(false));
   });
 });

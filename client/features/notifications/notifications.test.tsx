@@ -24,10 +24,10 @@ const item = (id: number, over: Partial<InboxItem> = {}): InboxItem => ({
 });
 
 beforeEach(() => {
-  document.cookie = 'authToken=tok; Path=/';
+  document.cookie = 'signedIn=1; Path=/';
 });
 afterEach(() => {
-  document.cookie = 'authToken=; Max-Age=0; Path=/';
+  document.cookie = 'signedIn=; Max-Age=0; Path=/';
 });
 
 describe('NotificationBell', () => {
@@ -39,7 +39,7 @@ describe('NotificationBell', () => {
   });
 
   it('is not drawn for a visitor who is not signed in', async () => {
-    document.cookie = 'authToken=; Max-Age=0; Path=/';
+    document.cookie = 'signedIn=; Max-Age=0; Path=/';
     const unread = vi.fn(() => ({ unread: 1 }));
     const { container } = renderWithProviders(<NotificationBell />, { trpc: { 'notifications.unreadCount': unread } });
     await new Promise((r) => setTimeout(r, 50));
@@ -104,7 +104,7 @@ describe('InboxPage', () => {
 
 describe('UnsubscribePage', () => {
   it('names the setting, turns it off only when asked, and confirms', async () => {
-    document.cookie = 'authToken=; Max-Age=0; Path=/';
+    document.cookie = 'signedIn=; Max-Age=0; Path=/';
     const unsubscribe = vi.fn(() => ({ flag: 'emailWeeklyDealsDigest', label: 'Weekly deals digest' }));
     const { user } = renderWithProviders(<UnsubscribePage />, {
       path: '/unsubscribe?t=12.2.0123456789abcdef0123456789abcdef',

@@ -3,6 +3,7 @@ import type { Context } from 'koa';
 import { requestedLanguage } from '../../lib/i18n.ts';
 import { parseWith } from '../../rest/validate.ts';
 import { consumerOf } from '../../rest/guards.ts';
+import { clearBrowserSession, isAppRequest, openBrowserSession } from '../../http/session-cookies.ts';
 import { toUserDetails } from '../users/schema.ts';
 import { loginSchema, sendOtpSchema, signupSchema, verifyOtpSchema } from './schema.ts';
 import { login, logout, resendOtp, signup, verifyOtp } from './service.ts';
@@ -29,8 +30,10 @@ export function authRest({ api }: { api: Router }): void {
   });
   api.post('/onboarding/verifyOtp', async (ctx) => {
     const session = await verifyOtp(parseWith(verifyOtpSchema, ctx.request.body ?? {}), metaOf(ctx));
+    await openBrowserSession(ctx, 'consumer', { token: session.accessToken, expiresAt: session.expiresAt });
     ctx.body = {
-      accessToken: session.accessToken,
+      // For the Android wrapper and API clients (Authorization: Bearer); a browser has the cookie.
+      ...(isAppRequest(ctx) ? {} : { accessToken: session.accessToken }),
       expiresAt: session.expiresAt.toISOString(),
       isNewUser: session.isNewUser,
       userId: session.user.id,
@@ -39,5 +42,6 @@ export function authRest({ api }: { api: Router }): void {
   });
   api.post('/onboarding/logout', async (ctx) => {
     ctx.body = await logout(consumerOf(ctx).sessionId);
+    clearBrowserSession(ctx, 'consumer');
   });
 }

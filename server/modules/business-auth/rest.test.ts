@@ -192,6 +192,7 @@ describe('businessAuth (tRPC)', () => {
     const result = await caller.businessAuth.login({ username: 'RAVI', password: OWNER_PASSWORD });
     expect(result).toEqual({
       accessToken: expect.any(String),
+      expiresAt: expect.any(Date),
       businessOwner: {
         id: ownerId,
         username: 'ravi',
@@ -210,10 +211,10 @@ describe('businessAuth (tRPC)', () => {
       message: INVALID_LOGIN,
     });
     await expect(caller.businessAuth.logout()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-    const principal = await resolveSession(result.accessToken);
+    const principal = await resolveSession(result.accessToken!);
     const signedIn = createCaller(createContextInner({ principal }));
     await expect(signedIn.businessAuth.logout()).resolves.toEqual({ success: true });
-    expect(await resolveSession(result.accessToken)).toBeNull();
+    expect(await resolveSession(result.accessToken!)).toBeNull();
   });
 });
 
@@ -222,7 +223,7 @@ describe("an owner's console language (docs/i18n.md)", () => {
     const ownerId = await insertOwner({ username: 'meera' });
     const caller = createCaller(createContextInner());
     const { accessToken } = await caller.businessAuth.login({ username: 'meera', password: OWNER_PASSWORD });
-    const signedIn = createCaller(createContextInner({ principal: await resolveSession(accessToken) }));
+    const signedIn = createCaller(createContextInner({ principal: await resolveSession(accessToken!) }));
     await expect(signedIn.businessAuth.setLanguage({ language: 'hi' })).resolves.toEqual({ language: 'hi' });
     expect(await testDb()('businessOwners').where({ id: ownerId }).first('language')).toEqual({ language: 'hi' });
     expect((await caller.businessAuth.login({ username: 'meera', password: OWNER_PASSWORD })).businessOwner.language).toBe('hi');

@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import { HTTP_STATUS, restBodyOf, toAppError, unauthorized } from '../../lib/errors.ts';
 import { languageOf, localizeAppError } from '../../lib/i18n.ts';
 import { businessOf } from '../../rest/guards.ts';
+import { clearBrowserSession, isAppRequest, openBrowserSession } from '../../http/session-cookies.ts';
 import { parseWith } from '../../rest/validate.ts';
 import { setLanguageSchema } from '../common/schema.ts';
 import { businessOwnerDetails } from '../business-owners/service.ts';
@@ -21,8 +22,10 @@ export function businessAuthRest({ api }: { api: Router; admin: Router }): void 
     try {
       const input = parseWith(businessLoginSchema, ctx.request.body ?? {});
       const result = await loginBusinessOwner(input, { userAgent: ctx.get('User-Agent'), ip: ctx.ip || null });
+      await openBrowserSession(ctx, 'business', { token: result.accessToken, expiresAt: result.expiresAt });
       ctx.body = {
-        accessToken: result.accessToken,
+        // For the Android wrapper and API clients (Authorization: Bearer); a browser has the cookie.
+        ...(isAppRequest(ctx) ? {} : { accessToken: result.accessToken }),
         businessOwnerDetails: businessOwnerDetails(result.businessOwner),
         outletDetails: outletDetails(result.outlets),
       };
@@ -39,6 +42,7 @@ export function businessAuthRest({ api }: { api: Router; admin: Router }): void 
     const principal = ctx.state.principal;
     if (principal?.kind !== 'business') throw unauthorized('Please sign in to your business account.');
     await logoutBusinessOwner(principal.sessionId);
+    clearBrowserSession(ctx, 'business');
     ctx.body = { success: true, message: 'Logged out' };
   });
   /** `{ language: 'en' | 'hi' }`: the signed-in account's console language (docs/i18n.md). */

@@ -38,6 +38,8 @@ export type BusinessOutletSummary = z.infer<typeof businessOutletSummarySchema>;
 /** tRPC result (camelCase); the REST adapter maps it to businessOwnerDetails / outletDetails. */
 export const businessLoginResultSchema = z.object({
   accessToken: z.string(),
+  /** When the session (and its cookie) ends: one day on the web, a year in the app. */
+  expiresAt: z.date(),
   businessOwner: businessOwnerIdentitySchema,
   outlets: z.array(businessOutletSummarySchema),
 });

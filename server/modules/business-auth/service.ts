@@ -31,14 +31,14 @@ export async function loginBusinessOwner(
   meta: { userAgent?: string; ip?: string | null } = {},
 ): Promise<BusinessLoginResult> {
   const owner = await verifyPasswordLogin(businessOwnerLogins, input, { ip: meta.ip });
-  const { token } = await createSession({
+  const { token, expiresAt } = await createSession({
     kind: 'business',
     principalId: owner.id,
     isApp: input.isApk ?? false,
     userAgent: meta.userAgent,
   });
   const { isActive: _a, ...identity } = owner;
-  return { accessToken: token, businessOwner: identity, outlets: await outletsForBusinessOwner(owner.id) };
+  return { accessToken: token, expiresAt, businessOwner: identity, outlets: await outletsForBusinessOwner(owner.id) };
 }
 
 /** The signed-in account's console language (`businessAuth.setLanguage`, `PUT /business/language`). */

@@ -27,23 +27,31 @@ export const streamTicketInputSchema = z.object({ outletId: idSchema });
 export const STREAM_TICKET_TTL_MS = 60_000;
 /** A stream is closed after this long and reopened by the client with a fresh ticket (access is checked again). */
 export const STREAM_MAX_AGE_MS = 15 * 60_000;
-/** A comment line this often keeps proxies from closing an idle stream. */
-export const STREAM_HEARTBEAT_MS = 20_000;
+// A comment line every LIVE_STREAM_HEARTBEAT_SECONDS (20 s) keeps proxies from closing an idle stream;
+// at the same beat every open stream's session and outlet access are checked again (live-streams.ts).
+
+/** A refused stream (too many open) is told to try again after this many seconds (`Retry-After`). */
+export const STREAM_RETRY_AFTER_SECONDS = 30;
 /** The reconnection delay the stream asks EventSource for. */
 export const STREAM_RETRY_MS = 2_000;
 
 export const STREAM_MESSAGES = {
   badTicket: 'The live feed needs a new ticket: reload the page.',
   signIn: 'Please sign in to your business account.',
+  tooManyForAccount: (max: number) =>
+    `This account already has ${max} live payment feeds open. Close the payments screen on another tab or device, then try again.`,
+  tooManyForAddress: (max: number) =>
+    `${max} live payment feeds are already open from your network. Close some payments screens, then try again.`,
 } as const;
 
 /**
  * The stream's events (`event:` names). Each `payment` and `refund` carries a `CounterPayment` as JSON
  * (dates as ISO strings) under an `id:` that is the outlet's event number; `reset` means "what you hold
  * may be out of date: reload the list" (a gap too old to replay); `renew` means "the stream closes now:
- * reconnect with a fresh ticket".
+ * reconnect with a fresh ticket"; `revoked` means "the stream closes now: its session ended or the
+ * account may no longer use this outlet" (a new ticket is refused too).
  */
-export const STREAM_EVENTS = ['payment', 'refund', 'reset', 'renew'] as const;
+export const STREAM_EVENTS = ['payment', 'refund', 'reset', 'renew', 'revoked'] as const;
 export type StreamEventName = (typeof STREAM_EVENTS)[number];
 
 export const REFUND_INPUT_MESSAGES = {

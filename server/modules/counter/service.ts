@@ -1,5 +1,6 @@
-import { createHmac } from 'node:crypto';
-import { unauthorized } from '../../lib/errors.ts';
+import { createHmac, randomBytes } from 'node:crypto';
+import { AppError, unauthorized } from '../../lib/errors.ts';
+import { acquireCooldown } from '../../lib/rate-limit.ts';
 import { assertOutletAccess, assertRefundAccess, mayRefund } from '../../lib/outlet-access.ts';
 import { runtime } from '../../lib/runtime.ts';
 import { safeEqual } from '../../lib/crypto.ts';
@@ -93,15 +94,19 @@ export async function refundPayment(
 /**
  * EventSource cannot send the business token, and the token must never sit in a URL (logs, history).
  * The page asks for a ticket with its token (`counter.streamTicket`): an HMAC-signed
- * `{ session, account, outlet, expiry }`, valid STREAM_TICKET_TTL_MS, for ONE outlet. Opening the stream
- * checks the signature, the expiry, that the session is still open (logout ends it) and the outlet
- * access, at that moment. A ticket in a log is worth an outlet's payment list for a minute at most.
+ * `{ session, account, outlet, expiry, nonce }`, valid STREAM_TICKET_TTL_MS, for ONE outlet and ONE
+ * stream. Opening the stream checks the signature, the expiry, that the session is still open (logout
+ * ends it) and the outlet access, at that moment, then spends the ticket: its nonce is taken in
+ * `rate_limit_counters` until the ticket expires (one atomic upsert, so across processes too), and a
+ * second use is refused like a stale ticket. A ticket in a log is worth nothing once used, and an
+ * outlet's payment list for a minute at most otherwise.
  */
 interface TicketClaims {
   s: number;
   b: number;
   o: number;
   e: number;
+  n: string;
 }
 
 const ticketMac = (secret: string, body: string) => createHmac('sha256', secret).update('counter-stream-ticket\0').update(body).digest('base64url');
@@ -110,7 +115,7 @@ export async function issueStreamTicket(principal: { businessOwnerId: number; se
   await assertOutletAccess(principal.businessOwnerId, outletId);
   const { secret, now } = runtime();
   const expiresAt = new Date(now().getTime() + STREAM_TICKET_TTL_MS);
-  const claims: TicketClaims = { s: principal.sessionId, b: principal.businessOwnerId, o: outletId, e: expiresAt.getTime() };
+  const claims: TicketClaims = { s: principal.sessionId, b: principal.businessOwnerId, o: outletId, e: expiresAt.getTime(), n: randomBytes(16).toString('base64url') };
   const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
   const ticket = `${body}.${ticketMac(secret, body)}`;
   return { ticket, expiresAt, url: `/api/business/payments/${outletId}/events?ticket=${encodeURIComponent(ticket)}` };
@@ -123,16 +128,19 @@ function claimsOf(ticket: string): TicketClaims | null {
   try {
     const c: unknown = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
     if (typeof c !== 'object' || c === null) return null;
-    const { s, b, o, e } = c as Record<string, unknown>;
+    const { s, b, o, e, n } = c as Record<string, unknown>;
     const int = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
-    return int(s) && int(b) && int(o) && int(e) ? { s, b, o, e } : null;
+    return int(s) && int(b) && int(o) && int(e) && typeof n === 'string' && /^[\w-]{22}$/.test(n) ? { s, b, o, e, n } : null;
   } catch {
     return null;
   }
 }
 
-/** The business account a stream ticket speaks for, at this outlet (401 for a bad or stale ticket, 403/404 for the outlet). */
-export async function redeemStreamTicket(ticket: string, outletId: number): Promise<number> {
+/**
+ * Who a stream ticket speaks for, at this outlet, spending it (401 for a bad, stale or used ticket,
+ * 403/404 for the outlet).
+ */
+export async function redeemStreamTicket(ticket: string, outletId: number): Promise<{ businessOwnerId: number; sessionId: number }> {
   const { db, now } = runtime();
   const claims = claimsOf(ticket);
   if (!claims || claims.o !== outletId || claims.e < now().getTime()) throw unauthorized(STREAM_MESSAGES.badTicket);
@@ -143,5 +151,11 @@ export async function redeemStreamTicket(ticket: string, outletId: number): Prom
     .first('id');
   if (!session) throw unauthorized(STREAM_MESSAGES.badTicket);
   await assertOutletAccess(claims.b, outletId);
-  return claims.b;
+  try {
+    await acquireCooldown(`stream-ticket:${claims.n}`, Math.ceil((claims.e - now().getTime()) / 1000) + 1, STREAM_MESSAGES.badTicket);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'TOO_MANY_REQUESTS') throw unauthorized(STREAM_MESSAGES.badTicket);
+    throw error;
+  }
+  return { businessOwnerId: claims.b, sessionId: claims.s };
 }

@@ -127,4 +127,29 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL', () => {
       stream.close();
     }
   }, 60_000);
+
+  it('a logout through one process ends the stream open on the other at once (the access doorbell), and a ticket spent on one is refused by the other', async () => {
+    const outlet = await payableOutlet({ name: 'Two Process Cafe' });
+    const owner = await insertOwner('ravi.logout', outlet);
+    const ownerAuth = await bearer('business', owner);
+    const ticketRes = await fetch(`${a.url}/api/business/payments/${outlet}/events/ticket`, { method: 'POST', headers: ownerAuth });
+    expect(ticketRes.status, a.output()).toBe(201);
+    const { url } = (await ticketRes.json()) as { url: string };
+    const stream = await openSse(`${a.url}${url}`);
+    expect(stream.status).toBe(200);
+    try {
+      // The same ticket on the other process: spent.
+      const reused = await openSse(`${b.url}${url}`);
+      expect(reused.status).toBe(401);
+      const started = Date.now();
+      const out = await fetch(`${b.url}/api/onboarding/bo/logout`, { method: 'POST', headers: ownerAuth });
+      expect(out.status, b.output()).toBe(200);
+      await stream.next((e) => e.event === 'revoked', 3_000);
+      await stream.ended;
+      // The heartbeat is 20 s: this was the NOTIFY.
+      expect(Date.now() - started).toBeLessThan(3_000);
+    } finally {
+      stream.close();
+    }
+  }, 60_000);
 });

@@ -121,6 +121,26 @@ describe('revenue and settlements', () => {
     expect(lines[0]).toBe(SETTLEMENT_CSV_HEADER.join(','));
     expect(lines[2]).toBe('2026-11-02,2026-11-08,0,3000.00,300.00,45.00,0.00,2655.00,0.00,2655.00,Settled,"UTR, 2026/11/12"');
   });
+
+  it('the CSV neutralises text that would start a formula; amounts stay numbers', async () => {
+    await testDb()('settlements').insert({
+      outletId: w.outletA,
+      periodStart: '2026-11-02',
+      periodEnd: '2026-11-08',
+      grossPaise: 10_000,
+      discountPaise: 0,
+      feePaise: 150,
+      netPaise: 9_850,
+      refundPaise: 1_100,
+      payoutPaise: 8_750,
+      status: 'settled',
+      utr: '=HYPERLINK("https://evil.example","UTR")',
+      settledAt: new Date('2026-11-12T06:00:00Z'),
+    });
+    const { csv } = await settlementCsv(w.ownerA, { outletId: w.outletA });
+    const line = csv.split('\r\n').find((l) => l.startsWith('2026-11-02,'))!;
+    expect(line).toBe(`2026-11-02,2026-11-08,0,100.00,0.00,1.50,0.00,98.50,11.00,87.50,Settled,"'=HYPERLINK(""https://evil.example"",""UTR"")"`);
+  });
 });
 
 describe('live ads', () => {

@@ -40,6 +40,7 @@ let smtpPort: number;
 const pushes: { path: string; headers: http.IncomingHttpHeaders; body: Buffer }[] = [];
 let pushStatus = 201;
 let pushServer: http.Server;
+let pushPort: number;
 let pushOrigin: string;
 
 beforeAll(async () => {
@@ -68,11 +69,14 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       pushes.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
-      res.writeHead(pushStatus).end();
+      if (req.url?.startsWith('/push/redirect')) res.writeHead(303, { Location: `http://127.0.0.1:${pushPort}/internal/metadata` }).end();
+      else res.writeHead(pushStatus).end();
     });
   });
   await new Promise<void>((r) => pushServer.listen(0, '127.0.0.1', r));
-  pushOrigin = `http://127.0.0.1:${(pushServer.address() as AddressInfo).port}`;
+  pushPort = (pushServer.address() as AddressInfo).port;
+  // The push service's name, resolved by the test (never DNS) to this machine's server.
+  pushOrigin = `http://push.test:${pushPort}`;
 });
 
 afterAll(async () => {
@@ -90,7 +94,7 @@ beforeEach(async () => {
   pushStatus = 201;
   app = createTestApp({
     email: createSmtpEmail({ url: `smtp://127.0.0.1:${smtpPort}`, from: 'Bachat <no-reply@bachat.test>', pool: false }, silent),
-    webPush: createWebPush({ keys: vapid, subject: 'mailto:support@bachat.test' }, silent),
+    webPush: testPushProvider((a) => a === '127.0.0.1'),
     appPush: createOutboxAppPush(silent),
     sms: fakeSms(),
     // Midday IST: pushes are not held for quiet hours, whatever the time the suite runs.
@@ -98,6 +102,23 @@ beforeEach(async () => {
     envOverrides: { PUBLIC_URL: 'https://bachat.test' },
   });
 });
+
+/**
+ * The real provider with the push service at `push.test` (plain http, a test's own server) resolved to
+ * 127.0.0.1; `allowAddress` says which addresses it may connect to (production: public ones only).
+ */
+function testPushProvider(allowAddress?: (address: string) => boolean) {
+  return createWebPush(
+    {
+      keys: vapid,
+      subject: 'mailto:support@bachat.test',
+      endpoints: { hosts: ['push.test'], plainHttpForTests: true },
+      resolve: async () => [{ address: '127.0.0.1', family: 4 }],
+      allowAddress,
+    },
+    silent,
+  );
+}
 
 async function drainAll(): Promise<void> {
   for (let pass = 0; pass < 10; pass++) {
@@ -225,6 +246,44 @@ describe('web push to a push service endpoint (VAPID, aes128gcm)', () => {
   });
 });
 
+describe('web push never reaches inside the network (issue 27)', () => {
+  async function subscribed(endpoint: string) {
+    const shopper = await insertConsumer('Asha Rao');
+    const browser = createECDH('prime256v1');
+    browser.generateKeys();
+    await testDb()('pushSubscriptions').insert({ consumerId: shopper, endpoint, p256dh: browser.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') });
+    return shopper;
+  }
+
+  it('a subscription whose push host resolves to 127.0.0.1 gets nothing posted: the delivery fails once, without retries', async () => {
+    // The production address rule (public addresses only), with the name resolving to loopback.
+    app = createTestApp({ webPush: testPushProvider(), appPush: createOutboxAppPush(silent), sms: fakeSms(), now: () => new Date('2026-11-23T06:30:00Z') });
+    const shopper = await subscribed(`${pushOrigin}/push/loopback`);
+    await notifyConsumer({ consumerId: shopper, kind: 'daily_deal', subject: 'day:2026-11-23', title: 'T', body: 'B', url: '/' });
+    await drainAll();
+    expect(pushes).toEqual([]);
+    const [d] = await testDb()('notificationDeliveries').where({ channel: 'web_push' });
+    expect(d).toMatchObject({ status: 'failed', attempts: 1, lastError: 'address refused: push.test resolves to a loopback address' });
+  });
+
+  it('a push service answering 303 to an internal address: not followed, the internal address is never asked, not retried', async () => {
+    const shopper = await subscribed(`${pushOrigin}/push/redirect`);
+    await notifyConsumer({ consumerId: shopper, kind: 'flash_sale', subject: 'offer:303', title: 'T', body: 'B', url: '/' });
+    await drainAll();
+    expect(pushes.map((p) => p.path)).toEqual(['/push/redirect']);
+    const [d] = await testDb()('notificationDeliveries').where({ channel: 'web_push' });
+    expect(d).toMatchObject({ status: 'failed', attempts: 1, lastError: 'push service answered 303 (redirects are not followed)' });
+  });
+
+  it('a subscription left from before the rule (any other host) is deleted at its first push, never posted to', async () => {
+    const shopper = await subscribed(`http://127.0.0.1:${pushPort}/push/legacy`);
+    await notifyConsumer({ consumerId: shopper, kind: 'nearby_offer', subject: 'offer:legacy', title: 'T', body: 'B', url: '/' });
+    await drainAll();
+    expect(pushes).toEqual([]);
+    expect(await testDb()('pushSubscriptions').where({ consumerId: shopper })).toHaveLength(0);
+  });
+});
+
 describe('POST /api/notification/fcm-token (SPEC §7)', () => {
   it('stores the token for the signed-in shopper; another shopper registering it takes it over; bad input is a 400', async () => {
     const a = await insertConsumer('Asha Rao');
@@ -243,6 +302,26 @@ describe('POST /api/notification/fcm-token (SPEC §7)', () => {
     expect((await testDb()('fcmTokens').select('consumerId')).map((r) => r.consumerId)).toEqual([b]);
     const del = await app.request.delete('/api/notification/fcm-token').set(await bearer('consumer', b)).send({ fcmToken: token });
     expect(del.status).toBe(200);
+    expect(await testDb()('fcmTokens')).toHaveLength(0);
+  });
+
+  it('a missing token is "fcmToken is required"; a too-short, too-long or malformed one is "not an FCM token" (English and Hindi)', async () => {
+    const auth = await bearer('consumer', await insertConsumer('Asha Rao'));
+    const post = (body: object, language = 'en') => app.request.post('/api/notification/fcm-token').set(auth).set('Accept-Language', language).send(body);
+    for (const body of [{}, { fcmToken: '' }, { fcmToken: '   ' }, { platform: 'android' }]) {
+      const res = await post(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.message).toBe('fcmToken is required');
+    }
+    const notFcm = 'This is not an FCM token: send the registration token Firebase Messaging gave the app.';
+    for (const fcmToken of ['abc', 'x'.repeat(31), `${'a'.repeat(40)} ${'b'.repeat(40)}`, `${'a'.repeat(40)}<script>`, 'A'.repeat(1025), 'Q'.repeat(3_900), 12345]) {
+      const res = await post({ fcmToken });
+      expect(res.status, String(fcmToken).slice(0, 40)).toBe(400);
+      expect(res.body.message).toBe(notFcm);
+      expect(res.body.errors).toMatchObject({ fcmToken: notFcm });
+    }
+    const hindi = await post({ fcmToken: 'abc' }, 'hi-IN,hi;q=0.9');
+    expect(hindi.body.message).toBe('यह FCM टोकन नहीं है: Firebase Messaging ने ऐप को जो रजिस्ट्रेशन टोकन दिया है, वही भेजें।');
     expect(await testDb()('fcmTokens')).toHaveLength(0);
   });
 });

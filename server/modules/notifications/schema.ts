@@ -66,8 +66,14 @@ export const NOTIFICATION_MESSAGES = {
   badUnsubscribeLink: 'This unsubscribe link is not valid. Change your alerts in Settings instead.',
   notFound: 'Notification not found',
   badSubscription: 'This browser gave an invalid push subscription.',
+  notPushService:
+    'Push notifications can only be sent through a browser push service (Chrome, Firefox, Safari or Edge); this subscription points elsewhere.',
   badToken: 'fcmToken is required',
+  notFcmToken: 'This is not an FCM token: send the registration token Firebase Messaging gave the app.',
 } as const;
+
+/** A shopper keeps at most this many browsers (web push) and, apart, this many app tokens: the newest (docs/notifications.md). */
+export const MAX_DEVICES_PER_KIND = 10;
 
 // ---------------------------------------------------------------- inbox
 
@@ -115,15 +121,30 @@ export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
 
 export const unsubscribePushSchema = z.object({ endpoint: z.string().trim().min(1).max(2048) });
 
+/**
+ * An FCM registration token as the Firebase SDK gives it (about 150–250 characters today, e.g.
+ * `cXk…:APA91b…`): 32 to 1,024 letters, digits and `_ - : .`. Anything else, shorter or longer, is "not an
+ * FCM token"; no token at all is "fcmToken is required".
+ */
+export const FCM_TOKEN_LENGTH = { min: 32, max: 1024 } as const;
+const fcmTokenSchema = z
+  .string({ error: NOTIFICATION_MESSAGES.notFcmToken })
+  .trim()
+  .refine(
+    (v) => v === '' || (v.length >= FCM_TOKEN_LENGTH.min && v.length <= FCM_TOKEN_LENGTH.max && /^[\w:.-]+$/.test(v)),
+    NOTIFICATION_MESSAGES.notFcmToken,
+  )
+  .optional();
+
 /** `POST /api/notification/fcm-token` (SPEC §7): the wrapper's FCM registration token. */
 export const fcmTokenInputSchema = z
   .object({
-    fcmToken: z.string().trim().min(20, NOTIFICATION_MESSAGES.badToken).max(4096).regex(/^[\w:.-]+$/, 'not an FCM token').optional(),
-    token: z.string().trim().min(20, NOTIFICATION_MESSAGES.badToken).max(4096).regex(/^[\w:.-]+$/, 'not an FCM token').optional(),
+    fcmToken: fcmTokenSchema,
+    token: fcmTokenSchema,
     platform: z.enum(['android', 'ios']).default('android'),
   })
-  .refine((v) => v.fcmToken ?? v.token, { message: NOTIFICATION_MESSAGES.badToken, path: ['fcmToken'] })
-  .transform((v) => ({ token: (v.fcmToken ?? v.token)!, platform: v.platform }));
+  .refine((v) => v.fcmToken || v.token, { message: NOTIFICATION_MESSAGES.badToken, path: ['fcmToken'] })
+  .transform((v) => ({ token: (v.fcmToken || v.token)!, platform: v.platform }));
 export type FcmTokenInput = z.output<typeof fcmTokenInputSchema>;
 
 export const unsubscribeInputSchema = z.object({ token: z.string().trim().min(10).max(200) });

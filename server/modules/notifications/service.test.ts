@@ -403,14 +403,14 @@ describe('pushes: quiet hours and the daily cap', () => {
 
   it('a subscription the push service calls gone (410) is forgotten; a 5xx is retried', async () => {
     const w = await world();
-    webPush.answer = () => ({ ok: false, status: 410, gone: true, reason: 'push service answered 410' });
+    webPush.answer = () => ({ ok: false, status: 410, gone: true, retryable: false, reason: 'push service answered 410' });
     await notifyConsumer({ consumerId: w.shopper, kind: 'nearby_offer', subject: 'offer:gone', title: 'Gone', body: 'x', url: '/' });
     await drainAll();
     expect(await testDb()('pushSubscriptions').where({ consumerId: w.shopper })).toHaveLength(0);
     expect(await testDb()('notificationDeliveries').where({ channel: 'web_push' }).pluck('status')).toEqual(['failed']);
 
     await insertPushSubscription(w.shopper);
-    webPush.answer = () => ({ ok: false, status: 503, gone: false, reason: 'push service answered 503' });
+    webPush.answer = () => ({ ok: false, status: 503, gone: false, retryable: true, reason: 'push service answered 503' });
     const id = await notifyConsumer({ consumerId: w.shopper, kind: 'nearby_offer', subject: 'offer:busy', title: 'Busy', body: 'x', url: '/' });
     await drainAll();
     const d = await testDb()('notificationDeliveries').where({ notificationId: id!, channel: 'web_push' }).first();

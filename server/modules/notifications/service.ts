@@ -1,4 +1,3 @@
-import { isIP } from 'node:net';
 import type { Knex } from 'knex';
 import { keyedHash, safeEqual } from '../../lib/crypto.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
@@ -11,6 +10,7 @@ import { NOTIFICATION_FLAGS, type NotificationFlag } from '../users/schema.ts';
 import {
   FLAG_LABELS,
   KIND_RULES,
+  MAX_DEVICES_PER_KIND,
   NOTIFICATION_MESSAGES,
   QUIET_HOURS,
   type FcmTokenInput,
@@ -446,7 +446,7 @@ async function sendOne(n: NotificationRow, channel: DeliveryChannel, target: str
         return { ok: true };
       }
       if (res.gone) await db('pushSubscriptions').where({ id: sub.id }).delete();
-      return { ok: false, reason: res.reason, retry: !res.gone && (res.status === null || res.status === 429 || res.status >= 500) };
+      return { ok: false, reason: res.reason, retry: res.retryable };
     }
     case 'app_push': {
       const token = await db('fcmTokens').where({ id: Number(target.slice('app_push:'.length)) }).first();
@@ -521,34 +521,42 @@ export function pushConfig(): { publicKey: string } {
 }
 
 /**
- * A push service endpoint the server may post to: https on a named host (never an IP literal or
- * localhost), so a made-up subscription cannot point the server at an internal address. Tests (NODE_ENV=test)
- * use a local http endpoint.
+ * Keeps the shopper's newest MAX_DEVICES_PER_KIND rows of `table` (by when they were last registered),
+ * deleting the rest. Runs in the registering transaction, after the shopper's row is locked, so two
+ * registrations at once cannot both keep an eleventh.
  */
-export function isAllowedPushEndpoint(endpoint: string, nodeEnv: string): boolean {
-  if (nodeEnv === 'test') return true;
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return false;
-  }
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  return url.protocol === 'https:' && !isIP(host) && host !== 'localhost' && !host.endsWith('.localhost') && host.includes('.');
+async function keepNewestDevices(trx: Knex.Transaction, table: 'pushSubscriptions' | 'fcmTokens', consumerId: number): Promise<void> {
+  const keep = trx(table).where({ consumerId }).orderBy([{ column: 'updatedAt', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(MAX_DEVICES_PER_KIND).select('id');
+  await trx(table).where({ consumerId }).whereNotIn('id', keep).delete();
 }
 
-/** Saves this browser's subscription for the shopper (an endpoint moves to whoever subscribed last). */
+/** Locks the shopper's row for the rest of the transaction (devices of one shopper are registered one at a time). */
+async function lockConsumer(trx: Knex.Transaction, consumerId: number): Promise<void> {
+  await trx.raw('SELECT id FROM consumers WHERE id = ? FOR NO KEY UPDATE', [consumerId]);
+}
+
+/**
+ * Saves this browser's subscription for the shopper (an endpoint moves to whoever subscribed last); the
+ * shopper keeps their newest MAX_DEVICES_PER_KIND browsers.
+ */
 export async function subscribePush(consumerId: number, input: PushSubscriptionInput, userAgent: string | null): Promise<{ id: number }> {
-  const { db, now, env } = runtime();
-  if (!isAllowedPushEndpoint(input.endpoint, env.NODE_ENV)) {
-    throw badRequest(NOTIFICATION_MESSAGES.badSubscription, { endpoint: NOTIFICATION_MESSAGES.badSubscription });
+  const { db, now, webPush } = runtime();
+  // Only a browser push service's https endpoint: the server will POST to it (docs/notifications.md).
+  if (webPush.endpointRefusal(input.endpoint) !== null) {
+    throw badRequest(NOTIFICATION_MESSAGES.notPushService, { endpoint: NOTIFICATION_MESSAGES.notPushService });
   }
-  const [row] = await db('pushSubscriptions')
-    .insert({ consumerId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, userAgent: userAgent?.slice(0, 300) ?? null })
-    .onConflict('endpoint')
-    .merge({ consumerId, p256dh: input.keys.p256dh, auth: input.keys.auth, userAgent: userAgent?.slice(0, 300) ?? null, updatedAt: now() })
-    .returning('id');
-  return { id: row!.id };
+  return db.transaction(async (trx) => {
+    await lockConsumer(trx, consumerId);
+    const at = now();
+    const agent = userAgent?.slice(0, 300) ?? null;
+    const [row] = await trx('pushSubscriptions')
+      .insert({ consumerId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, userAgent: agent, createdAt: at, updatedAt: at })
+      .onConflict('endpoint')
+      .merge({ consumerId, p256dh: input.keys.p256dh, auth: input.keys.auth, userAgent: agent, updatedAt: at })
+      .returning('id');
+    await keepNewestDevices(trx, 'pushSubscriptions', consumerId);
+    return { id: row!.id };
+  });
 }
 
 export async function unsubscribePush(consumerId: number, endpoint: string): Promise<{ removed: boolean }> {
@@ -566,13 +574,21 @@ export async function pushDevices(consumerId: number): Promise<{ endpoints: stri
   return { endpoints: subs.map((s) => s.endpoint), appTokens: Number(tokens?.n ?? 0) };
 }
 
-/** `POST /api/notification/fcm-token` (SPEC §7): the Android wrapper's token for this shopper. */
+/**
+ * `POST /api/notification/fcm-token` (SPEC §7): the Android wrapper's token for this shopper (a token
+ * moves to whoever registered it last); the shopper keeps their newest MAX_DEVICES_PER_KIND tokens.
+ */
 export async function saveFcmToken(consumerId: number, input: FcmTokenInput): Promise<{ success: true }> {
   const { db, now } = runtime();
-  await db('fcmTokens')
-    .insert({ consumerId, token: input.token, platform: input.platform })
-    .onConflict('token')
-    .merge({ consumerId, platform: input.platform, updatedAt: now() });
+  await db.transaction(async (trx) => {
+    await lockConsumer(trx, consumerId);
+    const at = now();
+    await trx('fcmTokens')
+      .insert({ consumerId, token: input.token, platform: input.platform, createdAt: at, updatedAt: at })
+      .onConflict('token')
+      .merge({ consumerId, platform: input.platform, updatedAt: at });
+    await keepNewestDevices(trx, 'fcmTokens', consumerId);
+  });
   return { success: true };
 }
 

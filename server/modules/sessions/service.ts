@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { keyedHash, randomToken } from '../../lib/crypto.ts';
 import { runtime } from '../../lib/runtime.ts';
 import type { SessionKind } from '../../db/tables.ts';
+import { announceAccessChange } from './events.ts';
 
 export type { SessionKind };
 
@@ -91,14 +92,25 @@ export async function markSessionsWrote(principal: Principal): Promise<void> {
 
 export async function revokeSession(sessionId: number, trx?: Knex.Transaction): Promise<void> {
   const { db, now } = runtime();
-  await (trx ?? db)('sessions').where({ id: sessionId }).whereNull('revokedAt').update({ revokedAt: now() });
+  const revoked = await (trx ?? db)('sessions').where({ id: sessionId }).whereNull('revokedAt').update({ revokedAt: now() });
+  // What the session holds open (the counter's live streams) ends now, in every process.
+  if (revoked) await announceAccessChange({ sessionId }, trx);
 }
 
 /** Ends every session of one principal (logout everywhere, account deletion, disabling an account). */
 export async function revokeAllSessions(kind: SessionKind, principalId: number, trx?: Knex.Transaction): Promise<number> {
   const { db, now } = runtime();
-  return (trx ?? db)('sessions')
+  const revoked = await (trx ?? db)('sessions')
     .where({ kind, [PRINCIPAL_COLUMN[kind]]: principalId })
     .whereNull('revokedAt')
     .update({ revokedAt: now() });
+  await announceAccessChange({ kind, principalId }, trx);
+  return revoked;
+}
+
+/** Ends the session behind a token, if it is one of `kind` still open (a cookie the browser is told to drop). */
+export async function revokeSessionToken(kind: SessionKind, token: string, trx?: Knex.Transaction): Promise<void> {
+  if (!token || token.length > 200) return;
+  const { db, now } = runtime();
+  await (trx ?? db)('sessions').where({ tokenHash: hashToken(token), kind }).whereNull('revokedAt').update({ revokedAt: now() });
 }

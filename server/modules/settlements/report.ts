@@ -1,5 +1,6 @@
 import { rawRows } from '../../db/rows.ts';
 import { assertOutletAccess } from '../../lib/outlet-access.ts';
+import { csvRupees, toCsv } from '../../lib/csv.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { pdfDate, pdfDay, pdfRupees, renderPdf } from '../../lib/pdf.ts';
 import { runtime } from '../../lib/runtime.ts';
@@ -95,11 +96,6 @@ async function allRows(outletId: number, from?: string, to?: string): Promise<Se
   return withOpenFigures(rows, outletId);
 }
 
-const rupees = (paise: number) => (paise / 100).toFixed(2);
-const csvCell = (v: string | number) => {
-  const s = String(v);
-  return /[",\n\r]/.test(s) || /^[=+\-@]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
 
 export const STATUS_LABELS: Record<StatementStatus, string> = { open: 'Open', pending: 'Pending', on_hold: 'On hold', settled: 'Settled' };
 
@@ -122,28 +118,21 @@ export const SETTLEMENT_CSV_HEADER = [
 export async function settlementCsv(ownerId: number, input: { outletId: number; from?: string; to?: string }): Promise<{ filename: string; csv: string }> {
   await assertOutletAccess(ownerId, input.outletId);
   const today = istMoment(runtime().now()).date;
-  const lines = [SETTLEMENT_CSV_HEADER.join(',')];
-  for (const s of await allRows(input.outletId, input.from, input.to)) {
-    lines.push(
-      [
-        s.periodStart,
-        s.periodEnd,
-        s.ordersCount,
-        rupees(s.grossPaise),
-        rupees(s.discountPaise),
-        rupees(s.feePaise),
-        rupees(s.feeGstPaise),
-        rupees(s.netPaise),
-        rupees(s.refundPaise),
-        rupees(s.payoutPaise),
-        STATUS_LABELS[s.status],
-        s.utr ?? '',
-      ]
-        .map(csvCell)
-        .join(','),
-    );
-  }
-  return { filename: `settlement-report-${input.outletId}-${today}.csv`, csv: `${lines.join('\r\n')}\r\n` };
+  const rows = (await allRows(input.outletId, input.from, input.to)).map((s) => [
+    s.periodStart,
+    s.periodEnd,
+    s.ordersCount,
+    csvRupees(s.grossPaise),
+    csvRupees(s.discountPaise),
+    csvRupees(s.feePaise),
+    csvRupees(s.feeGstPaise),
+    csvRupees(s.netPaise),
+    csvRupees(s.refundPaise),
+    csvRupees(s.payoutPaise),
+    STATUS_LABELS[s.status],
+    s.utr ?? '',
+  ]);
+  return { filename: `settlement-report-${input.outletId}-${today}.csv`, csv: toCsv(SETTLEMENT_CSV_HEADER, rows) };
 }
 
 // ---------------------------------------------------------------- the monthly statement and tax invoice

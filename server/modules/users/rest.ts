@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import { firstFile, multipart } from '../../lib/multipart.ts';
 import { parseWith } from '../../rest/validate.ts';
 import { consumerOf } from '../../rest/guards.ts';
+import { clearBrowserSession } from '../../http/session-cookies.ts';
 import {
   PROFILE_MESSAGES,
   PROFILE_PICTURE_MAX_BYTES,
@@ -67,5 +68,6 @@ export function usersRest({ api }: { api: Router }): void {
 
   api.delete('/user/delete', async (ctx) => {
     ctx.body = await deleteAccount(consumerOf(ctx).consumerId);
+    clearBrowserSession(ctx, 'consumer');
   });
 }

@@ -112,9 +112,9 @@ describe('auth (tRPC)', () => {
       goldKeys: REFERRAL_REWARDS.referrerKeys,
     });
     // Logout through tRPC ends that session.
-    const newcomer = createCaller(createContextInner({ principal: await resolveSession(session.accessToken) }));
+    const newcomer = createCaller(createContextInner({ principal: await resolveSession(session.accessToken!) }));
     expect(await newcomer.auth.logout()).toEqual({ success: true });
-    expect(await resolveSession(session.accessToken)).toBeNull();
+    expect(await resolveSession(session.accessToken!)).toBeNull();
   });
 
   it("login maps the spec's errors to tRPC codes", async () => {

@@ -15,5 +15,9 @@ export const usersRouter = router({
   setLanguage: userProcedure
     .input(setLanguageSchema)
     .mutation(({ input, ctx }) => setLanguage(ctx.principal.consumerId, input.language)),
-  delete: userProcedure.mutation(({ ctx }) => deleteAccount(ctx.principal.consumerId)),
+  delete: userProcedure.mutation(async ({ ctx }) => {
+    const result = await deleteAccount(ctx.principal.consumerId);
+    ctx.cookies.close('consumer');
+    return result;
+  }),
 });

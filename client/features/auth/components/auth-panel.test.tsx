@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { TRPCClientError } from '@trpc/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, type TrpcFixtures } from '@client/testing/render';
-import { getAuthToken } from '@client/lib/auth';
+import { hasShopperSession } from '@client/lib/session-cookies';
 import { AuthPanel } from './auth-panel';
 import { testShopper } from '@client/testing/fixtures';
 
@@ -19,7 +19,7 @@ function trpcError(message: string, code: string, httpStatus = 400) {
 const sent = { userId: 41, resendAfterSeconds: 60, expiresInSeconds: 600 };
 
 function clearCookies() {
-  for (const name of ['authToken', 'business_auth_token', 'businessUserDetails']) {
+  for (const name of ['signedIn', 'businessUserDetails']) {
     document.cookie = `${name}=; Max-Age=0; Path=/`;
   }
 }
@@ -192,7 +192,7 @@ describe('AuthPanel: login', () => {
     await user.type(within(otp).getByLabelText('6-digit OTP'), '000000');
     await user.click(within(otp).getByRole('button', { name: 'LOGIN' }));
     expect(await within(otp).findByRole('alert')).toHaveTextContent('Wrong Otp. Try again.');
-    expect(getAuthToken()).toBeNull();
+    expect(hasShopperSession()).toBe(false);
   });
 
   it('Cancel closes Enter OTP and keeps the phone for another try', async () => {
@@ -210,11 +210,15 @@ describe('AuthPanel: login', () => {
     expect(screen.getByRole('dialog', { name: 'Login' })).toBeInTheDocument();
   });
 
-  it('on verify stores the token, drops the business cookies, hides the panel and goes to the remembered page', async () => {
-    document.cookie = 'business_auth_token=biz; Path=/';
+  it('on verify (the server stored the token and dropped the business cookies) hides the panel and goes to the remembered page', async () => {
     document.cookie = 'businessUserDetails=%7B%7D; Path=/';
     sessionStorage.setItem('authPageRedirect', '/redeemed-history');
-    const verify = vi.fn(() => ({ accessToken: 'tok-123', expiresAt: new Date(), isNewUser: false, user: USER }));
+    // The server's answer: the session in its cookies, the owner's cleared (SPEC §6); no token in the body.
+    const verify = vi.fn(() => {
+      document.cookie = 'signedIn=1; Path=/';
+      document.cookie = 'businessUserDetails=; Max-Age=0; Path=/';
+      return { expiresAt: new Date(), isNewUser: false, user: USER };
+    });
     const { user, otp, location } = await startLogin({ 'auth.verifyOtp': verify, 'users.me': () => USER });
 
     await user.type(within(otp).getByLabelText('6-digit OTP'), '123456');
@@ -222,8 +226,7 @@ describe('AuthPanel: login', () => {
 
     await vi.waitFor(() => expect(location.history.at(-1)).toBe('/redeemed-history'));
     expect(verify).toHaveBeenCalledWith({ otp: '123456', userId: 41, isApk: false });
-    expect(getAuthToken()).toBe('tok-123');
-    expect(document.cookie).not.toContain('business_auth_token');
+    expect(hasShopperSession()).toBe(true);
     expect(document.cookie).not.toContain('businessUserDetails');
     expect(sessionStorage.getItem('authPageRedirect')).toBeNull();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -231,7 +234,10 @@ describe('AuthPanel: login', () => {
 
   it('goes home after a login on /login with nothing remembered', async () => {
     const { user, otp, location } = await startLogin({
-      'auth.verifyOtp': () => ({ accessToken: 'tok', expiresAt: new Date(), isNewUser: false, user: USER }),
+      'auth.verifyOtp': () => {
+        document.cookie = 'signedIn=1; Path=/';
+        return { expiresAt: new Date(), isNewUser: false, user: USER };
+      },
       'users.me': () => USER,
     });
     await user.type(within(otp).getByLabelText('6-digit OTP'), '123456');
@@ -285,7 +291,7 @@ describe('AuthPanel: closing', () => {
 
 describe('AuthPanel: a shopper who is already signed in', () => {
   const signedIn = (trpc: TrpcFixtures = {}) => {
-    document.cookie = 'authToken=tok; Path=/';
+    document.cookie = 'signedIn=1; Path=/';
     return { 'users.me': () => USER, ...trpc };
   };
 
@@ -323,14 +329,19 @@ describe('AuthPanel: a shopper who is already signed in', () => {
 
   it('shows nothing while the stored token is being checked, and the panel when it turns out stale', async () => {
     let answer: (value: unknown) => void = () => {};
-    renderPanel('/login', signedIn({ 'users.me': () => new Promise((resolve, reject) => (answer = (v) => (v ? resolve(v) : reject(trpcError('Please sign in to continue.', 'UNAUTHORIZED', 401))))) }));
+    const refused = () => {
+      // The server's 401 clears the session's cookies.
+      document.cookie = 'signedIn=; Max-Age=0; Path=/';
+      return trpcError('Please sign in to continue.', 'UNAUTHORIZED', 401);
+    };
+    renderPanel('/login', signedIn({ 'users.me': () => new Promise((resolve, reject) => (answer = (v) => (v ? resolve(v) : reject(refused())))) }));
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await act(async () => answer(null));
     expect(await screen.findByRole('dialog', { name: 'Login' })).toBeInTheDocument();
-    expect(getAuthToken()).toBeNull();
+    expect(hasShopperSession()).toBe(false);
   });
 });
 

@@ -141,10 +141,10 @@ export function AuthPanel() {
     if (target && target !== location) navigate(target, { replace: true });
   }, [alreadySignedIn, pathMode, location, navigate, setSidebarState]);
 
-  /** SPEC §4: on verify the token is stored, the business token dropped, the panel hides and we go on. */
+  /** SPEC §4: on verify the server has stored the token and dropped the business one; the panel hides and we go on. */
   const handleSignedIn = useCallback(
-    ({ accessToken, user }: SignedIn) => {
-      signIn(accessToken, user);
+    ({ user }: SignedIn) => {
+      signIn(user);
       clearTimeout(timer.current);
       finish(pathMode ? pathUnderAuthPanel(location) : null, true);
     },

@@ -6,7 +6,8 @@ import { isLocale } from '@client/lib/i18n';
 import { errorCode, serverMessageOf } from '@client/lib/trpc-errors';
 
 export type OtpChallenge = { userId: number; phoneNumber: string; resendAfterSeconds?: number };
-export type SignedIn = { accessToken: string; user: CurrentUser | null };
+/** The OTP was verified: the server has put the session in its HttpOnly cookie; here is who signed in. */
+export type SignedIn = { user: CurrentUser | null };
 
 type Options = {
   /** SPEC §8: a wrong code on login shows "Wrong Otp. Try again." */
@@ -69,7 +70,7 @@ export function useOtpChallenge({ wrongOtpText, onSignedIn }: Options) {
 function toSignedIn(result: unknown): SignedIn {
   const data = (result ?? {}) as Record<string, unknown>;
   const raw = (data.user ?? data.userDetails ?? data.userData ?? null) as Record<string, unknown> | null;
-  return { accessToken: String(data.accessToken ?? ''), user: raw ? toCurrentUser(raw) : null };
+  return { user: raw ? toCurrentUser(raw) : null };
 }
 
 export function toCurrentUser(raw: Record<string, unknown>): CurrentUser {

@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import { acceptLanguageHeader } from '@client/lib/i18n';
+import { appFetch } from '@client/lib/session-cookies';
 import { REQUEST_TIMEOUT_MS } from '@client/lib/trpc';
 
 /**
@@ -11,10 +11,9 @@ export async function uploadDocument(file: File): Promise<string> {
   form.set('file', file);
   let response: Response;
   try {
-    response = await fetch('/api/for-business-form/documents', {
+    response = await appFetch('/api/for-business-form/documents', {
       method: 'POST',
       body: form,
-      headers: acceptLanguageHeader(),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS * 3),
     });
   } catch {

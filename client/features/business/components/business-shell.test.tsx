@@ -10,7 +10,7 @@ import { OWNER_DETAILS } from '../test-fixtures';
 const discount = (outletId: number) => ({ outletId, discountPercent: 25, isLive: true, updatedAt: null, liveOffer: null });
 
 afterEach(() => {
-  for (const name of ['business_auth_token', 'businessUserDetails', 'authToken']) document.cookie = `${name}=; Max-Age=0; Path=/`;
+  for (const name of ['businessUserDetails', 'signedIn']) document.cookie = `${name}=; Max-Age=0; Path=/`;
 });
 
 const unauthorized = () =>
@@ -26,7 +26,7 @@ describe('business console shell', () => {
   });
 
   it('the outlet switcher opens the same page for the chosen outlet and makes it current', async () => {
-    saveBusinessSession('tok', OWNER_DETAILS);
+    saveBusinessSession(OWNER_DETAILS);
     const { user, location } = renderWithProviders(<BusinessSectionRoutes />, {
       path: '/account/discount-button/11',
       trpc: { 'businessAccount.discount': (input) => discount((input as { outletId: number }).outletId) },
@@ -47,13 +47,13 @@ describe('business console shell', () => {
   });
 
   it("refuses an outlet that isn't the account's, without calling the server for it", async () => {
-    saveBusinessSession('tok', OWNER_DETAILS);
+    saveBusinessSession(OWNER_DETAILS);
     renderWithProviders(<BusinessSectionRoutes />, { path: '/account/discount-button/99' });
     expect(await screen.findByRole('heading', { name: 'Not one of your outlets' })).toBeInTheDocument();
   });
 
   it('shows "Failed to Logout" when logout fails, and keeps the session', async () => {
-    saveBusinessSession('tok', OWNER_DETAILS);
+    saveBusinessSession(OWNER_DETAILS);
     const { user } = renderWithProviders(<BusinessSectionRoutes />, {
       path: '/account/discount-button/11',
       trpc: {
@@ -69,7 +69,7 @@ describe('business console shell', () => {
   });
 
   it('logout clears the business cookies and returns to the login (also when the session had already ended)', async () => {
-    saveBusinessSession('tok', OWNER_DETAILS);
+    saveBusinessSession(OWNER_DETAILS);
     const { user, location } = renderWithProviders(<BusinessSectionRoutes />, {
       path: '/account/discount-button/11',
       trpc: {
@@ -82,11 +82,11 @@ describe('business console shell', () => {
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(location.history.at(-1)).toBe('/login'));
     expect(getBusinessSession()).toBeNull();
-    expect(document.cookie).not.toContain('business_auth_token');
+    expect(document.cookie).not.toContain('businessUserDetails');
   });
 
   it('native back: goes back inside the console, and asks the Android wrapper to exit when there is no history', async () => {
-    saveBusinessSession('tok', OWNER_DETAILS);
+    saveBusinessSession(OWNER_DETAILS);
     const exitApp = vi.fn();
     const win = window as unknown as { Android?: { exitApp: () => void }; bachatNativeBack?: () => boolean };
     win.Android = { exitApp };
@@ -108,7 +108,7 @@ describe('business console shell', () => {
   });
 
   it('a session that ended on the server sends the owner back to the login and clears the cookies', async () => {
-    saveBusinessSession('expired', OWNER_DETAILS);
+    saveBusinessSession(OWNER_DETAILS);
     const { location } = renderWithProviders(<BusinessSectionRoutes />, {
       path: '/account/discount-button/11',
       trpc: {
@@ -122,7 +122,7 @@ describe('business console shell', () => {
   });
 
   it("a shopper call answering 401 is not the business session ending: the owner stays in the console", async () => {
-    saveBusinessSession('tok', OWNER_DETAILS);
+    saveBusinessSession(OWNER_DETAILS);
     const { location, queryClient } = renderWithProviders(<BusinessSectionRoutes />, {
       path: '/account/discount-button/11',
       trpc: {
@@ -136,12 +136,12 @@ describe('business console shell', () => {
     // The shopper's users.me (asked for without a token) fails with 401 while the console is open.
     await expect(queryClient.fetchQuery({ queryKey: [['users', 'me'], { type: 'query' }], queryFn: () => Promise.reject(unauthorized()) })).rejects.toThrow();
     expect(location.history.at(-1)).toBe('/account/discount-button/11');
-    expect(getBusinessSession()?.token).toBe('tok');
+    expect(getBusinessSession()?.details.boId).toBe(OWNER_DETAILS.boId);
     expect(screen.getByRole('heading', { level: 1, name: 'Discount button' })).toBeInTheDocument();
   });
 
   it('hides user management from a sub-account', async () => {
-    saveBusinessSession('tok', { ...OWNER_DETAILS, isMaster: false, masterId: 3 });
+    saveBusinessSession({ ...OWNER_DETAILS, isMaster: false, masterId: 3 });
     renderWithProviders(<BusinessSectionRoutes />, {
       path: '/account/discount-button/11',
       trpc: { 'businessAccount.discount': () => discount(11) },

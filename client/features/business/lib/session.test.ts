@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearBusinessAuth } from '@client/lib/auth-token';
+import { cookiesChanged } from '@client/lib/cookies';
 import { clearBusinessSession, saveBusinessSession, setCurrentOutlet, useBusinessSession, type BusinessUserDetails } from './session';
 
 const details: BusinessUserDetails = {
@@ -28,8 +28,9 @@ describe('business session store', () => {
     const { result } = renderHook(() => useBusinessSession());
     expect(result.current).toBeNull();
 
-    act(() => saveBusinessSession('biz-token', details));
-    expect(result.current).toMatchObject({ token: 'biz-token', details: { currentOutletId: 12 } });
+    act(() => saveBusinessSession(details));
+    expect(result.current).toEqual({ details });
+    expect(result.current).not.toHaveProperty('token');
 
     act(() => setCurrentOutlet(14));
     expect(result.current?.details.currentOutletId).toBe(14);
@@ -38,12 +39,14 @@ describe('business session store', () => {
     expect(result.current).toBeNull();
   });
 
-  it('hears a shopper login deleting its cookies (clearBusinessAuth)', () => {
-    saveBusinessSession('biz-token', details);
+  it("hears the server clearing the owner's cookies (a shopper's login, SPEC §6) once a response has come", () => {
+    saveBusinessSession(details);
     const { result } = renderHook(() => useBusinessSession());
-    expect(result.current?.token).toBe('biz-token');
+    expect(result.current?.details.boId).toBe(3);
 
-    act(() => clearBusinessAuth());
+    // The server's Set-Cookie, then the transport telling the store (lib/trpc-transport.ts).
+    document.cookie = 'businessUserDetails=; Max-Age=0; Path=/';
+    act(() => cookiesChanged());
     expect(result.current).toBeNull();
   });
 });

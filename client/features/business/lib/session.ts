@@ -1,14 +1,15 @@
 import { useSyncExternalStore } from 'react';
-import { BUSINESS_TOKEN_COOKIE, BUSINESS_USER_COOKIE } from '@client/lib/auth-token';
+import { BUSINESS_DETAILS_COOKIE } from '@client/lib/session-cookies';
 import { deleteCookies, readCookie, subscribeCookies, writeCookie } from '@client/lib/cookies';
 import type { BusinessLoginResult } from '@server/modules/business-auth/schema';
 
 /**
- * The business session on the client (SPEC §3, §4, §9): the token in `business_auth_token` and the
- * owner's details with the outlet list and the current outlet in `businessUserDetails`, both for one
- * day. Kept in the client's cookie store (`lib/cookies.ts`), so the shell re-renders when the current
- * outlet changes or the session ends, including when a shopper login deletes the cookies
- * (`clearBusinessAuth()`, SPEC §6).
+ * The business session on the client (SPEC §3, §4, §9). The token is the `business_auth_token`
+ * cookie, HttpOnly: the server sets it at the login and clears it at the logout or a shopper's login
+ * (SPEC §6), and the page never reads it. What the page keeps is the owner's details with the outlet
+ * list and the current outlet in `businessUserDetails`, for one day, written here after the login; the
+ * server clears it together with the token. Kept in the client's cookie store (`lib/cookies.ts`), so
+ * the shell re-renders when the current outlet changes or the session ends.
  */
 
 export type BusinessOutlet = { id: number; name: string; addressLineTwo: string };
@@ -26,7 +27,7 @@ export type BusinessUserDetails = {
   allOutletForBusiness: BusinessOutlet[];
 };
 
-export type BusinessSession = { token: string; details: BusinessUserDetails };
+export type BusinessSession = { details: BusinessUserDetails };
 
 /** SPEC §9: business cookies live one day. */
 export const BUSINESS_COOKIE_MAX_AGE = 24 * 60 * 60;
@@ -55,16 +56,18 @@ function parseDetails(raw: string): BusinessUserDetails | null {
   }
 }
 
-/** SPEC §4: business auth is restored only when both cookies exist. */
+/**
+ * SPEC §4: business auth is restored from the cookies. The token's cookie is HttpOnly, so the page goes
+ * by the details cookie the server clears with it; the first business call that answers 401 ends the
+ * console (business-shell.tsx) should the session have ended on the server meanwhile.
+ */
 export function getBusinessSession(): BusinessSession | null {
-  const token = readCookie(BUSINESS_TOKEN_COOKIE);
-  const raw = readCookie(BUSINESS_USER_COOKIE);
-  if (!token || !raw) return null;
-  const key = `${token}\u0000${raw}`;
-  if (key === cachedRaw) return cachedSession;
+  const raw = readCookie(BUSINESS_DETAILS_COOKIE);
+  if (!raw) return null;
+  if (raw === cachedRaw) return cachedSession;
   const details = parseDetails(raw);
-  cachedRaw = key;
-  cachedSession = details ? { token, details } : null;
+  cachedRaw = raw;
+  cachedSession = details ? { details } : null;
   return cachedSession;
 }
 
@@ -73,7 +76,7 @@ export function useBusinessSession(): BusinessSession | null {
 }
 
 /** The details the login stores: the owner, its outlets and the first outlet as the current one. */
-export function detailsFromLogin(result: BusinessLoginResult): BusinessUserDetails {
+export function detailsFromLogin(result: Pick<BusinessLoginResult, 'businessOwner' | 'outlets'>): BusinessUserDetails {
   const owner = result.businessOwner;
   return {
     boId: owner.id,
@@ -89,9 +92,9 @@ export function detailsFromLogin(result: BusinessLoginResult): BusinessUserDetai
   };
 }
 
-export function saveBusinessSession(token: string, details: BusinessUserDetails) {
-  writeCookie(BUSINESS_TOKEN_COOKIE, token, BUSINESS_COOKIE_MAX_AGE);
-  writeCookie(BUSINESS_USER_COOKIE, JSON.stringify(details), BUSINESS_COOKIE_MAX_AGE);
+/** After the login (the server has set the token's cookie): the details, for one day. */
+export function saveBusinessSession(details: BusinessUserDetails) {
+  writeCookie(BUSINESS_DETAILS_COOKIE, JSON.stringify(details), BUSINESS_COOKIE_MAX_AGE);
 }
 
 /** Makes `outletId` current (kept in the details cookie, so the top bar's business link follows). */
@@ -99,9 +102,10 @@ export function setCurrentOutlet(outletId: number) {
   const session = getBusinessSession();
   if (!session || session.details.currentOutletId === outletId) return;
   if (!session.details.allOutletForBusiness.some((outlet) => outlet.id === outletId)) return;
-  saveBusinessSession(session.token, { ...session.details, currentOutletId: outletId });
+  saveBusinessSession({ ...session.details, currentOutletId: outletId });
 }
 
+/** The session ended (the server has cleared the token's cookie, or it is no longer valid): drop the details. */
 export function clearBusinessSession() {
-  deleteCookies(BUSINESS_TOKEN_COOKIE, BUSINESS_USER_COOKIE);
+  deleteCookies(BUSINESS_DETAILS_COOKIE);
 }

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Ad } from '@server/modules/promotions/schema';
 import { renderWithProviders } from '@client/testing/render';
+import { APP_REQUEST_HEADER } from '@server/modules/sessions/schema';
 import { getBusinessSession, saveBusinessSession } from '../lib/session';
 import { OWNER_DETAILS } from '../test-fixtures';
 import { AdLibraryPage } from './ad-library-page';
@@ -26,11 +27,11 @@ const ad = (patch: Partial<Ad> = {}): Ad => ({
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  for (const name of ['business_auth_token', 'businessUserDetails']) document.cookie = `${name}=; Max-Age=0; Path=/`;
+  for (const name of ['businessUserDetails']) document.cookie = `${name}=; Max-Age=0; Path=/`;
 });
 
 function renderLibrary(ads: () => Ad[]) {
-  saveBusinessSession('owner-token', OWNER_DETAILS);
+  saveBusinessSession(OWNER_DETAILS);
   return renderWithProviders(<AdLibraryPage outletId={11} session={getBusinessSession()!} />, {
     trpc: { 'promotions.ads': () => ads(), 'promotions.events': () => [] },
   });
@@ -56,7 +57,11 @@ describe('ad library: an ad’s picture', () => {
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/adv/edit');
     expect(init.method).toBe('POST');
-    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer owner-token');
+    // The owner's session rides in its cookie; the app's marker (CSRF) goes with it, never a token.
+    const headers = new Headers(init.headers);
+    expect(headers.get(APP_REQUEST_HEADER)).toBe('1');
+    expect(headers.has('Authorization')).toBe(false);
+    expect(init.credentials).toBe('same-origin');
     const form = init.body as FormData;
     expect([form.get('outletId'), form.get('advId'), (form.get('image') as File).name]).toEqual(['11', '41', 'combo.jpg']);
 

@@ -7,11 +7,11 @@ import { getBusinessSession } from '../lib/session';
 
 afterEach(async () => {
   await setLocale('en', { remember: false });
-  for (const name of ['business_auth_token', 'businessUserDetails', 'authToken', 'lang']) document.cookie = `${name}=; Max-Age=0; Path=/`;
+  for (const name of ['businessUserDetails', 'signedIn', 'lang']) document.cookie = `${name}=; Max-Age=0; Path=/`;
 });
 
 const RESULT = {
-  accessToken: 'biz-token',
+  expiresAt: new Date('2026-11-22T10:00:00Z'),
   businessOwner: { id: 3, username: 'demo.owner', name: 'Ravi Kumar', phoneNumber: '9845012345', pan: 'ABCPK1234L', designation: 'Proprietor', isMaster: true, masterId: null, language: 'en' as const },
   outlets: [
     { id: 11, name: 'Sri Krishna Udupi Grand', addressLineTwo: 'Jayanagar' },
@@ -43,14 +43,16 @@ describe('business login', () => {
     expect(getBusinessSession()).toBeNull();
   });
 
-  it('stores the business cookies, drops the shopper token and opens the first outlet', async () => {
-    document.cookie = 'authToken=shopper; Path=/';
+  it("keeps the owner's details (the server set the session's cookie and cleared the shopper's) and opens the first outlet", async () => {
+    document.cookie = 'signedIn=1; Path=/';
     let sent: unknown;
     const { user, location } = renderWithProviders(<BusinessSectionRoutes />, {
       path: '/login',
       trpc: {
         'businessAuth.login': (input) => {
           sent = input;
+          // The server's answer: the shopper's flag cleared with its session (SPEC §6).
+          document.cookie = 'signedIn=; Max-Age=0; Path=/';
           return RESULT;
         },
       },
@@ -61,10 +63,9 @@ describe('business login', () => {
     await waitFor(() => expect(location.history.at(-1)).toBe('/for-bussiness/promotion-organizer/regular-offers/11'));
     expect(sent).toEqual({ username: 'demo.owner', password: 'Bachat@123' });
     const session = getBusinessSession();
-    expect(session?.token).toBe('biz-token');
     expect(session?.details).toMatchObject({ boId: 3, isMaster: true, currentOutletId: 11 });
     expect(session?.details.allOutletForBusiness).toHaveLength(2);
-    expect(document.cookie).not.toContain('authToken=shopper');
+    expect(document.cookie).not.toContain('signedIn');
   });
 
   it("a new try starts clean: the last try's server error never stays beside the new field errors", async () => {

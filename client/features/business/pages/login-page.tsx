@@ -40,10 +40,11 @@ export function BusinessLoginPage() {
       { username: username.trim(), password },
       {
         onSuccess: (result) => {
-          // SPEC §6: logging in as a business owner removes the shopper's token (and nothing else).
+          // SPEC §6: logging in as a business owner removes the shopper's token (and nothing else): the
+          // server has cleared its cookies; the page forgets the shopper it had cached.
           forgetShopper();
           const details = detailsFromLogin(result);
-          saveBusinessSession(result.accessToken, details);
+          saveBusinessSession(details);
           adoptAccountLanguage(result.businessOwner.language, (language) => saveLanguage.mutate({ language }));
           navigate(`~${businessHome(details.currentOutletId)}`, { replace: true });
         },

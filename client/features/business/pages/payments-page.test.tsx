@@ -91,11 +91,11 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
-  for (const name of ['business_auth_token', 'businessUserDetails']) document.cookie = `${name}=; Max-Age=0; Path=/`;
+  for (const name of ['businessUserDetails']) document.cookie = `${name}=; Max-Age=0; Path=/`;
 });
 
 function renderPage(page: CounterPage, extra: Record<string, (input: unknown) => unknown> = {}) {
-  saveBusinessSession('owner-token', OWNER_DETAILS);
+  saveBusinessSession(OWNER_DETAILS);
   return renderWithProviders(<PaymentsPage outletId={11} session={getBusinessSession()!} />, {
     trpc: {
       'counter.payments': () => page,

@@ -8,7 +8,7 @@ import { AboutPage } from './about-page';
 import { ReviewsPage } from './reviews-page';
 
 afterEach(() => {
-  for (const name of ['business_auth_token', 'businessUserDetails']) document.cookie = `${name}=; Max-Age=0; Path=/`;
+  for (const name of ['businessUserDetails']) document.cookie = `${name}=; Max-Age=0; Path=/`;
 });
 
 const review = (over: Partial<OwnerReview> = {}): OwnerReview => ({
@@ -29,7 +29,7 @@ const review = (over: Partial<OwnerReview> = {}): OwnerReview => ({
 
 describe('dashboard/reviews', () => {
   it('lists the reviews and posts one reply; the filter asks for the unanswered ones', async () => {
-    saveBusinessSession('owner-token', OWNER_DETAILS);
+    saveBusinessSession(OWNER_DETAILS);
     let replied = false;
     const forOutlet = vi.fn(() => ({
       summary: { average: 2, count: 1, histogram: [0, 1, 0, 0, 0] },
@@ -63,7 +63,7 @@ describe('dashboard/reviews', () => {
 
 describe('account/about: what shoppers filter and search on', () => {
   it('sends pure veg, cuisines and dishes with the overview', async () => {
-    saveBusinessSession('owner-token', OWNER_DETAILS);
+    saveBusinessSession(OWNER_DETAILS);
     const overview = { outletId: 11, about: '', costForTwoPaise: null, highlights: [], isVeg: false, cuisines: ['Cafe'], dishes: [], updatedAt: null };
     const update = vi.fn((input: unknown) => ({ ...overview, ...(input as object) }));
     const { user } = renderWithProviders(<AboutPage outletId={11} session={getBusinessSession()!} />, {

@@ -31,10 +31,10 @@ const LIST = {
 };
 
 beforeEach(() => {
-  document.cookie = 'authToken=tok; Path=/';
+  document.cookie = 'signedIn=1; Path=/';
 });
 afterEach(() => {
-  document.cookie = 'authToken=; Max-Age=0; Path=/';
+  document.cookie = 'signedIn=; Max-Age=0; Path=/';
 });
 
 describe('readCouponList / couponTabs', () => {

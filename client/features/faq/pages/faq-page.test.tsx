@@ -22,7 +22,7 @@ function stubViewport(desktop: boolean) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  document.cookie = 'authToken=; Max-Age=0; Path=/';
+  document.cookie = 'signedIn=; Max-Age=0; Path=/';
 });
 
 const questionButtons = () =>
@@ -108,7 +108,7 @@ describe('FaqPage', () => {
   });
 
   it('shows the refer-and-earn link once the signed-in user (with a name) has loaded', async () => {
-    document.cookie = 'authToken=test-token; Path=/';
+    document.cookie = 'signedIn=1; Path=/';
     renderWithProviders(<FaqPage />, {
       path: '/faqs',
       trpc: {
@@ -128,7 +128,7 @@ describe('FaqPage', () => {
   });
 
   it('keeps the refer-and-earn link hidden when the user has no name yet', async () => {
-    document.cookie = 'authToken=test-token; Path=/';
+    document.cookie = 'signedIn=1; Path=/';
     const me = vi.fn(() => ({
       id: 1,
       name: null,

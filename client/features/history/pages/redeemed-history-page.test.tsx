@@ -44,10 +44,10 @@ const refunded = (id: number, status: 'pending' | 'processed' | 'failed') => ({
 });
 
 beforeEach(() => {
-  document.cookie = 'authToken=tok; Path=/';
+  document.cookie = 'signedIn=1; Path=/';
 });
 afterEach(() => {
-  document.cookie = 'authToken=; Max-Age=0; Path=/';
+  document.cookie = 'signedIn=; Max-Age=0; Path=/';
 });
 
 describe('RedeemedHistoryPage', () => {

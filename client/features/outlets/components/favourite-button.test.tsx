@@ -6,7 +6,7 @@ import { FavouriteButton } from './favourite-button';
 
 describe('FavouriteButton', () => {
   afterEach(() => {
-    document.cookie = 'authToken=; Max-Age=0; Path=/';
+    document.cookie = 'signedIn=; Max-Age=0; Path=/';
     sessionStorage.clear();
   });
 
@@ -20,7 +20,7 @@ describe('FavouriteButton', () => {
   });
 
   it('signed in: fills at once, and empties again on a second tap', async () => {
-    document.cookie = 'authToken=tok; Path=/';
+    document.cookie = 'signedIn=1; Path=/';
     let ids: number[] = [];
     const add = vi.fn(() => {
       ids = [3];
@@ -45,7 +45,7 @@ describe('FavouriteButton', () => {
   });
 
   it('a refusal undoes the heart and says why', async () => {
-    document.cookie = 'authToken=tok; Path=/';
+    document.cookie = 'signedIn=1; Path=/';
     const { user } = renderWithProviders(<FavouriteButton outletId={3} outletName="Chai Point" />, {
       trpc: {
         'favourites.ids': () => [],

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { setAuthPageRedirect, sidebarStateAtom, useAuthToken } from '@client/lib/auth';
+import { setAuthPageRedirect, sidebarStateAtom, useShopperSignedIn } from '@client/lib/auth';
 import { trpc } from '@client/lib/trpc';
 import { messageOf, readTrpcError } from '@client/lib/trpc-errors';
 
@@ -15,8 +15,7 @@ type Props = { outletId: number; outletName: string; className?: string };
  * own: a first visit's list renders sixteen of them (issue 18: main-thread time on a slow phone).
  */
 export function FavouriteButton(props: Props) {
-  const token = useAuthToken();
-  return token === null ? <SignedOutHeart {...props} /> : <SignedInHeart {...props} />;
+  return useShopperSignedIn() ? <SignedInHeart {...props} /> : <SignedOutHeart {...props} />;
 }
 
 /** Where the login panel brings the shopper back to: this page, with its query. */

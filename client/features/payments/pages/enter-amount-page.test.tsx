@@ -17,12 +17,12 @@ const PAGE = <Route path="/enter-amount/:outletId" component={EnterAmountPage} /
 const signedIn = { 'users.me': () => SHOPPER, 'outlets.byId': () => OUTLET };
 
 afterEach(() => {
-  document.cookie = 'authToken=; Max-Age=0; Path=/';
+  document.cookie = 'signedIn=; Max-Age=0; Path=/';
 });
 
 describe('EnterAmountPage', () => {
   beforeEach(() => {
-    document.cookie = 'authToken=tok; Path=/';
+    document.cookie = 'signedIn=1; Path=/';
   });
 
   it('shows the amount in en-IN format as it is typed and goes to the breakdown with it', async () => {

@@ -38,10 +38,10 @@ const trpcError = (code: 'NOT_FOUND' | 'BAD_REQUEST' | 'INTERNAL_SERVER_ERROR', 
 const unpaid = { paidAt: null, receiptCode: null, verificationCode: null };
 
 beforeEach(() => {
-  document.cookie = 'authToken=tok; Path=/';
+  document.cookie = 'signedIn=1; Path=/';
 });
 afterEach(() => {
-  document.cookie = 'authToken=; Max-Age=0; Path=/';
+  document.cookie = 'signedIn=; Max-Age=0; Path=/';
 });
 
 describe('PaymentDemoPage (the sandbox checkout)', () => {

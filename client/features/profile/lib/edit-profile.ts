@@ -1,6 +1,5 @@
 import { t } from '@lingui/core/macro';
-import { getAuthToken } from '@client/lib/auth';
-import { acceptLanguageHeader } from '@client/lib/i18n';
+import { appFetch } from '@client/lib/session-cookies';
 import { REQUEST_TIMEOUT_MS } from '@client/lib/trpc';
 
 /** SPEC §8: what the profile form shows when saving fails for any reason but a field's own. */
@@ -10,19 +9,17 @@ export type EditProfileResult = { ok: true } | { ok: false; message: string; fie
 
 /**
  * The documented multipart `POST /api/user/edit-profile` (name, email, picture), with the shopper's
- * Authorization header; used when a new picture is chosen (tRPC carries JSON only).
+ * session cookie; used when a new picture is chosen (tRPC carries JSON only).
  */
 export async function uploadProfile(input: { name: string; email: string; picture: File }): Promise<EditProfileResult> {
   const body = new FormData();
   body.set('name', input.name);
   body.set('email', input.email);
   body.set('picture', input.picture);
-  const token = getAuthToken();
   try {
-    const response = await fetch('/api/user/edit-profile', {
+    const response = await appFetch('/api/user/edit-profile', {
       method: 'POST',
       body,
-      headers: token ? { ...acceptLanguageHeader(), Authorization: `Bearer ${token}` } : acceptLanguageHeader(),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
     if (response.ok) return { ok: true };

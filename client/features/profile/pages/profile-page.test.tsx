@@ -1,18 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '@client/testing/render';
-import { getAuthToken } from '@client/lib/auth';
+import { renderWithProviders, serverError } from '@client/testing/render';
+import { hasShopperSession } from '@client/lib/session-cookies';
 import { ProfilePage } from './profile-page';
 import { testShopper } from '@client/testing/fixtures';
 
 const USER = testShopper({ goldKeys: 4 });
 
 beforeEach(() => {
-  document.cookie = 'authToken=tok; Path=/';
+  document.cookie = 'signedIn=1; Path=/';
 });
 afterEach(() => {
-  document.cookie = 'authToken=; Max-Age=0; Path=/';
+  document.cookie = 'signedIn=; Max-Age=0; Path=/';
   vi.unstubAllGlobals();
 });
 
@@ -59,7 +59,11 @@ describe('ProfilePage', () => {
   });
 
   it('deletes the account only after confirming, then signs out and goes home', async () => {
-    const remove = vi.fn(() => ({ success: true, message: 'Your account has been deleted.' }));
+    const remove = vi.fn(() => {
+      // The server's answer clears the session's cookies.
+      document.cookie = 'signedIn=; Max-Age=0; Path=/';
+      return { success: true, message: 'Your account has been deleted.' };
+    });
     const { user, location } = renderWithProviders(<ProfilePage />, {
       path: '/profile',
       trpc: { 'users.me': () => USER, 'users.delete': remove },
@@ -74,11 +78,14 @@ describe('ProfilePage', () => {
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete account' }));
     await waitFor(() => expect(location.history.at(-1)).toBe('/'));
     expect(remove).toHaveBeenCalledTimes(1);
-    expect(getAuthToken()).toBeNull();
+    expect(hasShopperSession()).toBe(false);
   });
 
-  it('logs out: revokes the session, drops the token and goes home', async () => {
-    const logout = vi.fn(() => ({ success: true }));
+  it('logs out: the server ends the session and clears its cookies; the page goes home', async () => {
+    const logout = vi.fn(() => {
+      document.cookie = 'signedIn=; Max-Age=0; Path=/';
+      return { success: true };
+    });
     const { user, location } = renderWithProviders(<ProfilePage />, {
       path: '/profile',
       trpc: { 'users.me': () => USER, 'auth.logout': logout },
@@ -86,6 +93,35 @@ describe('ProfilePage', () => {
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(location.history.at(-1)).toBe('/'));
     expect(logout).toHaveBeenCalledTimes(1);
-    expect(getAuthToken()).toBeNull();
+    expect(hasShopperSession()).toBe(false);
+  });
+
+  it('a logout the server never answered keeps the shopper signed in and says so (only the server can clear the cookie)', async () => {
+    const logout = vi.fn(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    const { user, location } = renderWithProviders(<ProfilePage />, {
+      path: '/profile',
+      trpc: { 'users.me': () => USER, 'auth.logout': logout },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not log you out. Check your connection and try again.');
+    expect(location.history.at(-1)).toBe('/profile');
+    expect(hasShopperSession()).toBe(true);
+    expect(screen.getByRole('heading', { name: USER.name!, level: 1 })).toBeInTheDocument();
+  });
+
+  it('a logout answered 401 (the session had already ended) goes home like a logout', async () => {
+    const logout = vi.fn(() => {
+      document.cookie = 'signedIn=; Max-Age=0; Path=/';
+      throw serverError('Please sign in to continue.', { code: 'UNAUTHORIZED', httpStatus: 401 });
+    });
+    const { user, location } = renderWithProviders(<ProfilePage />, {
+      path: '/profile',
+      trpc: { 'users.me': () => USER, 'auth.logout': logout },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -14,6 +14,7 @@ import { useAuthActions, useRequireLogin, type CurrentUser } from '@client/lib/a
 import { flashAtom } from '@client/lib/flash';
 import { formatCount, formatPhone } from '@client/lib/format';
 import { trpc } from '@client/lib/trpc';
+import { errorCode } from '@client/lib/trpc-errors';
 import { firstIssue } from '@client/lib/validation';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { profileUpdateFailed, uploadProfile } from '../lib/edit-profile';
@@ -41,12 +42,20 @@ function Profile({ user }: { user: CurrentUser }) {
   const deleteAccount = trpc.users.delete.useMutation();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [logoutError, setLogoutError] = useState<string | null>(null);
 
   async function handleLogout() {
+    setLogoutError(null);
     try {
       await logout.mutateAsync();
-    } catch {
-      // The token is dropped locally either way; an expired session is already logged out.
+    } catch (error) {
+      // The session lives in an HttpOnly cookie only the server can clear: unless it answered, the
+      // shopper is still signed in here, and must not be told otherwise. A 401 means the session had
+      // already ended (and the server cleared the cookie with that answer).
+      if (errorCode(error) !== 'UNAUTHORIZED') {
+        setLogoutError(t`We could not log you out. Check your connection and try again.`);
+        return;
+      }
     }
     signOut();
     navigate(paths.home.href(), { replace: true });
@@ -128,6 +137,11 @@ function Profile({ user }: { user: CurrentUser }) {
         <Button variant="secondary" onClick={() => void handleLogout()} disabled={logout.isPending}>
           {logout.isPending ? <Trans>Logging out…</Trans> : <Trans>Logout</Trans>}
         </Button>
+        {logoutError ? (
+          <p className="form-error account-actions__error" role="alert">
+            {logoutError}
+          </p>
+        ) : null}
         <Button variant="ghost" className="account-actions__delete" onClick={() => setConfirmingDelete(true)}>
           <Trans>Delete account</Trans>
         </Button>

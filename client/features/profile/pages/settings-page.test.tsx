@@ -38,10 +38,10 @@ function settingsServer(initial: Settings) {
 }
 
 beforeEach(() => {
-  document.cookie = 'authToken=tok; Path=/';
+  document.cookie = 'signedIn=1; Path=/';
 });
 afterEach(() => {
-  document.cookie = 'authToken=; Max-Age=0; Path=/';
+  document.cookie = 'signedIn=; Max-Age=0; Path=/';
 });
 
 describe('applySettingsChange', () => {
@@ -180,7 +180,7 @@ describe('SettingsPage', () => {
   });
 
   it('sends a logged-out visitor to /login and remembers /settings', async () => {
-    document.cookie = 'authToken=; Max-Age=0; Path=/';
+    document.cookie = 'signedIn=; Max-Age=0; Path=/';
     const { location } = renderWithProviders(<SettingsPage />, { path: '/settings' });
     await waitFor(() => expect(location.history.at(-1)).toBe('/login'));
     expect(sessionStorage.getItem('authPageRedirect')).toBe('/settings');

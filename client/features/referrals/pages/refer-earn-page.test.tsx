@@ -15,10 +15,10 @@ const MINE = {
 };
 
 beforeEach(() => {
-  document.cookie = 'authToken=tok; Path=/';
+  document.cookie = 'signedIn=1; Path=/';
 });
 afterEach(() => {
-  document.cookie = 'authToken=; Max-Age=0; Path=/';
+  document.cookie = 'signedIn=; Max-Age=0; Path=/';
   vi.unstubAllGlobals();
 });
 

@@ -7,10 +7,10 @@ import { testShopper } from '@client/testing/fixtures';
 const USER = testShopper({ goldKeys: 0 });
 
 beforeEach(() => {
-  document.cookie = 'authToken=tok; Path=/';
+  document.cookie = 'signedIn=1; Path=/';
 });
 afterEach(() => {
-  document.cookie = 'authToken=; Max-Age=0; Path=/';
+  document.cookie = 'signedIn=; Max-Age=0; Path=/';
 });
 
 describe('SupportPage', () => {

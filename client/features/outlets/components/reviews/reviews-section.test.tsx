@@ -38,7 +38,7 @@ function fixtures(over: TrpcFixtures = {}): TrpcFixtures {
 
 describe('ReviewsSection', () => {
   afterEach(() => {
-    document.cookie = 'authToken=; Max-Age=0; Path=/';
+    document.cookie = 'signedIn=; Max-Age=0; Path=/';
   });
 
   it('shows the average, the count and the newest reviews, each marked "Paid here", with the owner’s reply', async () => {
@@ -64,7 +64,7 @@ describe('ReviewsSection', () => {
 
   describe('signed in', () => {
     beforeEach(() => {
-      document.cookie = 'authToken=tok; Path=/';
+      document.cookie = 'signedIn=1; Path=/';
     });
 
     it('with a receipt here: rates the visit (stars and words required), and the list reloads', async () => {

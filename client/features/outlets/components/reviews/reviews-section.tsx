@@ -10,7 +10,7 @@ import { Button } from '@client/components/ui/button';
 import { InlineError } from '@client/components/ui/inline-error';
 import { Sheet } from '@client/components/ui/sheet';
 import { Spinner } from '@client/components/ui/spinner';
-import { setAuthPageRedirect, sidebarStateAtom, useAuthToken } from '@client/lib/auth';
+import { setAuthPageRedirect, sidebarStateAtom, useShopperSignedIn } from '@client/lib/auth';
 import { formatDate, formatDayMonth, formatRupeesExact } from '@client/lib/format';
 import { trpc } from '@client/lib/trpc';
 import { fieldErrorsOf, messageOf } from '@client/lib/trpc-errors';
@@ -33,14 +33,14 @@ const REPORT_REASONS = [
 export function ReviewsSection({ outletId, outletName }: { outletId: number; outletName: string }) {
   const { t } = useLingui();
   const utils = trpc.useUtils();
-  const token = useAuthToken();
+  const signedIn = useShopperSignedIn();
   const reviews = useInfiniteQuery({
-    queryKey: ['reviews.list', outletId, token !== null],
+    queryKey: ['reviews.list', outletId, signedIn],
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) => utils.client.reviews.list.query({ outletId, offSet: pageParam, limit: PAGE }, { signal }),
     getNextPageParam: (last) => (last.hasMore ? last.offSet + 1 : undefined),
   });
-  const eligible = trpc.reviews.eligible.useQuery({ outletId }, { enabled: token !== null });
+  const eligible = trpc.reviews.eligible.useQuery({ outletId }, { enabled: signedIn });
   const [reporting, setReporting] = useState<Review | null>(null);
   const [reported, setReported] = useState<Set<number>>(new Set());
 
@@ -69,7 +69,7 @@ export function ReviewsSection({ outletId, outletName }: { outletId: number; out
                 void reviews.refetch();
               }}
             />
-          ) : token === null ? (
+          ) : !signedIn ? (
             <SignInToReview />
           ) : null}
           {items.length === 0 ? (
@@ -83,7 +83,7 @@ export function ReviewsSection({ outletId, outletName }: { outletId: number; out
                   <ReviewItem
                     review={review}
                     reported={review.reportedByMe || reported.has(review.id)}
-                    canReport={token !== null && !review.isMine}
+                    canReport={signedIn && !review.isMine}
                     onReport={() => setReporting(review)}
                   />
                 </li>
