@@ -10,6 +10,7 @@ import { dashboardsSuite } from './suites/dashboards.ts';
 import { lighthouseSuite } from './suites/lighthouse.ts';
 import { counterSuite } from './suites/counter.ts';
 import { notificationsSuite } from './suites/notifications.ts';
+import { clusterSuite } from './suites/cluster.ts';
 import { createHttpClient, type BenchHttpClient } from './http-client.ts';
 import type { Goal } from './goals.ts';
 import { formatJudgedLine, type JudgedKind } from './measure.ts';
@@ -68,6 +69,8 @@ const STANDALONE: Record<string, (ctx: { print: (line: string) => void; judge: B
   bundle: bundleSuite,
   // Starts the app with `npm start` itself (or uses --lighthouse-url) and drives Debian's Chromium.
   lighthouse: lighthouseSuite,
+  // Starts the local cluster (HAProxy, 3 instances, PgBouncer, a replica, S3) and drives the lunch-hour peak.
+  cluster: clusterSuite,
 };
 
 const only = process.argv.slice(2).find((a) => !a.startsWith('--'));
@@ -144,7 +147,8 @@ try {
     await suite(ctx);
   }
   for (const [name, suite] of Object.entries(STANDALONE)) {
-    if (only) continue;
+    // The cluster bench runs on its own (`npm run bench -- cluster`): it starts a whole topology.
+    if (only || name === 'cluster') continue;
     print(`\n## ${name}`);
     verdicts.push(...verdictsOf(await suite({ print, judge })));
   }

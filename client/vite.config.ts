@@ -62,7 +62,7 @@ export default defineConfig({
               // The route-neutral prerendered shell (client/app/shells.tsx); `/` has its own (index.html).
               navigateFallback: '/shell.html',
               // Server paths and the back office are never answered with the shopper shell.
-              navigateFallbackDenylist: [/^\/(?:api|trpc|uploads|clientpage|healthz|readyz)(?:\/|$)/],
+              navigateFallbackDenylist: [/^\/(?:api|trpc|uploads|clientpage|healthz|readyz|metrics)(?:\/|$)/],
               cleanupOutdatedCaches: true,
               clientsClaim: true,
               runtimeCaching: [
@@ -115,7 +115,7 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: Object.fromEntries(
-      ['/trpc', '/api', '/uploads', '/healthz', '/readyz'].map((prefix) => [
+      ['/trpc', '/api', '/uploads', '/healthz', '/readyz', '/metrics'].map((prefix) => [
         prefix,
         { target: apiTarget, changeOrigin: false },
       ]),

@@ -8,7 +8,12 @@ import type { Env } from './env.ts';
 import { resolveAppSecret } from './lib/crypto.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { runWithRuntime, setRuntime, type Runtime } from './lib/runtime.ts';
-import { createJobs } from './jobs/jobs.ts';
+import { createJobs, jobQueueDepth } from './jobs/jobs.ts';
+import { openDatabase } from './db/knex.ts';
+import { createReadRouting, readYourWrites, watchWrites, type ReadRouting } from './db/read-replica.ts';
+import { markSessionsWrote } from './modules/sessions/service.ts';
+import { createMetrics, type Metrics } from './lib/metrics.ts';
+import { metricsRoute, requestObserver } from './http/metrics.ts';
 import { createRealtime, type Realtime } from './lib/realtime.ts';
 import { MODULES } from './modules/index.ts';
 import { authMiddleware } from './http/auth.ts';
@@ -19,7 +24,7 @@ import { requestLogger } from './http/request-logger.ts';
 import { contentSecurityPolicy, securityHeaders } from './http/security-headers.ts';
 import { pageRendererFrom } from './http/page-render.ts';
 import { spa, uploads } from './http/static.ts';
-import { createStorage, type Storage } from './providers/storage.ts';
+import { createStorage, publicStorageOrigin, type Storage } from './providers/storage.ts';
 import { createSms, type SmsProvider } from './providers/sms.ts';
 import { createPayments, type PaymentProvider } from './providers/payments.ts';
 import { createEmail, type EmailProvider } from './providers/email.ts';
@@ -40,13 +45,16 @@ export interface AppOptions {
   env: Env;
   db: Knex;
   logger?: Logger;
-  storage?: Storage & { root?: string };
+  storage?: Storage;
   sms?: SmsProvider;
   payments?: PaymentProvider;
   realtime?: Realtime;
   email?: EmailProvider;
   webPush?: WebPushProvider;
   appPush?: AppPushProvider;
+  metrics?: Metrics;
+  /** Discovery reads on a replica (default: READ_DATABASE_URL's, when set). */
+  reads?: ReadRouting | null;
   now?: () => Date;
   /** Where the built front ends live (`dist/client`, `dist/admin`). */
   distDir?: string;
@@ -58,9 +66,20 @@ export function createApp(options: AppOptions): Koa {
   const logger = options.logger ?? createLogger({ level: env.LOG_LEVEL });
   const storage = options.storage ?? createStorage(env);
   const secret = resolveAppSecret(env);
+  const metrics = options.metrics ?? createMetrics();
+  metrics.watchDatabase(db, 'primary');
+  metrics.watchQueues(() => jobQueueDepth(db));
+  // A read replica (docs/operations.md, "Read replica"): discovery reads only, read-your-writes for writers.
+  const reads =
+    options.reads === undefined ? (env.READ_DATABASE_URL ? createReadRouting(openDatabase({ ...env, DATABASE_URL: env.READ_DATABASE_URL }), logger) : undefined) : (options.reads ?? undefined);
+  if (reads) {
+    metrics.watchDatabase(reads.replica, 'replica');
+    watchWrites(db);
+  }
   const rt: Runtime = setRuntime({
     env,
     db,
+    reads,
     logger,
     secret,
     storage,
@@ -75,9 +94,11 @@ export function createApp(options: AppOptions): Koa {
       logger,
       definitions: (MODULES as readonly ModuleManifest[]).flatMap((m) => m.jobs ?? []),
       runInApp: (fn) => runWithRuntime(rt, fn),
+      onRun: (queue, outcome) => metrics.jobRuns.inc({ queue, outcome }),
     }),
     // LISTEN/NOTIFY on PostgreSQL, in-process on PGlite; connects at the first subscription.
     realtime: options.realtime ?? createRealtime(db, logger),
+    metrics,
     now: options.now ?? (() => new Date()),
   });
 
@@ -90,18 +111,22 @@ export function createApp(options: AppOptions): Koa {
   const routes = routeByPrefix(restRouters());
   const bodyLimit = `${env.BODY_LIMIT_KB}kb`;
   const distDir = options.distDir ?? path.resolve('dist');
-  const csp = { razorpay: env.PAYMENT_PROVIDER === 'razorpay', mapTileUrl: env.MAP_TILE_URL };
+  const csp = { razorpay: env.PAYMENT_PROVIDER === 'razorpay', mapTileUrl: env.MAP_TILE_URL, imageOrigin: publicStorageOrigin(env) };
 
   app
     // Each request runs in its own scope: its id for the logs, and this app's runtime even when several
     // apps share a process (tests, workers).
-    .use(requestLogger(logger, rt))
+    .use(requestLogger(logger, rt, requestObserver(metrics, new Set(Object.keys(appRouter._def.procedures)))))
     // Outside the error middleware, so error bodies are compressed like any other (http/compress.ts).
     .use(compression())
     .use(errorMiddleware(logger))
     .use(securityHeaders({ hsts: env.NODE_ENV === 'production' }))
     .use(healthRoutes().routes())
-    .use(authMiddleware())
+    .use(metricsRoute(metrics, env.METRICS_TOKEN))
+    .use(authMiddleware());
+  // With a replica only: the caller's last write position goes with the request, a write records it.
+  if (reads) app.use(readYourWrites(markSessionsWrote));
+  app
     .use(
       trpcMiddleware({
         router: appRouter,
@@ -115,7 +140,7 @@ export function createApp(options: AppOptions): Koa {
     // DELETE bodies are parsed too: the business API sends `DELETE /business/photos` etc. with a JSON body (SPEC §7).
     .use(bodyParser({ enableTypes: ['json'], jsonLimit: bodyLimit, encoding: 'utf-8', parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] }))
     .use(routes)
-    .use(uploads('root' in storage && storage.root ? storage.root : path.resolve(env.DATA_DIR, 'uploads')))
+    .use(uploads(storage))
     .use(spa({ root: path.join(distDir, 'admin'), mount: SERVER_PATHS.backOffice, csp: contentSecurityPolicy('admin', csp), nonce: true }))
     .use(
       spa({
@@ -131,6 +156,7 @@ export function createApp(options: AppOptions): Koa {
 }
 
 const runtimes = new WeakMap<Koa, Runtime>();
+
 
 /** The runtime an app was built with (its jobs, providers and database), for the process that runs it. */
 export function appRuntime(app: Koa): Runtime {

@@ -223,12 +223,34 @@ describe('parseEnv', () => {
     );
   });
 
+  it('STORAGE_DRIVER=s3 needs a bucket, and both keys or neither; the secret is never echoed', () => {
+    const issues = (env: Record<string, string>) => {
+      try {
+        parseEnv(env);
+        return [];
+      } catch (e) {
+        return (e as EnvError).issues;
+      }
+    };
+    expect(issues({ STORAGE_DRIVER: 's3' }).map((i) => i.variable)).toEqual(['S3_BUCKET']);
+    expect(issues({ STORAGE_DRIVER: 's3', S3_BUCKET: 'bucket-1', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE' }).map((i) => i.variable)).toEqual(['S3_SECRET_ACCESS_KEY']);
+    expect(issues({ STORAGE_DRIVER: 's3', S3_BUCKET: 'Not_A_Bucket' }).map((i) => i.variable)).toEqual(['S3_BUCKET']);
+    expect(issues({ STORAGE_DRIVER: 's3', S3_BUCKET: 'bachat-photos', S3_REGION: 'auto', S3_ENDPOINT: 'https://acct.r2.cloudflarestorage.com', S3_FORCE_PATH_STYLE: 'true' })).toEqual([]);
+    const secret = 'x'.repeat(300);
+    const bad = issues({ STORAGE_DRIVER: 's3', S3_BUCKET: 'bucket-1', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_SECRET_ACCESS_KEY: secret });
+    expect(bad.map((i) => i.variable)).toEqual(['S3_SECRET_ACCESS_KEY']);
+    expect(bad[0]!.message).not.toContain(secret);
+    expect(issues({ S3_PUBLIC_URL: 'https://cdn.example.in/x?y=1' }).map((i) => i.variable)).toEqual(['S3_PUBLIC_URL']);
+    expect(issues({ READ_DATABASE_URL: 'postgres://u@replica:5432/db' }).map((i) => i.variable)).toEqual(['READ_DATABASE_URL']);
+    expect(issues({ METRICS_TOKEN: 'short' }).map((i) => i.variable)).toEqual(['METRICS_TOKEN']);
+  });
+
   it('is documented variable for variable in .env.example, and its defaults parse', () => {
     const example = fs.readFileSync(new URL('../.env.example', import.meta.url), 'utf8');
     const documented = Object.fromEntries(
       example
         .split('\n')
-        .filter((l) => /^[A-Z_]+=/.test(l))
+        .filter((l) => /^[A-Z][A-Z0-9_]*=/.test(l))
         .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
     );
     expect(Object.keys(documented).sort()).toEqual(Object.keys(envSchema.shape).sort());

@@ -71,6 +71,11 @@ export const envSchema = z.object({
     emptyAsUndefined,
     z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
   ),
+  // A streaming replica for discovery reads (nearby, search, outlet pages); docs/operations.md, "Read replica".
+  READ_DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+  ),
   DATABASE_POOL_MAX: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100).default(10)),
   // Every statement's deadline, both databases (PostgreSQL: statement_timeout on each pool connection;
   // embedded: the database thread is replaced). 0 turns it off. docs/operations.md.
@@ -139,7 +144,34 @@ export const envSchema = z.object({
       .optional(),
   ),
   INVOICE_SUPPLIER_ADDRESS: z.preprocess(emptyAsUndefined, z.string().min(10).max(300).optional()),
-  STORAGE_DRIVER: z.preprocess(emptyAsUndefined, z.enum(['local']).default('local')),
+  STORAGE_DRIVER: z.preprocess(emptyAsUndefined, z.enum(['local', 's3']).default('local')),
+  // Object storage (STORAGE_DRIVER=s3): AWS S3, Cloudflare R2, MinIO alike (server/providers/storage.ts).
+  // S3_ENDPOINT empty = AWS's own endpoint for S3_REGION; the keys empty = the SDK's default chain (an IAM role).
+  S3_ENDPOINT: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional()),
+  S3_BUCKET: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3 to 63 lower-case letters, digits, dots and hyphens)')
+      .optional(),
+  ),
+  S3_REGION: z.preprocess(emptyAsUndefined, z.string().regex(/^[a-z0-9-]{2,32}$/, 'must be a region name (us-east-1, ap-south-1, auto)').default('us-east-1')),
+  S3_ACCESS_KEY_ID: z.preprocess(emptyAsUndefined, z.string().min(3).max(128).optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyAsUndefined, z.string().max(256).optional()),
+  // Path-style URLs (endpoint/bucket/key), as MinIO and most local fakes need; virtual-hosted style otherwise.
+  S3_FORCE_PATH_STYLE: z.preprocess(emptyAsUndefined, boolFromString.default(false)),
+  // Where browsers load public images from: empty = through the app (/uploads/<key>, with its caching
+  // headers); or the bucket's public URL / a CDN in front of it (https://cdn.example.in), keys appended.
+  S3_PUBLIC_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http(s):// URL' })
+      .refine((v) => !/[?#\s'";]/.test(v), 'must be a plain URL with no query, fragment or quotes')
+      .transform((v) => v.replace(/\/+$/, ''))
+      .optional(),
+  ),
+  // GET /metrics (Prometheus) answers loopback scrapers, and anyone sending `Authorization: Bearer <this>`.
+  METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16, 'must be at least 16 characters').max(256).optional()),
   // The home map's tiles (issue 16): an XYZ template with {z}, {x}, {y} and optionally {s} (subdomains
   // a, b, c) and {r} (retina). Its origin is allowed in the client page's CSP (img-src).
   MAP_TILE_URL: z.preprocess(
@@ -254,6 +286,8 @@ const SECRET_VARIABLES = new Set([
   'SMTP_URL',
   'VAPID_PRIVATE_KEY',
   'FCM_PRIVATE_KEY',
+  'S3_SECRET_ACCESS_KEY',
+  'METRICS_TOKEN',
 ]);
 
 /** Parses a process.env-like record. Throws EnvError naming each bad variable. */
@@ -288,6 +322,18 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
     const variable = env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
     throw new EnvError([{ variable, message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together (or neither: keys derived from APP_SECRET)' }]);
+  }
+  if (env.READ_DATABASE_URL && !env.DATABASE_URL) {
+    throw new EnvError([{ variable: 'READ_DATABASE_URL', message: 'needs DATABASE_URL (a replica of the embedded database does not exist)' }]);
+  }
+  if (env.STORAGE_DRIVER === 's3') {
+    const issues: { variable: string; message: string }[] = [];
+    if (!env.S3_BUCKET) issues.push({ variable: 'S3_BUCKET', message: 'is required when STORAGE_DRIVER=s3' });
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      const variable = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+      issues.push({ variable, message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together (or neither: the SDK\'s default credentials, e.g. an IAM role)' });
+    }
+    if (issues.length) throw new EnvError(issues);
   }
   if (env.FCM_PROVIDER === 'fcm') {
     const missing = (['FCM_PROJECT_ID', 'FCM_CLIENT_EMAIL', 'FCM_PRIVATE_KEY'] as const).filter((k) => !env[k]);

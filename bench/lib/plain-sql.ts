@@ -55,7 +55,7 @@ export function toPositional(sql: string): string {
 }
 
 /** A plain-driver runner over the same database (and schema) as `db`. */
-export function plainSql(db: Knex, options: { connectionString?: string; max?: number } = {}): PlainSql {
+export function plainSql(db: Knex | null, options: { connectionString?: string; max?: number } = {}): PlainSql {
   const cache = new Map<string, string>();
   const positional = (sql: string) => {
     let p = cache.get(sql);
@@ -90,7 +90,7 @@ export function plainSql(db: Knex, options: { connectionString?: string; max?: n
       close: () => pool.end(),
     };
   }
-  const pglite = (db.client as { pglite?: PGlite }).pglite;
+  const pglite = (db?.client as { pglite?: PGlite } | undefined)?.pglite;
   if (!pglite) throw new Error('plainSql: no PGlite instance behind this Knex and no connection string');
   return {
     query: (sql, bindings) => pglite.query(positional(sql), bindings as unknown[]),

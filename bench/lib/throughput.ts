@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { createFloorServer } from './floor-server.ts';
+import type { PlainSql, PlainStatement } from './plain-sql.ts';
 import { freePort, repoRoot, stopGroup, waitFor } from './process.ts';
 
 const run = promisify(execFile);
@@ -48,10 +49,16 @@ export interface Floor {
   stop(): Promise<void>;
 }
 
-/** The bare node:http floor serving `bodies` (path → JSON), in its own process or in this one. */
-export async function startFloor(bodies: Record<string, unknown>, options: { ownProcess: boolean }): Promise<Floor> {
+/**
+ * The bare node:http floor serving `bodies` (path → JSON), in its own process or in this one; with
+ * `queries`, running each path's statements first (the node:http + pg floor, floor-server.ts).
+ */
+export async function startFloor(
+  bodies: Record<string, unknown>,
+  options: { ownProcess: boolean; queries?: { statements: Record<string, PlainStatement[][]>; connectionString: string | null; sql: PlainSql } },
+): Promise<Floor> {
   if (!options.ownProcess) {
-    const server = createFloorServer(bodies);
+    const server = createFloorServer(bodies, options.queries && { sql: options.queries.sql, statements: options.queries.statements });
     server.keepAliveTimeout = 120_000;
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     return {
@@ -61,7 +68,10 @@ export async function startFloor(bodies: Record<string, unknown>, options: { own
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bachat-floor-'));
   const file = path.join(dir, 'bodies.json');
-  fs.writeFileSync(file, JSON.stringify(bodies));
+  fs.writeFileSync(
+    file,
+    JSON.stringify({ bodies, ...(options.queries ? { statements: options.queries.statements, connectionString: options.queries.connectionString } : {}) }),
+  );
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/floor-server.ts', file, String(port)], { cwd: repoRoot, detached: true, stdio: 'ignore' });
   const baseUrl = `http://127.0.0.1:${port}`;

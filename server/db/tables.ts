@@ -238,11 +238,13 @@ export interface SessionRow {
   revokedAt: Date | null;
   lastSeenAt: Date | null;
   userAgent: string | null;
+  /** pg_lsn as text (`16/B374D848`): the primary's WAL position after the principal's last write (db/read-replica.ts). */
+  writeLsn: string | null;
   createdAt: Date;
 }
 export type SessionInsert = InsertOf<
   SessionRow,
-  'id' | 'createdAt' | 'consumerId' | 'businessOwnerId' | 'salesStaffId' | 'isApp' | 'revokedAt' | 'lastSeenAt' | 'userAgent'
+  'id' | 'createdAt' | 'consumerId' | 'businessOwnerId' | 'salesStaffId' | 'isApp' | 'revokedAt' | 'lastSeenAt' | 'userAgent' | 'writeLsn'
 >;
 
 export interface RateLimitCounterRow {

@@ -22,11 +22,13 @@ export type PageKind = 'client' | 'admin';
  * the page's nonce (admin/main.tsx gives it to emotion's cache). Never `'unsafe-inline'`: a browser
  * ignores it once a hash or a nonce is in the list, which is how the back office once lost every style
  * (issue 28). Razorpay's origins are allowed on the client page only, and only when
- * PAYMENT_PROVIDER=razorpay.
+ * PAYMENT_PROVIDER=razorpay; stored images' origin (S3_PUBLIC_URL) on both.
  */
-export function contentSecurityPolicy(kind: PageKind, options: { razorpay: boolean; mapTileUrl?: string }): string {
+export function contentSecurityPolicy(kind: PageKind, options: { razorpay: boolean; mapTileUrl?: string; imageOrigin?: string }): string {
   const razorpay = kind === 'client' && options.razorpay;
   const tiles = kind === 'client' && options.mapTileUrl ? [tileOrigin(options.mapTileUrl)] : [];
+  // Stored images loaded from the bucket's public URL or a CDN (S3_PUBLIC_URL), on every page kind.
+  if (options.imageOrigin) tiles.push(options.imageOrigin);
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
     ['script-src', "'self'", ...(razorpay ? [RAZORPAY_CHECKOUT.script] : [])],

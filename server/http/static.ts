@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Middleware } from 'koa';
 import send from 'koa-send';
 import { languageOf } from '../lib/i18n.ts';
-import { PRIVATE_PREFIXES } from '../providers/storage.ts';
+import { PRIVATE_PREFIXES, PUBLIC_MAX_AGE_SECONDS, isPrivateKey, isSafeKey, type Storage } from '../providers/storage.ts';
 import type { PageRenderer } from './page-render.ts';
 import { withRenderedRoot } from './page-render.ts';
 import { shellPolicy, withCspNonce } from './security-headers.ts';
@@ -280,14 +280,55 @@ function reachesPrivate(root: string, rel: string): boolean {
 }
 
 /**
- * Stored files (local storage driver) at /uploads, except private keys (business-application
- * documents), which are a 404 here whatever the spelling and are read only through authenticated routes.
+ * Stored files at /uploads, except private keys (business-application documents), which are a 404 here
+ * whatever the spelling and are read only through authenticated routes. The local driver's files are
+ * sent by koa-send; the s3 driver's are streamed from the bucket, so any instance serves a file any
+ * other instance stored (docs/operations.md, "Object storage"). Both with the same headers: a week's
+ * caching (keys never change their bytes), validators and a no-script CSP.
  */
-export function uploads(root: string): Middleware {
+export function uploads(storage: Storage): Middleware {
   const notFound = (ctx: Parameters<Middleware>[0]) => {
     ctx.status = 404;
     ctx.body = { message: 'Not found' };
   };
+  const fileHeaders = (set: (name: string, value: string) => void) => {
+    set('X-Content-Type-Options', 'nosniff');
+    // Stored files are data, never pages: an SVG opened directly cannot run script.
+    set('Content-Security-Policy', UPLOADS_CSP);
+  };
+  if (storage.driver === 's3') {
+    return async (ctx, next) => {
+      if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !ctx.path.startsWith('/uploads/')) return next();
+      let key: string;
+      try {
+        key = decodeURIComponent(ctx.path.slice('/uploads/'.length));
+      } catch {
+        return notFound(ctx);
+      }
+      // A key is exactly what the storage wrote: no dot segments, no doubled slashes, never private.
+      if (!isSafeKey(key) || isPrivateKey(key.toLowerCase())) return notFound(ctx);
+      const found = await storage.open(key, {
+        head: ctx.method === 'HEAD',
+        ifNoneMatch: ctx.get('If-None-Match') || undefined,
+        ifModifiedSince: ctx.get('If-Modified-Since') || undefined,
+      });
+      if (found === null) return notFound(ctx);
+      ctx.set('Cache-Control', `max-age=${PUBLIC_MAX_AGE_SECONDS}`);
+      fileHeaders((name, value) => ctx.set(name, value));
+      if (found === 'not-modified') {
+        ctx.status = 304;
+        return;
+      }
+      if (found.etag) ctx.set('ETag', found.etag);
+      if (found.lastModified) ctx.lastModified = found.lastModified;
+      ctx.type = found.contentType;
+      ctx.status = 200;
+      // koa-compress leaves images alone; SVGs are compressed on the way out like any text.
+      if (found.body) ctx.body = found.body;
+      if (found.contentLength !== undefined) ctx.length = found.contentLength;
+    };
+  }
+  const root = storage.root;
   return async (ctx, next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !ctx.path.startsWith('/uploads/')) return next();
     if (reachesPrivate(root, ctx.path.slice('/uploads'.length))) return notFound(ctx);
@@ -295,12 +336,8 @@ export function uploads(root: string): Middleware {
       await send(ctx, ctx.path.slice('/uploads'.length), {
         root,
         index: false,
-        maxage: 7 * 24 * 60 * 60 * 1000,
-        setHeaders: (res) => {
-          res.setHeader('X-Content-Type-Options', 'nosniff');
-          // Stored files are data, never pages: an SVG opened directly cannot run script.
-          res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-        },
+        maxage: PUBLIC_MAX_AGE_SECONDS * 1000,
+        setHeaders: (res) => fileHeaders((name, value) => res.setHeader(name, value)),
       });
     } catch (e) {
       const status = (e as { status?: number }).status;
@@ -309,3 +346,6 @@ export function uploads(root: string): Middleware {
     }
   };
 }
+
+/** The CSP of every stored file: data, never a page (docs/operations.md, "Headers"). */
+export const UPLOADS_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";

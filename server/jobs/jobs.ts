@@ -91,9 +91,11 @@ export interface CreateJobsOptions {
   definitions: readonly JobDefinition[];
   /** Runs a handler in the app's runtime (request-less scope). */
   runInApp: <R>(fn: () => Promise<R>) => Promise<R>;
+  /** Told of every run's outcome (the job metrics). */
+  onRun?: (queue: string, outcome: 'done' | 'failed') => void;
 }
 
-export function createJobs({ db, logger, definitions, runInApp }: CreateJobsOptions): Jobs {
+export function createJobs({ db, logger, definitions, runInApp, onRun }: CreateJobsOptions): Jobs {
   const byName = new Map(definitions.map((d) => [d.name, d]));
   if (byName.size !== definitions.length) throw new Error('Two jobs share a name');
   const boss = new PgBoss({
@@ -151,8 +153,10 @@ export function createJobs({ db, logger, definitions, runInApp }: CreateJobsOpti
     try {
       await runInApp(() => d.handler(job.data, { id: job.id, retryCount: job.retryCount }));
       logger.debug({ job: d.name, jobId: job.id, ms: Date.now() - started }, 'job done');
+      onRun?.(d.name, 'done');
     } catch (err) {
       logger.error({ err, job: d.name, jobId: job.id, retryCount: job.retryCount }, 'job failed');
+      onRun?.(d.name, 'failed');
       throw err;
     }
   };
@@ -214,4 +218,21 @@ export function createJobs({ db, logger, definitions, runInApp }: CreateJobsOpti
       }
     },
   };
+}
+
+/**
+ * Jobs waiting or running, by queue and state (`created`, `retry`, `active`): the queue-depth metric.
+ * One grouped read of pg-boss's job table (its states are an enum ordered created < retry < active <
+ * completed …); empty before the migrations have made the schema.
+ */
+export async function jobQueueDepth(db: Knex): Promise<{ queue: string; state: string; count: number }[]> {
+  try {
+    const { rows } = (await db.raw(
+      `SELECT name AS queue, state::text AS state, count(*)::int AS count FROM ${PGBOSS_SCHEMA}.job WHERE state < 'completed' GROUP BY 1, 2`,
+    )) as { rows: { queue: string; state: string; count: number }[] };
+    return rows;
+  } catch (error) {
+    if ((error as { code?: unknown }).code === '42P01') return [];
+    throw error;
+  }
 }

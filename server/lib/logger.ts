@@ -15,6 +15,10 @@ export interface RequestScope {
    * checks the outlet, and the service's own check of the same outlet reuses that answer).
    */
   settled?: Map<string, unknown>;
+  /** The request ran a statement that may write, on the primary (db/read-replica.ts). */
+  wrote?: boolean;
+  /** Discovery reads must see the primary up to this WAL position: the caller's own last write (db/read-replica.ts). */
+  readAfterLsn?: bigint;
 }
 
 /**

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import type { Logger } from './logger.ts';
+import { afterCommit } from '../db/after-commit.ts';
 
 /**
  * Real time across server processes (docs/architecture.md "Background work and real time",
@@ -53,12 +54,6 @@ export function createRealtime(db: Knex, logger: Logger): Realtime {
 }
 
 /** The transaction that decides whether `trx`'s work is kept: the outermost one. */
-function rootOf(trx: Knex.Transaction): Knex.Transaction {
-  let t = trx;
-  while (t.parentTransaction) t = t.parentTransaction;
-  return t;
-}
-
 function encode(topic: string, data: unknown): string {
   const payload = JSON.stringify({ t: topic, d: data });
   if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) throw new Error(`realtime message on ${topic} is too large (${payload.length} bytes)`);
@@ -109,10 +104,7 @@ export function createLocalRealtime(): Realtime {
     async publish(topic, data, trx) {
       encode(topic, data);
       if (!trx) return deliver(topic, data);
-      rootOf(trx).executionPromise.then(
-        () => deliver(topic, data),
-        () => undefined,
-      );
+      afterCommit(trx, () => deliver(topic, data));
     },
     async subscribe<T>(topic: string, listener: RealtimeListener<T>) {
       return topics.on(topic, listener as RealtimeListener<unknown>);

@@ -9,6 +9,8 @@ import type { Realtime } from './realtime.ts';
 import type { EmailProvider } from '../providers/email.ts';
 import type { WebPushProvider } from '../providers/web-push.ts';
 import type { AppPushProvider } from '../providers/fcm.ts';
+import type { Metrics } from './metrics.ts';
+import type { ReadRouting } from '../db/read-replica.ts';
 
 /**
  * What services need from the outside world, set once by `createApp` (or a test) and read by services.
@@ -17,6 +19,8 @@ import type { AppPushProvider } from '../providers/fcm.ts';
 export interface Runtime {
   env: Env;
   db: Knex;
+  /** The read replica discovery reads may use (READ_DATABASE_URL; db/read-replica.ts `discoveryDb`), else none. */
+  reads?: ReadRouting;
   logger: Logger;
   secret: string;
   storage: Storage;
@@ -30,6 +34,8 @@ export interface Runtime {
   jobs: Jobs;
   /** Messages across server processes (server/lib/realtime.ts): the counter's live payments. */
   realtime: Realtime;
+  /** Prometheus counters and histograms (lib/metrics.ts), scraped at /metrics. */
+  metrics: Metrics;
   /** The clock every business rule reads; tests move it. */
   now: () => Date;
 }

@@ -36,3 +36,18 @@ export async function bearer(kind: SessionKind, principalId: number): Promise<{ 
   const { token } = await createSession({ kind, principalId });
   return { Authorization: `Bearer ${token}` };
 }
+
+/**
+ * The connection string of this file's PostgreSQL test database (TEST_DATABASE_URL's server, the file's
+ * own database), for a second pool or PostgreSQL's tools; null on the embedded PGlite. Knex keeps the
+ * connection parsed, so it is rebuilt from its parts.
+ */
+export function testDatabaseUrl(): string | null {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return null;
+  const c = testDb().client.config.connection as string | { database?: string };
+  if (typeof c === 'string') return c;
+  const u = new URL(base);
+  u.pathname = `/${c.database}`;
+  return u.toString();
+}

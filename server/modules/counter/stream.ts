@@ -86,6 +86,7 @@ export async function serveCounterStream(ctx: Context): Promise<void> {
       'X-Accel-Buffering': 'no',
     });
     res.write(`retry: ${STREAM_RETRY_MS}\n: connected\n\n`);
+    rt.metrics.sseStreams.inc();
 
     await new Promise<void>((resolve) => {
       let subscription: FeedSubscription | null = null;
@@ -95,6 +96,7 @@ export async function serveCounterStream(ctx: Context): Promise<void> {
       const finish = (lastFrame?: string) => {
         if (done) return;
         done = true;
+        rt.metrics.sseStreams.dec();
         clearTimeout(maxAge);
         subscription?.close();
         if (lastFrame && !res.writableEnded && !res.destroyed) res.write(lastFrame);

@@ -367,14 +367,18 @@ async function sendDue(ids: readonly number[]): Promise<DispatchResult> {
       } catch (error) {
         outcome = { ok: false, reason: (error instanceof Error ? error.message : String(error)).slice(0, 200), retry: true };
       }
+      const sends = runtime().metrics.notificationSends;
       if (outcome.ok) {
         await db('notificationDeliveries').where({ id: d.id }).update({ status: 'sent', sentAt: now(), lastError: null, updatedAt: now() });
+        sends.inc({ channel: d.channel, outcome: 'sent' });
         result.sent++;
       } else if (outcome.retry && d.attempts < MAX_ATTEMPTS) {
         await db('notificationDeliveries')
           .where({ id: d.id })
           .update({ status: 'pending', lastError: outcome.reason, notBefore: new Date(now().getTime() + 60_000 * d.attempts), updatedAt: now() });
+        sends.inc({ channel: d.channel, outcome: 'retry' });
       } else {
+        sends.inc({ channel: d.channel, outcome: 'failed' });
         await db('notificationDeliveries').where({ id: d.id }).update({ status: 'failed', lastError: outcome.reason, updatedAt: now() });
         logger.warn({ notification: { id: n.id, kind: n.kind, channel: d.channel, reason: outcome.reason } }, 'notification not delivered');
         result.failed++;

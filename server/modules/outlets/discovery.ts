@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { runtime } from '../../lib/runtime.ts';
+import { discoveryDb } from '../../db/read-replica.ts';
 import { resolveCategoryId } from '../categories/service.ts';
 import { istMoment, liveOfferAt, minutesToTime } from '../offers/rules.ts';
 import { offerColumnsBindings, offerColumnsSql, offerInputsOf, type OfferColumns } from '../offers/service.ts';
@@ -201,7 +202,8 @@ async function orderedCandidates<R extends Candidate>(
   input: NearbyOutletsInput | MapPinsInput,
   read: { offers: boolean; newest: boolean; pins?: boolean },
 ) {
-  const { db, now } = runtime();
+  const { now } = runtime();
+  const db = discoveryDb();
   const at = now();
   const date = istMoment(at).date;
   const categoryId = await resolveCategoryId(input.category, db);

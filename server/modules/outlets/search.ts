@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { rawRows } from '../../db/rows.ts';
 import { runtime } from '../../lib/runtime.ts';
+import { discoveryDb } from '../../db/read-replica.ts';
 import { resolveCategoryId } from '../categories/service.ts';
 import { istMoment, liveOfferAt } from '../offers/rules.ts';
 import { offerColumnsBindings, offerColumnsSql, offerInputsOf, type OfferColumns } from '../offers/service.ts';
@@ -290,7 +291,8 @@ async function chosenCityOf(db: Knex, input: { city?: string }, point: Point | n
 
 /** The outlets part of `GET /cmn/search` / `outlets.search`. */
 export async function searchOutletCards(input: GlobalSearchInput & { latitude?: number; longitude?: number }): Promise<OutletSearch> {
-  const { db, now } = runtime();
+  const { now } = runtime();
+  const db = discoveryDb();
   const at = now();
   const date = istMoment(at).date;
   const point: Point | null =

@@ -3,6 +3,7 @@ import { rawRows, single } from '../../db/rows.ts';
 import type { OutletRow, RouteAccountStatus } from '../../db/tables.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { runtime } from '../../lib/runtime.ts';
+import { discoveryDb } from '../../db/read-replica.ts';
 import { resolveCategoryId } from '../categories/service.ts';
 import { grantOutlet, revokeOutletGrant } from '../business-owners/grants.ts';
 import { offerColumnsBindings, offerColumnsSql, getScheduledOffers } from '../offers/service.ts';
@@ -164,7 +165,8 @@ export async function recountBrowseCounts(db: Knex): Promise<void> {
 export async function listNearbyOutlets(input: NearbyOutletsInput): Promise<NearbyOutletsResult> {
   // Filters or another order: the bounded candidate list of discovery.ts (docs/discovery.md).
   if (hasDiscoveryFilters(input) || (input.sort !== undefined && input.sort !== 'distance')) return listFilteredOutlets(input);
-  const { db, now } = runtime();
+  const { now } = runtime();
+  const db = discoveryDb();
   const at = now();
   const date = istMoment(at).date;
   const categoryId = await resolveCategoryId(input.category, db);
@@ -338,7 +340,8 @@ function escapeLike(s: string): string {
 
 /** `GET /cmn/search`: outlets, advertisements (promotions) and businesses (categories, chains). */
 export async function searchEverything(input: GlobalSearchInput): Promise<GlobalSearchResult> {
-  const { db, now } = runtime();
+  const { now } = runtime();
+  const db = discoveryDb();
   const at = now();
   const date = istMoment(at).date;
   const params = { text: input.searchString, latitude: input.latitude, longitude: input.longitude, limit: input.limit, date };
@@ -465,7 +468,8 @@ export function getOutletBySlug(input: OutletBySlugInput): Promise<OutletDetails
 }
 
 async function loadDetails(p: { outletId?: number; path?: { first: string; slug: string }; latitude?: number; longitude?: number }): Promise<OutletDetails> {
-  const { db, now } = runtime();
+  const { now } = runtime();
+  const db = discoveryDb();
   const at = now();
   const q = outletDetailsSql({ ...p, date: istMoment(at).date });
   const [row] = await runPlanned<DetailsRow>(db, q);
@@ -493,7 +497,8 @@ async function assertOutlet(outletId: number, db: Knex): Promise<Pick<OutletRow,
 
 /** Photos in display order (storefront, ambience, then the rest; by position), keyed IMG1, IMG2, … */
 export async function getOutletPhotos(outletId: number): Promise<OutletPhotos> {
-  const { db, storage } = runtime();
+  const { storage } = runtime();
+  const db = discoveryDb();
   await assertOutlet(outletId, db);
   const rows = await db('outletPhotos')
     .where({ outletId })
@@ -518,7 +523,7 @@ type OverviewRow = Pick<OutletRow, 'id' | 'name' | 'latitude' | 'longitude'> &
 
 /** The about tab: description, cost for two, highlights, address and hours. */
 export async function getOutletOverview(outletId: number): Promise<OutletOverview> {
-  const { db } = runtime();
+  const db = discoveryDb();
   const row = await db('outlets as o')
     .leftJoin('outletOverviews as ov', 'ov.outletId', 'o.id')
     .where({ 'o.id': outletId, 'o.isLive': true })
@@ -553,7 +558,8 @@ export async function getOutletOverview(outletId: number): Promise<OutletOvervie
  * placeholder with an empty title stands in (id null, titleSeq 1, no photos); untitled menus read ''.
  */
 export async function getOutletMenu(outletId: number): Promise<OutletMenu> {
-  const { db, storage } = runtime();
+  const { storage } = runtime();
+  const db = discoveryDb();
   await assertOutlet(outletId, db);
   const menus = await db('menus').where({ outletId }).orderBy([{ column: 'titleSeq' }, { column: 'id' }]).select('id', 'title', 'titleSeq');
   if (!menus.length) return { outletId, menus: [{ id: null, outletId, titleSeq: 1, title: '', photos: [] }] };
@@ -577,7 +583,7 @@ export async function getOutletMenu(outletId: number): Promise<OutletMenu> {
 
 /** `GET /adv/upcoming-offers/{id}?day=today|tomorrow`, computed in Asia/Kolkata. */
 export async function getUpcomingOffers(input: UpcomingOffersInput): Promise<UpcomingOffers> {
-  await assertOutlet(input.outletId, runtime().db);
+  await assertOutlet(input.outletId, discoveryDb());
   return getScheduledOffers(input.outletId, input.day);
 }
 

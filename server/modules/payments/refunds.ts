@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { badRequest, conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import { runtime, type Runtime } from '../../lib/runtime.ts';
 import { single } from '../../db/rows.ts';
+import { afterCommit } from '../../db/after-commit.ts';
 import type { LedgerEntryType, OrderRow, PaymentProviderName, PaymentRow, RefundRow } from '../../db/tables.ts';
 import { ProviderError, REFUND_NOTE_KEY, type PaymentNotice } from '../../providers/payments.ts';
 import { istMoment } from '../offers/rules.ts';
@@ -165,6 +166,13 @@ export async function refundProcessed(
   // The shopper is told of every refund, an owner's or an automatic one (a payment we could not
   // honour): SMS_ALERTS, SMS and the inbox, in their language, once, if this commits.
   await notifyRefund(refund.id, trx);
+  countAtCommit(trx, refund.kind, 'processed');
+}
+
+/** Counts a settled refund in the metrics once its transaction commits (a rolled-back one never happened). */
+function countAtCommit(trx: Knex.Transaction, kind: string, outcome: 'processed' | 'failed'): void {
+  const { metrics } = runtime();
+  afterCommit(trx, () => metrics.refunds.inc({ kind, outcome }));
 }
 
 /** A refund the provider could not make (or we gave up asking): nothing was booked, so nothing to reverse. */
@@ -187,6 +195,7 @@ async function refundFailed(
     const order = await trx('orders').where({ id: refund.orderId }).first('outletId', 'id');
     if (order) await recordOutletEvent(trx, { outletId: order.outletId, kind: 'refund', orderId: order.id, refundId: refund.id });
   }
+  countAtCommit(trx, refund.kind, 'failed');
 }
 
 const REFUND_ENTRY_TYPES = ['refund', 'refund_net_to_outlet', 'refund_platform_fee', 'refund_convenience_fee', 'refund_gst'] as const satisfies readonly LedgerEntryType[];

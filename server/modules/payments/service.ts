@@ -197,6 +197,7 @@ export async function applyPaymentEvent(e: PaymentEvent): Promise<ApplyResult> {
     }
     return { orderId: order.publicId, status: next.order, duplicate: next.effects.length === 0, refundIds };
   });
+  runtime().metrics.payments.inc({ outcome: result.duplicate ? 'duplicate' : result.status });
   // The provider is called for refunds only after the commit (refunds.ts); a failed call is retried later.
   if (result.refundIds.length) await processRefunds(result.refundIds);
   scheduleRefundRetry();

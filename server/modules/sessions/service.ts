@@ -6,11 +6,15 @@ import { announceAccessChange } from './events.ts';
 
 export type { SessionKind };
 
-/** Who is calling. Resolved from the bearer token once per request by the auth middleware. */
-export type Principal =
+/**
+ * Who is calling. Resolved from the bearer token once per request by the auth middleware. `writeLsn`,
+ * only with a read replica and after a write: where the primary's WAL was after it (db/read-replica.ts).
+ */
+export type Principal = (
   | { kind: 'consumer'; sessionId: number; consumerId: number; isApp: boolean }
   | { kind: 'business'; sessionId: number; businessOwnerId: number; isApp: boolean }
-  | { kind: 'sales'; sessionId: number; salesStaffId: number; isApp: boolean };
+  | { kind: 'sales'; sessionId: number; salesStaffId: number; isApp: boolean }
+) & { writeLsn?: string };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -57,17 +61,33 @@ export async function resolveSession(token: string): Promise<Principal | null> {
     .where({ tokenHash: hashToken(token) })
     .whereNull('revokedAt')
     .where('expiresAt', '>', now())
-    .first('id', 'kind', 'consumerId', 'businessOwnerId', 'salesStaffId', 'isApp');
+    .first('id', 'kind', 'consumerId', 'businessOwnerId', 'salesStaffId', 'isApp', 'writeLsn');
   if (!row) return null;
+  const wrote = row.writeLsn ? { writeLsn: row.writeLsn } : {};
   // sessions_principal_check: exactly the id column of the session's kind is set.
   switch (row.kind) {
     case 'consumer':
-      return { kind: 'consumer', sessionId: row.id, consumerId: row.consumerId!, isApp: row.isApp };
+      return { kind: 'consumer', sessionId: row.id, consumerId: row.consumerId!, isApp: row.isApp, ...wrote };
     case 'business':
-      return { kind: 'business', sessionId: row.id, businessOwnerId: row.businessOwnerId!, isApp: row.isApp };
+      return { kind: 'business', sessionId: row.id, businessOwnerId: row.businessOwnerId!, isApp: row.isApp, ...wrote };
     case 'sales':
-      return { kind: 'sales', sessionId: row.id, salesStaffId: row.salesStaffId!, isApp: row.isApp };
+      return { kind: 'sales', sessionId: row.id, salesStaffId: row.salesStaffId!, isApp: row.isApp, ...wrote };
   }
+}
+
+/**
+ * Records on every open session of the principal where the primary's WAL is now: called after a
+ * request of theirs wrote, with a read replica (db/read-replica.ts), so their next discovery reads, on
+ * whichever instance, wait for the replica to have replayed it or go to the primary.
+ */
+export async function markSessionsWrote(principal: Principal): Promise<void> {
+  const { db, now } = runtime();
+  const principalId = principal.kind === 'consumer' ? principal.consumerId : principal.kind === 'business' ? principal.businessOwnerId : principal.salesStaffId;
+  await db('sessions')
+    .where({ kind: principal.kind, [PRINCIPAL_COLUMN[principal.kind]]: principalId })
+    .whereNull('revokedAt')
+    .where('expiresAt', '>', now())
+    .update({ writeLsn: db.raw('pg_current_wal_lsn()') });
 }
 
 export async function revokeSession(sessionId: number, trx?: Knex.Transaction): Promise<void> {
