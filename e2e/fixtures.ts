@@ -199,16 +199,6 @@ export async function checkOverflow(page: Page): Promise<void> {
   await watchOf(page).checkOverflow(page);
 }
 
-/**
- * While tRPC's logger link still logs failed calls in production builds (being changed on another
- * branch), an expected failing tRPC call also prints a console error naming its procedure.
- */
-export const loggedTrpcFailure = (procedure: string): ExpectedError => ({
-  // `%c << mutation #2 %cauth.verifyOtp%c %O …`: the logger's CSS markers sit around the name.
-  message: new RegExp(`<< (?:query|mutation|subscription) #\\d+ (?:%c)?${procedure.replace(/\./g, '\\.')}(?:%c|\\s|$)`),
-  optional: true,
-});
-
 // ---------------------------------------------------------------------------------------------
 // Signing in without the sign-in screens
 
@@ -395,7 +385,7 @@ export async function completeLogin(page: Page, phoneNumber: string): Promise<vo
     await expect(otpDialog.or(wait)).toBeVisible();
     if (await otpDialog.isVisible()) break;
     if (attempt > 2) throw new Error('The OTP resend wait did not end');
-    expectErrors(page, [{ status: 429, url: /\/trpc\/auth\.login/ }, loggedTrpcFailure('auth.login')]);
+    expectErrors(page, [{ status: 429, url: /\/trpc\/auth\.login/ }]);
     const seconds = Number(/(\d+) seconds?/.exec((await wait.textContent()) ?? '')?.[1] ?? '60');
     await page.waitForTimeout(Math.min(61, seconds) * 1000);
   }
