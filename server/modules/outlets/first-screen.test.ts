@@ -8,6 +8,7 @@ import { testDb } from '../../test/database.ts';
 import { addPhoto, insertOutlet, insertReference, type Ref } from '../../test/factories.ts';
 import { inlineStyleHashes } from '../../http/security-headers.ts';
 import { jsonForHtml } from '../../http/static.ts';
+import { SHOPPER_SIGNED_IN_COOKIE } from '../sessions/schema.ts';
 
 useTestDatabase();
 
@@ -150,7 +151,7 @@ describe('the home page rendered on the server (issue 18)', () => {
   it('renders a signed-out shopper’s enter-amount page, and sends a signed-in one the shell', async () => {
     const { request } = appWithRenderer(renderer);
     expect((await request.get('/enter-amount/45')).text).toContain('<div id="root" inert data-ssr><main>sign in to pay</main></div>');
-    expect((await request.get('/enter-amount/45').set('Cookie', 'authToken=abc')).text).toContain('<div id="root" inert>enter-amount</div>');
+    expect((await request.get('/enter-amount/45').set('Cookie', `${SHOPPER_SIGNED_IN_COOKIE}=1`)).text).toContain('<div id="root" inert>enter-amount</div>');
   });
 
   it('sends the shell when the render fails, and without the SSR build', async () => {
