@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -9,6 +10,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
  */
 export default defineConfig({
   test: {
+    // Vitest's default on a 2-core machine is one worker; the server files spend most of their time
+    // waiting on their database, so two run side by side at no cost to each (docs/testing.md).
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? Math.max(2, os.availableParallelism())),
     projects: [
       {
         root,

@@ -1,4 +1,4 @@
-import { expect, test } from '../fixtures.ts';
+import { expect, expectErrors, test } from '../fixtures.ts';
 
 /**
  * Discovery journeys (issue 4): a shopper near Bengaluru's centre browses a category with infinite
@@ -107,6 +107,9 @@ test('the app shell is installable and renders offline on a repeat visit', async
   // The service worker controls the page once it has claimed it.
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 
+  // Offline, the shell comes from the service worker and the data calls fail as the network does
+  // (the SW passes API calls through); the browser logs each failed one.
+  expectErrors(page, [{ message: /^Failed to load resource: net::ERR_(FAILED|INTERNET_DISCONNECTED)$/, optional: true }]);
   await context.setOffline(true);
   try {
     await page.reload();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
 import { DEMO_BUSINESS_OWNER, DEMO_SHOPPER } from '../../seeds/data/demo-logins.ts';
-import { completeLogin, expect as baseExpect, signUpInPanel, test } from '../fixtures.ts';
+import { completeLogin, expect as baseExpect, expectErrors, signUpInPanel, test } from '../fixtures.ts';
 import { hi } from '../hindi.ts';
 
 /**
@@ -279,6 +279,8 @@ test.describe('a signed-in shopper and the owner', () => {
     const row = owner.getByRole('row').filter({ hasText: receiptId });
     // A check that finds nothing is not re-run by the refund below.
     const check = owner.getByRole('region', { name: 'Check a receipt' });
+    // A code that matches nothing is the server's 404 (NOT_FOUND), shown as "no match".
+    expectErrors(owner, [{ status: 404, url: /\/trpc\/counter\.verify/ }]);
     await check.getByLabel('Verification code or receipt ID').fill('000000');
     await check.getByRole('button', { name: 'Check' }).click();
     await expect(check.getByTestId('receipt-no-match')).toBeVisible();
