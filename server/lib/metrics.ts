@@ -20,7 +20,10 @@ export interface Metrics {
   readonly refunds: Counter<'kind' | 'outcome'>;
   readonly notificationSends: Counter<'channel' | 'outcome'>;
   readonly replicaReads: Counter<'target'>;
-  /** Times the app's statements and pool waits on `db`, labelled `database` (`primary`, `replica`). */
+  /**
+   * Times the app's statements and pool waits on `db`, labelled `database` (`primary`, `replica`). A
+   * handle is listened to once: the newest app to watch it gets its timings.
+   */
   watchDatabase(db: Knex, database: string): void;
   /** The job queues' depth by state, read from pg-boss's table when scraped. */
   watchQueues(read: () => Promise<{ queue: string; state: string; count: number }[]>): void;
@@ -57,6 +60,56 @@ interface TarnPool {
   max: number;
   on(event: 'acquireRequest', fn: (eventId: number) => void): void;
   on(event: 'acquireSuccess' | 'acquireFail', fn: (eventId: number) => void): void;
+}
+
+/** Where one database handle's timings go: the metrics of the app that watched it last. */
+interface DatabaseSink {
+  database: string;
+  statementDuration: Metrics['statementDuration'];
+  statementErrors: Metrics['statementErrors'];
+  poolWait: Metrics['poolWait'];
+}
+
+const watched = new WeakMap<Knex, { sink: DatabaseSink | null }>();
+
+/**
+ * Listens to a database handle's statements and pool once, however many apps are built on it (tests
+ * build several on one handle; listeners added per app would pile up on it for good).
+ */
+function listenTo(db: Knex): { sink: DatabaseSink | null } {
+  const known = watched.get(db);
+  if (known) return known;
+  const target: { sink: DatabaseSink | null } = { sink: null };
+  watched.set(db, target);
+  const started = new Map<string, { at: number; kind: string }>();
+  db.on('query', (q: { __knexQueryUid?: string; sql?: string }) => {
+    if (q.__knexQueryUid) started.set(q.__knexQueryUid, { at: performance.now(), kind: statementKind(q.sql ?? '') });
+  });
+  const end = (q: { __knexQueryUid?: string }, error?: { code?: unknown }) => {
+    const s = q.__knexQueryUid ? started.get(q.__knexQueryUid) : undefined;
+    if (!s) return;
+    started.delete(q.__knexQueryUid!);
+    const sink = target.sink;
+    if (!sink) return;
+    sink.statementDuration.observe({ database: sink.database, kind: s.kind }, (performance.now() - s.at) / 1000);
+    if (error) sink.statementErrors.inc({ database: sink.database, code: typeof error.code === 'string' && /^[0-9A-Z]{5}$/.test(error.code) ? error.code.slice(0, 2) : 'other' });
+  };
+  db.on('query-response', (_response: unknown, q: { __knexQueryUid?: string }) => end(q));
+  db.on('query-error', (error: { code?: unknown }, q: { __knexQueryUid?: string }) => end(q, error ?? {}));
+  const pool = (db.client as { pool?: TarnPool }).pool;
+  if (pool && typeof pool.numUsed === 'function') {
+    const waiting = new Map<number, number>();
+    pool.on('acquireRequest', (id) => waiting.set(id, performance.now()));
+    const acquired = (id: number) => {
+      const at = waiting.get(id);
+      if (at === undefined) return;
+      waiting.delete(id);
+      if (target.sink) target.sink.poolWait.observe({ database: target.sink.database }, (performance.now() - at) / 1000);
+    };
+    pool.on('acquireSuccess', acquired);
+    pool.on('acquireFail', acquired);
+  }
+  return target;
 }
 
 export function createMetrics(): Metrics {
@@ -164,33 +217,9 @@ export function createMetrics(): Metrics {
     notificationSends,
     replicaReads,
     watchDatabase(db, database) {
-      const started = new Map<string, { at: number; kind: string }>();
-      db.on('query', (q: { __knexQueryUid?: string; sql?: string }) => {
-        if (q.__knexQueryUid) started.set(q.__knexQueryUid, { at: performance.now(), kind: statementKind(q.sql ?? '') });
-      });
-      const end = (q: { __knexQueryUid?: string }, error?: { code?: unknown }) => {
-        const s = q.__knexQueryUid ? started.get(q.__knexQueryUid) : undefined;
-        if (!s) return;
-        started.delete(q.__knexQueryUid!);
-        statementDuration.observe({ database, kind: s.kind }, (performance.now() - s.at) / 1000);
-        if (error) statementErrors.inc({ database, code: typeof error.code === 'string' && /^[0-9A-Z]{5}$/.test(error.code) ? error.code.slice(0, 2) : 'other' });
-      };
-      db.on('query-response', (_response: unknown, q: { __knexQueryUid?: string }) => end(q));
-      db.on('query-error', (error: { code?: unknown }, q: { __knexQueryUid?: string }) => end(q, error ?? {}));
       const pool = (db.client as { pool?: TarnPool }).pool;
-      if (pool && typeof pool.numUsed === 'function') {
-        pools.push({ database, pool });
-        const waiting = new Map<number, number>();
-        pool.on('acquireRequest', (id) => waiting.set(id, performance.now()));
-        const acquired = (id: number) => {
-          const at = waiting.get(id);
-          if (at === undefined) return;
-          waiting.delete(id);
-          poolWait.observe({ database }, (performance.now() - at) / 1000);
-        };
-        pool.on('acquireSuccess', acquired);
-        pool.on('acquireFail', acquired);
-      }
+      if (pool && typeof pool.numUsed === 'function') pools.push({ database, pool });
+      listenTo(db).sink = { database, statementDuration, statementErrors, poolWait };
     },
     watchQueues(read) {
       readQueues = read;
