@@ -3,8 +3,9 @@
  * or times ("Happy Hours: 17% off", "Monday to Friday, 3 PM – 6 PM") that the slot a shopper meets does
  * not give (a 25 % Saturday slot of that promotion). Shoppers are shown the slot's truth: a percent in
  * the title is the slot's percent, and a description whose percent, days or times contradict the slot is
- * left out (the row shows the slot's own times). The owner's console warns when such a text is saved
- * (`offerTextConflicts`, the promotions service's `warnings`). Pure functions, no I/O.
+ * left out (the row shows the slot's own times); offers/rules.ts applies both to every slot it serves.
+ * `offerTextConflicts` says what disagrees (for a warning in the owner's console: not shown there yet).
+ * Pure functions, no I/O.
  */
 
 /** What a slot gives, as the rules see it. */
