@@ -17,6 +17,7 @@ import { CheckReceipt } from '../components/check-receipt';
 import { DataTable, RowCards, StatusBadge, type Column } from '../components/dashboard-list';
 import { Pager } from '../components/pager';
 import { RefundDialog } from '../components/refund-dialog';
+import { TableTag } from '../components/table-tag';
 import { useChime, type Chime } from '../hooks/use-chime';
 import { useCounterFeed, type FeedState } from '../hooks/use-counter-feed';
 
@@ -165,7 +166,14 @@ export function PaymentsPage({ outletId }: BusinessPageProps) {
   };
 
   const columns = (canRefund: boolean): Column<CounterPayment>[] => [
-    { header: t`Time`, cell: (p) => formatDateTimeShort(p.paidAt) },
+    {
+      header: t`Time`,
+      cell: (p) => (
+        <>
+          {formatDateTimeShort(p.paidAt)} <TableTag table={p.tableNumber} />
+        </>
+      ),
+    },
     { header: t`Receipt ID`, cell: (p) => <span className="check-receipt__mono">{p.receiptCode}</span> },
     { header: t({ message: 'Code', comment: 'The 6-digit verification code of a payment' }), cell: (p) => <span className="counter-code">{p.verificationCode}</span> },
     { header: t`Bill`, num: true, cell: (p) => formatRupeesExact(p.billPaise) },
@@ -214,7 +222,7 @@ export function PaymentsPage({ outletId }: BusinessPageProps) {
               rowClassName={rowClass}
               title={(p) => (
                 <>
-                  <span className="check-receipt__mono">{p.receiptCode}</span> · <span className="counter-code">{p.verificationCode}</span>
+                  <span className="check-receipt__mono">{p.receiptCode}</span> · <span className="counter-code">{p.verificationCode}</span> <TableTag table={p.tableNumber} />
                 </>
               )}
               figure={(p) => formatRupeesExact(p.amountPaise)}
@@ -286,7 +294,9 @@ function ArrivalBanner({ arrival, onDismiss }: { arrival: Arrival; onDismiss: ()
       <span className="counter-arrival__label">
         <Trans>New payment</Trans>
       </span>
-      <span className="counter-arrival__amount">{formatRupeesExact(p.amountPaise)}</span>
+      <span className="counter-arrival__amount">
+        {formatRupeesExact(p.amountPaise)} <TableTag table={p.tableNumber} />
+      </span>
       <span className="counter-arrival__meta">
         <span className="check-receipt__mono">{p.receiptCode}</span> · <Trans>code</Trans> <strong className="counter-code">{p.verificationCode}</strong> · {formatDateTimeShort(p.paidAt)}
       </span>
