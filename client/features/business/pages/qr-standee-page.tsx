@@ -18,6 +18,9 @@ const qrFile = (outletId: number, file: 'qr.png' | 'qr.svg' | 'qr.pdf', table: n
   return `/api/business/outlets/${outletId}/${file}${q ? `?${q}` : ''}`;
 };
 
+/** The pay link with a table (`…/p/{code}?t=7`). */
+const tableLink = (url: string, table: number | null) => (table ? `${url}?t=${table}` : url);
+
 /** "K7M2QXA" → "K7M 2QXA", as the standee prints it. */
 const spaced = (code: string) => `${code.slice(0, 3)} ${code.slice(3)}`;
 
@@ -48,7 +51,10 @@ export function QrStandeePage({ outletId }: BusinessPageProps) {
       lead={t`Print the standee for your counter or tables. Any phone camera or the Bachat app opens your pay page from it.`}
     >
       <QueryState query={link} loadingLabel={t`Loading your QR`} errorMessage={(error) => messageOf(error, t`We couldn't load your QR.`)}>
-        {(data) => (
+        {(data) => {
+          const outlet = data.outletName;
+          const best = data.bestOfferPercent !== null ? formatPercent(data.bestOfferPercent) : null;
+          return (
           <div className="qr-page">
             <section className="biz-card qr-page__preview" aria-labelledby="qr-preview-title">
               <h2 id="qr-preview-title" className="biz-card__title">
@@ -59,15 +65,15 @@ export function QrStandeePage({ outletId }: BusinessPageProps) {
                 src={qrFile(id, 'qr.svg', table)}
                 width={240}
                 height={240}
-                alt={table ? t`QR code to pay at ${data.outletName}, table ${table}` : t`QR code to pay at ${data.outletName}`}
+                alt={table ? t`QR code to pay at ${outlet}, table ${table}` : t`QR code to pay at ${outlet}`}
               />
               <p className="qr-page__code">
                 <Trans>Outlet code</Trans> <strong data-testid="pay-code">{spaced(data.code)}</strong>
               </p>
-              <p className="muted qr-page__link">{table ? `${data.url}?t=${table}` : data.url}</p>
-              {data.bestOfferPercent !== null ? (
+              <p className="muted qr-page__link">{tableLink(data.url, table)}</p>
+              {best !== null ? (
                 <p className="muted">
-                  <Trans>The standee shows today's best offer: up to {formatPercent(data.bestOfferPercent)} off.</Trans>
+                  <Trans>The standee shows today's best offer: up to {best} off.</Trans>
                 </p>
               ) : null}
             </section>
@@ -123,7 +129,8 @@ export function QrStandeePage({ outletId }: BusinessPageProps) {
               </div>
             </section>
           </div>
-        )}
+          );
+        }}
       </QueryState>
     </BizPage>
   );
