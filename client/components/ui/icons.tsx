@@ -62,6 +62,8 @@ export const SparkleIcon = (props: IconProps) => <Svg {...props}><path d="M11.01
 export {
   /** Sound off (the payments screen's chime; sound on is BellIcon). */
   BellOff as BellOffIcon,
+  /** The counter's "Announce payments" switch (the soundbox). */
+  Megaphone as MegaphoneIcon,
   /** A Golden Key. */
   KeyRound as KeyIcon,
   /** "Live now", an instant discount. */
