@@ -86,7 +86,13 @@ describe('GET /api/business/outlets/{outletId}/qr.*', () => {
     expect((sheet.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
     const link = await (await businessCaller(w.ownerA)).payLinks.forOutlet({ outletId: w.outletA });
     expect(link).toMatchObject({ outletId: w.outletA, outletName: 'Anita Cafe', code });
-    expect(link.url.endsWith(`/p/${code}`)).toBe(true);
+    expect(link.url).toBe(`/p/${code}`); // a caller without HTTP has no origin
+    // Over HTTP the link is absolute: the origin the request came to (PUBLIC_URL when set).
+    const http = await app.request
+      .get(`/trpc/payLinks.forOutlet?input=${encodeURIComponent(JSON.stringify({ json: { outletId: w.outletA } }))}`)
+      .set(w.authA)
+      .set('Host', 'bachat.test:8080');
+    expect(http.body.result.data.json.url).toBe(`http://bachat.test:8080/p/${code}`);
   });
 
   it('refuses an ungranted account (403), another owner’s outlet (403), no session (401), a bad table (400)', async () => {

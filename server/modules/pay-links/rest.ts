@@ -14,12 +14,15 @@ const tableSheetInputSchema = z
   .object({ outletId: idSchema, from: tableNumberSchema.default(1), to: tableNumberSchema.default(10) })
   .refine((v) => v.from <= v.to, { message: TABLE_SHEET_MESSAGES.range, path: ['to'] });
 
+/** The request's own origin (Koa 3's `ctx.origin` is not it): `http://host:port`, as the proxy rule reads them. */
+const originOf = (ctx: Context) => `${ctx.protocol}://${ctx.host}`;
+
 /** The link, with the outlet checked first (the one ownership rule, before validation). */
 async function linkOf(ctx: Context) {
   const { ownerId, raw } = await checkedInputOf(ctx, { outletId: ctx.params.outletId });
   const input = parseWith(outletQrInputSchema, raw);
-  const link = await getOutletPayLink(ownerId, input.outletId, ctx.origin);
-  return { link, table: input.table ?? null, origin: qrOrigin(ctx.origin) };
+  const link = await getOutletPayLink(ownerId, input.outletId, originOf(ctx));
+  return { link, table: input.table ?? null, origin: qrOrigin(originOf(ctx)) };
 }
 
 function sendFile(ctx: Context, type: string, filename: string, body: Buffer | string): void {
@@ -52,9 +55,9 @@ export function payLinksRest({ api }: { api: Router }): void {
   api.get('/business/outlets/:outletId/qr-tables.pdf', async (ctx) => {
     const { ownerId, raw } = await checkedInputOf(ctx, { outletId: ctx.params.outletId });
     const input = parseWith(tableSheetInputSchema, raw);
-    const link = await getOutletPayLink(ownerId, input.outletId, ctx.origin);
+    const link = await getOutletPayLink(ownerId, input.outletId, originOf(ctx));
     const tables = Array.from({ length: input.to - input.from + 1 }, (_, i) => input.from + i);
-    sendFile(ctx, 'application/pdf', `bachat-table-qrs-${link.outletId}-${input.from}-${input.to}.pdf`, await tableSheetPdf(link, tables, qrOrigin(ctx.origin)));
+    sendFile(ctx, 'application/pdf', `bachat-table-qrs-${link.outletId}-${input.from}-${input.to}.pdf`, await tableSheetPdf(link, tables, qrOrigin(originOf(ctx))));
   });
 }
 

@@ -173,6 +173,7 @@ function ForeignQr({ found, onAgain }: { found: Foreign; onAgain: () => void }) 
   const { t } = useLingui();
   const payee = found.kind === 'upi' ? (found.payee ?? t`another merchant`) : '';
   const host = found.kind === 'url' ? found.host : '';
+  const text = found.kind === 'text' ? found.text.slice(0, 80) : '';
   return (
     <section className="scan-foreign" role="alert" data-testid="foreign-qr" aria-label={t`Not a Bachat QR`}>
       <h2 className="scan-foreign__title">
@@ -184,7 +185,7 @@ function ForeignQr({ found, onAgain }: { found: Foreign; onAgain: () => void }) 
         ) : found.kind === 'url' ? (
           <Trans>It opens a website, {host}, not a Bachat pay page. We have not opened it.</Trans>
         ) : (
-          <Trans>It holds text, not a Bachat pay link.</Trans>
+          <Trans>It holds text, not a Bachat pay link: {text}</Trans>
         )}
       </p>
       <Button variant="secondary" onClick={onAgain}>
