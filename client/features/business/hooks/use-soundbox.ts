@@ -10,15 +10,17 @@ import { INTL_LOCALE, type Locale } from '@client/lib/i18n';
  * on with a tap (browsers speak only after a gesture on the page); the choice is remembered on the
  * device, and after a reload the first tap anywhere arms it again.
  *
- * One announcement per payment however many tabs show the screen: each tab claims the payment under a
- * Web Lock shared by the browser's tabs (a list of announced orders in localStorage, read and written
- * under the lock); the tab that claims first speaks. Refunds are never spoken, and neither is a payment
+ * One announcement per payment however many tabs show the screen: each tab asks for a Web Lock named
+ * after the order (`ifAvailable`, so nobody waits); the browser's lock manager gives it to one tab,
+ * which speaks and holds it until the payment is too old to be spoken anywhere. (localStorage is not
+ * enough on its own: Chromium syncs it between tabs' processes asynchronously, so two tabs can both
+ * read "not yet"; it is the fallback where Web Locks are missing.) Refunds are never spoken, and neither is a payment
  * older than ANNOUNCE_MAX_AGE_MS (what a reconnecting stream replays).
  */
 
 export const ANNOUNCE_PREFERENCE_KEY = 'bachat.counter.announce';
 const ANNOUNCED_KEY = 'bachat.counter.announced';
-const LOCK_NAME = 'bachat-counter-announce';
+const LOCK_PREFIX = 'bachat-counter-announce:';
 /** A payment paid longer ago than this is not spoken (a replay after a reconnect, a reloaded page). */
 export const ANNOUNCE_MAX_AGE_MS = 2 * 60_000;
 /** The chime's length: the words start after it. */
@@ -59,10 +61,18 @@ function claim(orderId: string): boolean {
   }
 }
 
-/** Runs `fn` holding the browser's tabs' shared lock (without Web Locks, at once). */
-function withTabLock(fn: () => boolean): Promise<boolean> {
+/** True in the one tab that gets to say this payment; that tab holds the order's lock for `holdMs`. */
+function claimAcrossTabs(orderId: string, holdMs: number): Promise<boolean> {
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-  return locks ? (locks.request(LOCK_NAME, () => fn()) as Promise<boolean>) : Promise.resolve(fn());
+  if (!locks) return Promise.resolve(claim(orderId));
+  return new Promise((resolve) => {
+    void locks
+      .request(`${LOCK_PREFIX}${orderId}`, { ifAvailable: true }, (lock) => {
+        resolve(lock !== null);
+        return lock ? new Promise<void>((release) => setTimeout(release, Math.max(0, holdMs))) : undefined;
+      })
+      .catch(() => resolve(claim(orderId)));
+  });
 }
 
 export interface Soundbox {
@@ -125,10 +135,11 @@ export function useSoundbox(): Soundbox {
   const announce = useCallback(
     (payment: CounterPayment, serverNow: number) => {
       if (!supported || !state.current.on || !state.current.armed) return;
-      if (serverNow - payment.paidAt.getTime() > ANNOUNCE_MAX_AGE_MS) return;
+      const age = serverNow - payment.paidAt.getTime();
+      if (age > ANNOUNCE_MAX_AGE_MS) return;
       const text = sentence(payment);
       const lang = INTL_LOCALE[(i18n.locale as Locale) in INTL_LOCALE ? (i18n.locale as Locale) : 'en'];
-      void withTabLock(() => claim(payment.orderId)).then((mine) => {
+      void claimAcrossTabs(payment.orderId, ANNOUNCE_MAX_AGE_MS - age).then((mine) => {
         if (!mine) return;
         setTimeout(() => {
           const utterance = new SpeechSynthesisUtterance(text);
