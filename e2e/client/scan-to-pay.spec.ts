@@ -106,7 +106,9 @@ test('the standee QR through a phone camera opens the pay page with the table; t
   const owner = await ownerContext.newPage();
   await owner.goto(`/for-bussiness/account/qr-standee/${outletId}`);
   await expect(owner.getByRole('heading', { level: 1, name: 'QR and standee' })).toBeVisible();
-  await expect(owner.getByRole('img', { name: /QR code to pay at/ })).toBeVisible();
+  const qrImage = owner.getByRole('img', { name: /QR code to pay at/ });
+  await expect(qrImage).toBeVisible();
+  await expect.poll(() => qrImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   const code = (await owner.getByTestId('pay-code').textContent())!.replace(/\s/g, '');
   expect(code).toMatch(/^[2-9A-HJKMNP-TV-Z]{7}$/);
   await shoot(owner, 'qr-standee');
@@ -154,7 +156,7 @@ test('the standee QR through a phone camera opens the pay page with the table; t
   await useLanguage(ownerContext, 'hi');
   await owner.goto(`/for-bussiness/account/qr-standee/${outletId}`);
   await expect(owner.getByRole('heading', { level: 1, name: hi('QR and standee') })).toBeVisible();
-  await expect(owner.getByRole('img', { name: /QR/ })).toBeVisible();
+  await expect.poll(() => owner.getByRole('img', { name: /QR/ }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await shoot(owner, 'qr-standee-hi');
   await owner.goto(`/for-bussiness/dashboard/payments/${outletId}`);
   await expect(owner.getByRole('row').filter({ hasText: receiptId })).toContainText(hi('Table {table}', { table: 7 }));
