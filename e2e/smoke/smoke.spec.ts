@@ -13,6 +13,7 @@ import {
 import { adminViewsOf } from '../../server/admin/declaration.ts';
 import { ADMIN_RESOURCES } from '../../server/admin/resources.ts';
 import { SERVER_PATHS } from '../../server/http/server-paths.ts';
+import { APP_REQUEST_HEADER } from '../../server/modules/sessions/schema.ts';
 import { APP_ORIGIN, checkOverflow, expect, signInOwner, signInSales, signInShopper, test, useLanguage } from '../fixtures.ts';
 
 /**
@@ -144,7 +145,8 @@ async function visitAll(page: Page, urls: string[], options: { backOffice?: bool
 const urlsFor = (person: Person, world: World) => Object.values(RECIPES).flatMap((recipe) => recipe[person]?.(world) ?? []);
 
 async function firstOutlet(context: BrowserContext): Promise<World['outlet']> {
-  const res = await context.request.post(`${APP_ORIGIN}/api/outlet/getNearbyOutlets?offSet=1&limit=1`, { data: { noLocation: true } });
+  // The app's header: a signed-in context's cookie-borne POST needs it (CSRF, docs/auth.md).
+  const res = await context.request.post(`${APP_ORIGIN}/api/outlet/getNearbyOutlets?offSet=1&limit=1`, { data: { noLocation: true }, headers: { [APP_REQUEST_HEADER]: '1' } });
   const [o] = ((await res.json()) as { outlets: { OUTLET_ID: number; SLUG: string; CITY_SLUG: string; CATEGORY_SLUG: string }[] }).outlets;
   if (!o) throw new Error('No outlet in the demo data');
   return { id: o.OUTLET_ID, slug: o.SLUG, citySlug: o.CITY_SLUG, categorySlug: o.CATEGORY_SLUG };
