@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { APP_ORIGIN, expect, signInOwner, signInShopper, test, useLanguage } from '../fixtures.ts';
+import { APP_ORIGIN, expect, expectErrors, signInOwner, signInShopper, test, useLanguage } from '../fixtures.ts';
 import { hi } from '../hindi.ts';
 
 /**
@@ -204,7 +204,32 @@ test('a foreign QR is explained, not opened; without a camera the code is typed'
   await expect(typing.getByRole('heading', { level: 1, name: hi('Scan to pay') })).toBeVisible();
   await expect(typing.getByTestId('camera-message')).toBeVisible();
   await shoot(typing, 'scan-denied-hi');
-  await Promise.all([upi.close(), denied.close(), ownerContext.close()]);
+
+  // A code no outlet has, opened by a phone's camera: the server's own friendly page, then the right code.
+  const lost = await browser.newContext({ viewport: { width: 360, height: 800 } });
+  const unknown = await lost.newPage();
+  expectErrors(unknown, [
+    { status: 404, url: /\/p\/ZZZ2ZZZ/ },
+    { message: /Failed to load resource: the server responded with a status of 404/, optional: true },
+  ]);
+  await unknown.goto('/p/ZZZ2ZZZ?t=4');
+  await expect(unknown.getByRole('heading', { level: 1, name: "We couldn't find this outlet" })).toBeVisible();
+  await shoot(unknown, 'pay-link-unknown');
+  await unknown.getByLabel('Outlet code').fill(code.toLowerCase());
+  await unknown.getByRole('button', { name: 'Open the pay page' }).click();
+  await expect(unknown).toHaveURL(new RegExp(`/enter-amount/${outletId}$`));
+  // In Hindi (a reader of its own: the language is set before the page loads).
+  const lostHi = await browser.newContext({ viewport: { width: 360, height: 800 } });
+  await useLanguage(lostHi, 'hi');
+  const unknownHi = await lostHi.newPage();
+  expectErrors(unknownHi, [
+    { status: 404, url: /\/p\/ZZZ2ZZZ/ },
+    { message: /Failed to load resource: the server responded with a status of 404/, optional: true },
+  ]);
+  await unknownHi.goto('/p/ZZZ2ZZZ');
+  await expect(unknownHi.getByRole('heading', { level: 1, name: 'हमें यह आउटलेट नहीं मिला' })).toBeVisible();
+  await shoot(unknownHi, 'pay-link-unknown-hi');
+  await Promise.all([upi.close(), denied.close(), ownerContext.close(), lost.close(), lostHi.close()]);
 });
 
 /** Stubs speechSynthesis.speak: each utterance's words, language and time go to `window.__spoken`. */

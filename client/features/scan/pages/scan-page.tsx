@@ -142,7 +142,8 @@ export function ScanPage() {
           </p>
         </div>
       ) : (
-        <div className="scan-message" role="status" data-testid="camera-message">
+        // The camera's box, kept at its size (nothing below moves when the camera turns out to be missing).
+        <div className="scan-view scan-view--off scan-message" role="status" data-testid="camera-message">
           {camera === 'denied' ? (
             <Trans>Bachat can't use your camera: the permission is blocked. Allow the camera for this site in your browser's settings, or type the outlet's code below.</Trans>
           ) : (
