@@ -143,7 +143,7 @@ export function createApp(options: AppOptions): Koa {
     .use(routes)
     .use(uploads(storage))
     // `/p/{code}`: the outlets' pay links (QR standees), a redirect to the pay page.
-    .use(payLinkPages(csp))
+    .use(payLinkPages(csp, distDir))
     .use(spa({ root: path.join(distDir, 'admin'), mount: SERVER_PATHS.backOffice, csp: contentSecurityPolicy('admin', csp), nonce: true }))
     .use(
       spa({

@@ -47,7 +47,7 @@ async function shoot(page: Page, name: string) {
     [1280, 800],
   ] as const) {
     await page.setViewportSize({ width: w, height: h });
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await page.evaluate(() => document.fonts.ready.then(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))));
     await page.screenshot({ path: path.join(shotsDir, `${name}-${w}.png`), fullPage: true });
   }
 }

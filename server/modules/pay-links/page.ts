@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Context, Middleware } from 'koa';
 import { contentSecurityPolicy, inlineStyleHashes, withStyleSources } from '../../http/security-headers.ts';
 import { pageLanguage } from '../../http/static.ts';
@@ -36,8 +38,9 @@ const TEXTS = {
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const STYLE = `
-:root{color-scheme:light;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Noto Sans Devanagari",sans-serif;color:#1f2328;background:#f6f7f9}
+:root{color-scheme:light;font-family:"Bachat Devanagari",system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Noto Sans Devanagari",sans-serif;color:#1f2328;background:#f6f7f9}
 body{margin:0;min-height:100vh;display:flex;flex-direction:column;align-items:center}
+button,input{font-family:inherit}
 header{width:100%;background:#c0392b;color:#fff;padding:14px 20px;box-sizing:border-box;font-weight:700;font-size:20px}
 header a{color:#fff;text-decoration:none}
 main{box-sizing:border-box;width:100%;max-width:440px;margin:24px 16px;padding:24px 20px;background:#fff;border-radius:16px;box-shadow:0 1px 3px rgba(0,0,0,.08)}
@@ -50,7 +53,23 @@ button{margin-top:14px;width:100%;min-height:48px;border:0;border-radius:10px;ba
 .home{display:inline-block;margin-top:18px;color:#a5281b;font-weight:600}
 `;
 
-function notFoundPage(language: 'en' | 'hi', typed: string): string {
+/**
+ * The app's own Hindi faces (cut at build time, docs/i18n.md "Fonts"), found in the built Hindi shell:
+ * a phone without a Devanagari font still reads the page. Nothing when the client is not built.
+ */
+function devanagariFaces(distDir: string): string {
+  let shell = '';
+  try {
+    shell = fs.readFileSync(path.join(distDir, 'client', 'hi', 'shell.html'), 'utf8');
+  } catch {
+    return '';
+  }
+  // The regular face only: the browser draws the page's few bold words from it.
+  const href = /href="(\/assets\/noto-sans-devanagari-hindi-400-[\w-]+\.woff2)"/.exec(shell)?.[1];
+  return href ? `@font-face{font-family:"Bachat Devanagari";font-display:swap;src:url(${href}) format("woff2");unicode-range:U+0900-097F,U+200C-200D}` : '';
+}
+
+function notFoundPage(language: 'en' | 'hi', typed: string, faces: string): string {
   const t = TEXTS[language];
   const shown = typed ? escapeHtml(typed.slice(0, 20).toUpperCase()) : '';
   return `<!doctype html>
@@ -60,7 +79,7 @@ function notFoundPage(language: 'en' | 'hi', typed: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${t.title}</title>
-<style>${STYLE}</style>
+<style>${language === 'hi' ? faces : ''}${STYLE}</style>
 </head>
 <body>
 <header><a href="/">Bachat</a></header>
@@ -79,8 +98,9 @@ function notFoundPage(language: 'en' | 'hi', typed: string): string {
 }
 
 /** The pay link routes, before the front ends' pages (server/app.ts). */
-export function payLinkPages(csp: Parameters<typeof contentSecurityPolicy>[1]): Middleware {
+export function payLinkPages(csp: Parameters<typeof contentSecurityPolicy>[1], distDir: string): Middleware {
   const policy = contentSecurityPolicy('client', csp);
+  const faces = devanagariFaces(distDir);
   const pathRe = new RegExp(`^${PAY_LINK_PREFIX}(?:/([^/]*))?/?$`);
   return async (ctx: Context, next) => {
     const match = pathRe.exec(ctx.path);
@@ -101,7 +121,7 @@ export function payLinkPages(csp: Parameters<typeof contentSecurityPolicy>[1]): 
       return;
     }
     const language = pageLanguage(ctx.cookies.get('lang'), ctx.get('Accept-Language')) === 'hi' ? 'hi' : 'en';
-    const html = notFoundPage(language, typed);
+    const html = notFoundPage(language, typed, faces);
     ctx.status = 404;
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Content-Security-Policy', withStyleSources(policy, inlineStyleHashes(html)));
