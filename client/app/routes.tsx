@@ -136,7 +136,7 @@ const NotFoundPage = lazyPage(() =>
 );
 
 /** The prerendered shells of client/app/shells.tsx, by name. */
-export type ShellName = 'home' | 'business-login' | 'outlet' | 'enter-amount';
+export type ShellName = 'home' | 'business-login' | 'outlet' | 'enter-amount' | 'scan';
 
 type RouteEntry = {
   path: string | RegExp;
@@ -163,7 +163,7 @@ const ROUTES: readonly RouteEntry[] = [
   { path: paths.privacy.path, page: PrivacyPage },
   { path: paths.terms.path, page: TermsPage },
   { path: paths.events.path, page: EventsPage },
-  { path: paths.scan.path, page: ScanPage },
+  { path: paths.scan.path, page: ScanPage, shell: 'scan' },
   { path: paths.becomePromoter.path, page: BecomePromoterPage },
   { path: paths.enterAmount.path, page: EnterAmountPage, shell: 'enter-amount' },
   { path: paths.paymentBreakdown.path, page: PaymentBreakdownPage },
