@@ -61,8 +61,8 @@ export default defineConfig({
               importScripts: ['/push-sw.js'],
               // The route-neutral prerendered shell (client/app/shells.tsx); `/` has its own (index.html).
               navigateFallback: '/shell.html',
-              // Server paths and the back office are never answered with the shopper shell.
-              navigateFallbackDenylist: [/^\/(?:api|trpc|uploads|clientpage|healthz|readyz|metrics)(?:\/|$)/],
+              // Server paths (the pay links /p/{code} included: the server redirects them) and the back office are never answered with the shopper shell.
+              navigateFallbackDenylist: [/^\/(?:api|trpc|uploads|clientpage|healthz|readyz|metrics|p)(?:\/|$)/],
               cleanupOutdatedCaches: true,
               clientsClaim: true,
               runtimeCaching: [

@@ -36,6 +36,7 @@ import { notFound } from './lib/errors.ts';
 import { healthRoutes } from './modules/health/rest.ts';
 import type { ModuleManifest, RestRouters } from './modules/manifest.ts';
 import { paymentsWebhook } from './modules/payments/rest.ts';
+import { payLinkPages } from './modules/pay-links/page.ts';
 import { restRouters } from './rest/routers.ts';
 import { homeFirstScreen, outletFirstScreen } from './modules/outlets/first-screen.ts';
 import type { PageDataLoader } from './http/static.ts';
@@ -141,6 +142,8 @@ export function createApp(options: AppOptions): Koa {
     .use(bodyParser({ enableTypes: ['json'], jsonLimit: bodyLimit, encoding: 'utf-8', parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] }))
     .use(routes)
     .use(uploads(storage))
+    // `/p/{code}`: the outlets' pay links (QR standees), a redirect to the pay page.
+    .use(payLinkPages(csp, distDir))
     .use(spa({ root: path.join(distDir, 'admin'), mount: SERVER_PATHS.backOffice, csp: contentSecurityPolicy('admin', csp), nonce: true }))
     .use(
       spa({

@@ -171,6 +171,8 @@ async function pagesOf(baseUrl: string): Promise<{ name: string; path: string; l
     { name: 'outlet page', path: `/${outlet.CITY_SLUG}/${outlet.SLUG}`, languages: ['en', 'hi'] },
     { name: '/enter-amount/{id}', path: `/enter-amount/${outlet.OUTLET_ID}`, languages: ['en', 'hi'] },
     { name: '/for-bussiness/login', path: '/for-bussiness/login', languages: ['en'] },
+    // The scanner (issue 30): no camera in the measuring browser, so it shows the typed-code form.
+    { name: '/scan', path: '/scan', languages: ['en', 'hi'] },
   ];
 }
 

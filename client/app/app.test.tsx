@@ -21,7 +21,7 @@ describe('AppShell', () => {
     expect(await screen.findByRole('heading', { name: 'Find savings near you' })).toBeInTheDocument();
   });
 
-  it('renders the bottom bar with Home, Events, History and Profile (both to /login when logged out), Home current on /', async () => {
+  it('renders the bottom bar with Home, Events, Scan, History and Profile (the last two to /login when logged out), Home current on /', async () => {
     renderWithProviders(<AppShell />, { trpc });
 
     const nav = screen.getByRole('navigation', { name: 'Main' });
@@ -29,6 +29,7 @@ describe('AppShell', () => {
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Home', '/'],
       ['Events', '/events'],
+      ['Scan', '/scan'],
       ['History', '/login'],
       ['Profile', '/login'],
     ]);

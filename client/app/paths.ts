@@ -30,6 +30,8 @@ const screens = {
   coupons: fixed('/coupons'),
   favourites: fixed('/favourites'),
   settings: fixed('/settings'),
+  /** The QR scanner (issue 30): a Bachat QR opens its outlet's pay page. */
+  scan: fixed('/scan'),
   /** The in-app inbox (the top bar's bell); `?open={id}` marks one read and opens its page (push taps). */
   notifications: {
     path: '/notifications',

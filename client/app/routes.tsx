@@ -130,12 +130,13 @@ const BusinessFormPage = lazyPage(() =>
 const BusinessSectionRoutes = lazyPage(() =>
   import('@client/features/business/business-section').then((m) => m.BusinessSectionRoutes),
 );
+const ScanPage = lazyPage(() => import('@client/features/scan/pages/scan-page').then((m) => m.ScanPage));
 const NotFoundPage = lazyPage(() =>
   import('@client/features/misc/pages/not-found-page').then((m) => m.NotFoundPage),
 );
 
 /** The prerendered shells of client/app/shells.tsx, by name. */
-export type ShellName = 'home' | 'business-login' | 'outlet' | 'enter-amount';
+export type ShellName = 'home' | 'business-login' | 'outlet' | 'enter-amount' | 'scan';
 
 type RouteEntry = {
   path: string | RegExp;
@@ -162,6 +163,7 @@ const ROUTES: readonly RouteEntry[] = [
   { path: paths.privacy.path, page: PrivacyPage },
   { path: paths.terms.path, page: TermsPage },
   { path: paths.events.path, page: EventsPage },
+  { path: paths.scan.path, page: ScanPage, shell: 'scan' },
   { path: paths.becomePromoter.path, page: BecomePromoterPage },
   { path: paths.enterAmount.path, page: EnterAmountPage, shell: 'enter-amount' },
   { path: paths.paymentBreakdown.path, page: PaymentBreakdownPage },

@@ -6,6 +6,7 @@ import { MainLayout } from '@client/components/layouts/main-layout';
 import { PageLoader } from '@client/components/ui/spinner';
 import { BusinessLoginPage } from '@client/features/business/pages/login-page';
 import { HomePage } from '@client/features/outlets/pages/home-page';
+import { ScanPage } from '@client/features/scan/pages/scan-page';
 import { setLocale, type Locale } from '@client/lib/i18n';
 import { createTrpcClient } from '@client/lib/trpc';
 import { paths } from './paths';
@@ -91,6 +92,16 @@ export function renderShells(): { shells: ShellMarkup[]; routes: ShellRoute[]; f
     },
     outlet: { file: 'shells/outlet.html', pageModule: /client\/features\/outlets\/pages\/outlet-page\.tsx$/, html: loading },
     'enter-amount': { file: 'shells/enter-amount.html', pageModule: /client\/features\/payments\/pages\/enter-amount-page\.tsx$/, html: loading },
+    // The scanner's first frame is its own (the camera starting, the code form): no data, no session.
+    scan: {
+      file: 'shells/scan.html',
+      pageModule: /client\/features\/scan\/pages\/scan-page\.tsx$/,
+      html: render(
+        <Frame path={paths.scan.path}>
+          <ScanPage />
+        </Frame>,
+      ),
+    },
   };
   const fallback: ShellMarkup = { file: 'shell.html', pageModule: null, html: loading };
   return {

@@ -54,6 +54,7 @@ const RECIPES: Record<keyof typeof paths, Recipe> = {
   login: publicOnly(fixed(paths.login.path)),
   signup: publicOnly(fixed(paths.signup.path)),
   events: everyone(fixed(paths.events.path)),
+  scan: everyone(fixed(paths.scan.path)),
   redeemedHistory: signedIn(fixed(paths.redeemedHistory.path)),
   redeemedHistoryItem: signedIn((w) => [paths.redeemedHistoryItem.href(w.historyId)]),
   profile: signedIn(fixed(paths.profile.path)),

@@ -337,6 +337,8 @@ export interface OutletRow {
   /** Razorpay Route linked account (`acc_…`); null: paid by the platform against its statement. */
   routeAccountId: string | null;
   routeAccountStatus: RouteAccountStatus | null;
+  /** The pay link's code (`/p/{code}`, the QR standee): 7 random characters, set by the column's default. */
+  payCode: string;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -360,6 +362,7 @@ export type OutletInsert = InsertOf<
   | 'gstStatus'
   | 'routeAccountId'
   | 'routeAccountStatus'
+  | 'payCode'
 >;
 
 export interface BusinessOwnerOutletRow {
@@ -561,6 +564,8 @@ export interface OrderRow {
   expiresAt: Date;
   /** Why a failed or expired order is so. */
   failureCode: OrderFailureCode | null;
+  /** The table whose QR the shopper scanned (1..50), null at the counter. */
+  tableNumber: number | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -578,6 +583,7 @@ export type OrderInsert = InsertOf<
   | 'paidAt'
   | 'expiresAt'
   | 'failureCode'
+  | 'tableNumber'
 >;
 
 export interface PaymentRow {

@@ -13,6 +13,8 @@ export const SERVER_PATHS = {
   assets: '/assets',
   /** The sales back office (dist/admin). */
   backOffice: '/clientpage/sales',
+  /** Outlets' pay links, `/p/{code}` (the QR standees; server/modules/pay-links/page.ts). */
+  payLinks: '/p',
   health: '/healthz',
   ready: '/readyz',
 } as const;

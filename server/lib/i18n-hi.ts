@@ -112,6 +112,11 @@ export const HI: Readonly<Record<string, string>> = {
   'This coupon was already used.': 'यह कूपन पहले ही इस्तेमाल हो चुका है।',
   'Order not found': 'ऑर्डर नहीं मिला',
   'orderId must be an order id': 'orderId एक ऑर्डर id होनी चाहिए',
+  // ---- Pay links and QR codes (pay-links, issue 30)
+  'Enter the 7-character outlet code printed under the QR, e.g. K7M2QXA': 'QR के नीचे छपा 7 अक्षरों का आउटलेट कोड डालें, जैसे K7M2QXA',
+  'No outlet has this code. Check the code printed under the QR.': 'इस कोड का कोई आउटलेट नहीं है। QR के नीचे छपा कोड जाँचें।',
+  'Enter a table number from 1 to 50': '1 से 50 तक का टेबल नंबर डालें',
+  'The first table must not be after the last one': 'पहली टेबल आखिरी टेबल के बाद की नहीं हो सकती',
   'idempotencyKey is required': 'idempotencyKey ज़रूरी है',
   'idempotencyKey may use letters, digits, _ . : -': 'idempotencyKey में सिर्फ़ अक्षर, अंक और _ . : - हो सकते हैं',
   'idempotencyKey must be 8 to 100 characters': 'idempotencyKey 8 से 100 अक्षरों की होनी चाहिए',

@@ -7,7 +7,7 @@ import PDFDocument from 'pdfkit';
  * Devanagari in Noto Sans Devanagari (the `@fontsource/noto-sans-devanagari` files the client serves;
  * pdfkit's fontkit shapes it: conjuncts, matras, the headline). A text is cut into runs by script and
  * each run drawn in its face, so a Hindi receipt's "24 नव॰ 2026, 5:32 pm" prints whole.
- * A4, one small layout kit: a brand band, titles, label/value blocks, tables that break across pages.
+ * A4 (A5 for the QR standee), one small layout kit: a brand band, titles, label/value blocks, tables that break across pages.
  * Money comes in as integer paise, already computed by the services; this file only writes it.
  */
 
@@ -110,6 +110,26 @@ export class PdfKit {
       if (i === 0 && x !== undefined) doc.text(run.text, x, y, opts);
       else doc.text(run.text, opts);
     });
+  }
+
+  /**
+   * One line centred on the page with its baseline at `baseline` (the QR standee): each script's run
+   * measured in its own face and drawn on the same baseline, so mixed Hindi and Latin sit level.
+   */
+  centredLine(text: string, baseline: number, options: { size: number; bold?: boolean; color?: string; left?: number; width?: number }): void {
+    const { doc } = this;
+    const runs = scriptRuns(text);
+    const fontOf = (run: Run) => (run.devanagari ? (options.bold ? DEVANAGARI_BOLD : DEVANAGARI) : options.bold ? FONT_BOLD : FONT);
+    doc.fontSize(options.size).fillColor(options.color ?? INK);
+    const widths = runs.map((run) => doc.font(fontOf(run)).widthOfString(run.text));
+    const total = widths.reduce((a, b) => a + b, 0);
+    const left = options.left ?? 0;
+    let x = left + ((options.width ?? doc.page.width) - total) / 2;
+    runs.forEach((run, i) => {
+      doc.font(fontOf(run)).text(run.text, x, baseline, { lineBreak: false, baseline: 'alphabetic' });
+      x += widths[i]!;
+    });
+    doc.fillColor(INK);
   }
 
   /** The brand band and the document's title at the top of a page. */
@@ -225,8 +245,11 @@ export class PdfKit {
 }
 
 /** Draws a document (in `language`: the header's tagline) and returns its bytes. */
-export function renderPdf(info: { title: string; subject: string; language?: 'en' | 'hi' }, draw: (kit: PdfKit) => void): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: info.title, Subject: info.subject, Author: 'Bachat', Creator: 'Bachat' } });
+export function renderPdf(
+  info: { title: string; subject: string; language?: 'en' | 'hi'; size?: 'A4' | 'A5' },
+  draw: (kit: PdfKit) => void,
+): Promise<Buffer> {
+  const doc = new PDFDocument({ size: info.size ?? 'A4', margin: MARGIN, info: { Title: info.title, Subject: info.subject, Author: 'Bachat', Creator: 'Bachat' } });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (c: Buffer) => chunks.push(c));

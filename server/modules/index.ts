@@ -26,6 +26,7 @@ import { promotionsModule } from './promotions/module.ts';
 import { dashboardsModule } from './dashboards/module.ts';
 import { settlementsModule } from './settlements/module.ts';
 import { counterModule } from './counter/module.ts';
+import { payLinksModule } from './pay-links/module.ts';
 import { businessApplicationsModule } from './business-applications/module.ts';
 import { salesStaffModule } from './sales-staff/module.ts';
 import { discountsModule } from './discounts/module.ts';
@@ -71,6 +72,7 @@ export const MODULES = [
   dashboardsModule,
   settlementsModule,
   counterModule,
+  payLinksModule,
   businessApplicationsModule,
   salesStaffModule,
   discountsModule,

@@ -42,6 +42,7 @@ describe('REST routers from the module manifests', () => {
       'promotionsRest',
       'dashboardsRest',
       'counterRest',
+      'payLinksRest',
       'businessApplicationsPublicRest',
       'salesAuthRest',
       'favouritesRest',

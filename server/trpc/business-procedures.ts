@@ -20,6 +20,7 @@ export const BUSINESS_PROCEDURES = [
   'reviews.forOutlet',
   'reviews.reply',
   'payments.checkReceipt',
+  'payLinks.forOutlet',
 ] as const;
 
 /** Whether the procedure at `path` (`router.procedure`) takes the business token. */

@@ -7,6 +7,8 @@ export interface Context {
   /** The caller's IP as Koa saw it (honours X-Forwarded-For only when the app trusts proxies). */
   ip: string | null;
   userAgent: string | null;
+  /** The request's origin (`http://host:port`, as Koa saw it), for links built from it (pay links' QR). */
+  origin: string | null;
   requestId: string | null;
   /** The language the caller asked for (`Accept-Language`, docs/i18n.md), else English; errors are sent in it. */
   language: Language;
@@ -27,6 +29,7 @@ export function createContextInner(opts: Partial<Omit<Context, 'responseHeaders'
     principal: opts.principal ?? null,
     ip: opts.ip ?? null,
     userAgent: opts.userAgent ?? null,
+    origin: opts.origin ?? null,
     requestId: opts.requestId ?? null,
     language: opts.language ?? opts.requestedLanguage ?? 'en',
     requestedLanguage: opts.requestedLanguage ?? opts.language ?? null,

@@ -47,6 +47,7 @@ export function trpcMiddleware(options: TrpcKoaOptions): Middleware {
       principal: ctx.state.principal ?? null,
       ip: ctx.ip || null,
       userAgent: ctx.get('User-Agent') || null,
+      origin: ctx.host ? `${ctx.protocol}://${ctx.host}` : null,
       requestId: ctx.state.requestId ?? null,
       requestedLanguage: requestedLanguage(ctx.get('Accept-Language')),
       cookies: sessionCookieJar(ctx),

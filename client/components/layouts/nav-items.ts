@@ -2,10 +2,10 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { ComponentType, SVGProps } from 'react';
 import { paths, profileSectionPaths } from '@client/app/paths';
-import { EventsIcon, HistoryIcon, HomeIcon, ProfileIcon } from '@client/components/ui/icons';
+import { EventsIcon, HistoryIcon, HomeIcon, ProfileIcon, ScanIcon } from '@client/components/ui/icons';
 
 export type NavItem = {
-  key: 'home' | 'events' | 'history' | 'profile';
+  key: 'home' | 'events' | 'scan' | 'history' | 'profile';
   /** Rendered with `i18n._(label)` (the catalogs, docs/i18n.md). */
   label: MessageDescriptor;
   href: string;
@@ -34,6 +34,14 @@ export const navItems: readonly NavItem[] = [
     href: paths.events.href(),
     icon: EventsIcon,
     isActive: (location) => startsWith(location, paths.events.path),
+  },
+  {
+    // Issue 30: the QR scanner, in the middle where a thumb finds it.
+    key: 'scan',
+    label: msg({ message: 'Scan', comment: 'Bottom bar tab: scan an outlet QR code to pay' }),
+    href: paths.scan.href(),
+    icon: ScanIcon,
+    isActive: (location) => startsWith(location, paths.scan.path),
   },
   {
     key: 'history',

@@ -39,6 +39,8 @@ export const HomeIcon = (props: IconProps) => <Svg {...props}><path d="M15 21v-8
 /** Events (navigation). (Lucide's `calendar-days`.) */
 export const EventsIcon = (props: IconProps) => <Svg {...props}><path d="M8 2v3" /><path d="M16 2v3" /><rect x="3" y="3" width="18" height="18" rx="2" /><path d="M3 9h18" /><path d="M8 13h.01" /><path d="M12 13h.01" /><path d="M16 13h.01" /><path d="M8 17h.01" /><path d="M12 17h.01" /><path d="M16 17h.01" /></Svg>;
 /** History (navigation). (Lucide's `rotate-ccw-clock`.) */
+export const ScanIcon = (props: IconProps) => <Svg {...props}><path d="M3 7V5a2 2 0 0 1 2-2h2" /><path d="M17 3h2a2 2 0 0 1 2 2v2" /><path d="M21 17v2a2 2 0 0 1-2 2h-2" /><path d="M7 21H5a2 2 0 0 1-2-2v-2" /><path d="M7 12h10" /></Svg>;
+
 export const HistoryIcon = (props: IconProps) => <Svg {...props}><path d="M3 12a9 9 0 1 0 9-9 9.75 9.75 0 0 0-6.74 2.74L3 8" /><path d="M3 3v5h5" /><path d="M12 7v5l4 2" /></Svg>;
 /** Profile (navigation). (Lucide's `user-round`.) */
 export const ProfileIcon = (props: IconProps) => <Svg {...props}><circle cx="12" cy="8" r="5" /><path d="M20 21a8 8 0 0 0-16 0" /></Svg>;
@@ -60,6 +62,8 @@ export const SparkleIcon = (props: IconProps) => <Svg {...props}><path d="M11.01
 export {
   /** Sound off (the payments screen's chime; sound on is BellIcon). */
   BellOff as BellOffIcon,
+  /** The counter's "Announce payments" switch (the soundbox). */
+  Megaphone as MegaphoneIcon,
   /** A Golden Key. */
   KeyRound as KeyIcon,
   /** "Live now", an instant discount. */

@@ -38,6 +38,7 @@ export function counterPayment(patch: Partial<CounterPayment> = {}): CounterPaym
     refundablePaise: 91_062,
     refundableUntil: new Date(paidAt.getTime() + 24 * 3600_000),
     refunds: [],
+    tableNumber: null,
     ...patch,
   };
 }

@@ -61,6 +61,7 @@ describe('REST', () => {
         REFUNDABLE_PAISE: 91_062,
         REFUNDABLE_UNTIL: new Date(clock.getTime() + 24 * 3600_000).toISOString(),
         REFUNDS: [],
+        TABLE_NUMBER: null,
       },
     ]);
     expect((await app.request.get(`/api/business/payments/${outlet}`).query({ offSet: -1 }).set(auth)).status).toBe(400);

@@ -32,6 +32,7 @@ export const paymentWire = (p: CounterPayment) => ({
   REFUNDABLE_PAISE: p.refundablePaise,
   REFUNDABLE_UNTIL: iso(p.refundableUntil),
   REFUNDS: p.refunds.map(refundWire),
+  TABLE_NUMBER: p.tableNumber,
 });
 
 const matchWire = (c: ReceiptCheck) => ({
@@ -46,6 +47,7 @@ const matchWire = (c: ReceiptCheck) => ({
   SHOPPER_FIRST_NAME: c.shopperFirstName,
   STATUS: c.status,
   REFUNDED_PAISE: c.refundedPaise,
+  TABLE_NUMBER: c.tableNumber,
 });
 
 /**

@@ -117,6 +117,8 @@ export interface CounterPayment {
   refundPendingPaise: number;
   /** What can still be refunded (0 after a full refund). */
   refundablePaise: number;
+  /** The table whose QR was scanned (1..50), null at the counter. */
+  tableNumber: number | null;
   /** The refund window's end: 24 h after the payment. */
   refundableUntil: Date;
   refunds: CounterRefund[];

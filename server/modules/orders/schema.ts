@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { billAmountSchema, outletIdSchema } from '../bills/schema.ts';
+import { tableNumberSchema } from '../pay-links/schema.ts';
 
 /**
  * Orders (docs/payments.md): one order per payment attempt for a breakdown. The amount is recomputed
@@ -37,6 +38,8 @@ export const createOrderInputSchema = z.object({
   amount: billAmountSchema,
   couponId: z.coerce.number().int().positive().nullable().optional(),
   idempotencyKey: idempotencyKeySchema,
+  /** The table whose QR the shopper scanned (`/p/{code}?t=7`, 1..50); shown at the counter. */
+  tableNumber: tableNumberSchema.nullish(),
   /** Ignored: the server computes the amount. Accepted so old clients do not fail validation. */
   amountPaise: z.unknown().optional(),
 });

@@ -119,6 +119,7 @@ export async function createOrder(consumerId: number, input: z.output<typeof cre
           gstPaise: bill.gstPaise,
           amountPaise: bill.amountPaise,
           offerSource: bill.offer?.source ?? null,
+          tableNumber: input.tableNumber ?? null,
           expiresAt: new Date(at.getTime() + ORDER_TTL_MS),
         })
         .onConflict(['consumerId', 'idempotencyKey'])

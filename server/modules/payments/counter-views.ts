@@ -26,6 +26,7 @@ export const COUNTER_ORDER_COLUMNS = [
   'instantDiscountPaise',
   'shuffleDiscountPaise',
   'amountPaise',
+  'tableNumber',
 ] as const;
 export type CounterOrderRow = Pick<OrderRow, (typeof COUNTER_ORDER_COLUMNS)[number]>;
 
@@ -64,6 +65,7 @@ export function toCounterPayment(o: CounterOrderRow, refunds: CounterRefund[]): 
     refundablePaise: Math.max(0, o.amountPaise - refundedPaise),
     refundableUntil: new Date(paidAt.getTime() + OWNER_REFUND_WINDOW_MS),
     refunds,
+    tableNumber: o.tableNumber ?? null,
   };
 }
 

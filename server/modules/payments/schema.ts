@@ -187,6 +187,8 @@ export interface ReceiptCheck {
   status: CounterPaymentStatus;
   /** Owner refunds asked for or made (failed ones excluded). */
   refundedPaise: number;
+  /** The table whose QR was scanned (1..50), null at the counter. */
+  tableNumber: number | null;
 }
 
 /** Owner refunds are possible this long after the payment (inclusive); the FAQ and the terms state it. */

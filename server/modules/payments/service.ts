@@ -437,6 +437,7 @@ export async function checkReceipt(businessOwnerId: number, input: { outletId: n
     shopperFirstName: firstNameOf(shopper?.name ?? null),
     status: counterStatusOf(order.amountPaise, refundedPaise),
     refundedPaise,
+    tableNumber: order.tableNumber ?? null,
   };
 }
 

@@ -6,6 +6,7 @@ import { formatDateTime, formatRupeesExact } from '@client/lib/format';
 import { trpc } from '@client/lib/trpc';
 import { errorCode, fieldErrorsOf, messageOf } from '@client/lib/trpc-errors';
 import { STATUS_LABELS } from '../lib/counter';
+import { TableTag } from './table-tag';
 import { StatusBadge } from './dashboard-list';
 
 /**
@@ -89,6 +90,16 @@ export function CheckReceipt({ outletId }: { outletId: number }) {
                 </dt>
                 <dd>{match.shopperFirstName ?? '—'}</dd>
               </div>
+              {match.tableNumber ? (
+                <div>
+                  <dt>
+                    <Trans>Table</Trans>
+                  </dt>
+                  <dd>
+                    <TableTag table={match.tableNumber} />
+                  </dd>
+                </div>
+              ) : null}
               <div>
                 <dt>
                   <Trans>Receipt · code</Trans>

@@ -14,6 +14,7 @@ export const PAGE_LABELS: Record<PromotionPage | AccountOutletPage | AccountOwne
   about: msg({ message: 'About', comment: 'Business console page: the outlet description shoppers read' }),
   photos: msg`Photos`,
   menu: msg`Menu`,
+  'qr-standee': msg`QR and standee`,
   'user-management': msg`User management`,
   gstin: msg`GSTIN`,
   payments: msg({ message: 'Payments', comment: 'Business console page: the live list of bills paid at the outlet (the counter)' }),

@@ -8,7 +8,7 @@
 export const BUSINESS_BASE = '/for-bussiness';
 
 export const PROMOTION_PAGES = ['regular-offers', 'daily-offers', 'event-offers', 'ad-library', 'highlights'] as const;
-export const ACCOUNT_OUTLET_PAGES = ['profile', 'discount-button', 'about', 'photos', 'menu'] as const;
+export const ACCOUNT_OUTLET_PAGES = ['profile', 'discount-button', 'about', 'photos', 'menu', 'qr-standee'] as const;
 export const ACCOUNT_OWNER_PAGES = ['user-management', 'gstin'] as const;
 export const DASHBOARD_PAGES = ['payments', 'live-ads', 'coupons', 'revenue', 'settlement-report', 'reviews'] as const;
 

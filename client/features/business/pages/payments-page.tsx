@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CounterPage, CounterPayment, RefundResult } from '@server/modules/counter/schema';
 import { Button } from '@client/components/ui/button';
-import { BellIcon, BellOffIcon } from '@client/components/ui/icons';
+import { BellIcon, BellOffIcon, MegaphoneIcon } from '@client/components/ui/icons';
 import { QueryState } from '@client/components/ui/query-state';
 import { formatDateTimeShort, formatRupeesExact } from '@client/lib/format';
 import { trpc } from '@client/lib/trpc';
@@ -17,8 +17,10 @@ import { CheckReceipt } from '../components/check-receipt';
 import { DataTable, RowCards, StatusBadge, type Column } from '../components/dashboard-list';
 import { Pager } from '../components/pager';
 import { RefundDialog } from '../components/refund-dialog';
+import { TableTag } from '../components/table-tag';
 import { useChime, type Chime } from '../hooks/use-chime';
 import { useCounterFeed, type FeedState } from '../hooks/use-counter-feed';
+import { useSoundbox, type Soundbox } from '../hooks/use-soundbox';
 
 /** How long a payment that just arrived stays highlighted. */
 export const HIGHLIGHT_MS = 12_000;
@@ -46,9 +48,13 @@ export function PaymentsPage({ outletId }: BusinessPageProps) {
   const utils = trpc.useUtils();
   const chime = useChime();
   const chimeRef = useRef<Chime>(chime);
+  const soundbox = useSoundbox();
+  const soundboxRef = useRef<Soundbox>(soundbox);
   const pageRef = useRef(page);
+  const skewRef = useRef(0);
   useEffect(() => {
     chimeRef.current = chime;
+    soundboxRef.current = soundbox;
     pageRef.current = page;
   });
 
@@ -70,6 +76,9 @@ export function PaymentsPage({ outletId }: BusinessPageProps) {
   }, []);
   const skew = query.data ? query.data.serverTime.getTime() - query.dataUpdatedAt : 0;
   const now = tick + skew;
+  useEffect(() => {
+    skewRef.current = skew;
+  }, [skew]);
 
   const flash = useCallback((orderId: string) => {
     const until = Date.now() + HIGHLIGHT_MS;
@@ -112,6 +121,8 @@ export function PaymentsPage({ outletId }: BusinessPageProps) {
         flash(payment.orderId);
         setArrival({ payment, at: Date.now() });
         chimeRef.current.play();
+        // The soundbox says it after the chime (new payments only: never a refund, never a replayed old one).
+        soundboxRef.current.announce(payment, Date.now() + skewRef.current);
       } else if (kind === 'refund') {
         flash(payment.orderId);
         // A receipt checked earlier shows the bill's refund state too.
@@ -165,7 +176,14 @@ export function PaymentsPage({ outletId }: BusinessPageProps) {
   };
 
   const columns = (canRefund: boolean): Column<CounterPayment>[] => [
-    { header: t`Time`, cell: (p) => formatDateTimeShort(p.paidAt) },
+    {
+      header: t`Time`,
+      cell: (p) => (
+        <>
+          {formatDateTimeShort(p.paidAt)} <TableTag table={p.tableNumber} />
+        </>
+      ),
+    },
     { header: t`Receipt ID`, cell: (p) => <span className="check-receipt__mono">{p.receiptCode}</span> },
     { header: t({ message: 'Code', comment: 'The 6-digit verification code of a payment' }), cell: (p) => <span className="counter-code">{p.verificationCode}</span> },
     { header: t`Bill`, num: true, cell: (p) => formatRupeesExact(p.billPaise) },
@@ -181,7 +199,7 @@ export function PaymentsPage({ outletId }: BusinessPageProps) {
       description={t`Payments at your outlet as they happen: check a receipt, refund a payment.`}
       heading={t({ message: 'Payments', comment: 'Business console page: the live list of bills paid at the outlet (the counter)' })}
       lead={t`Every bill paid with Bachat at this outlet, newest first. New payments appear here by themselves within seconds.`}
-      actions={<LiveControls feed={feed} chime={chime} />}
+      actions={<LiveControls feed={feed} chime={chime} soundbox={soundbox} />}
     >
       {arrival ? <ArrivalBanner arrival={arrival} onDismiss={() => setArrival(null)} /> : null}
       {notice ? <RefundNotice result={notice} /> : null}
@@ -214,7 +232,7 @@ export function PaymentsPage({ outletId }: BusinessPageProps) {
               rowClassName={rowClass}
               title={(p) => (
                 <>
-                  <span className="check-receipt__mono">{p.receiptCode}</span> · <span className="counter-code">{p.verificationCode}</span>
+                  <span className="check-receipt__mono">{p.receiptCode}</span> · <span className="counter-code">{p.verificationCode}</span> <TableTag table={p.tableNumber} />
                 </>
               )}
               figure={(p) => formatRupeesExact(p.amountPaise)}
@@ -236,7 +254,7 @@ export function PaymentsPage({ outletId }: BusinessPageProps) {
   );
 }
 
-function LiveControls({ feed, chime }: { feed: FeedState; chime: Chime }) {
+function LiveControls({ feed, chime, soundbox }: { feed: FeedState; chime: Chime; soundbox: Soundbox }) {
   const { t, i18n } = useLingui();
   const state = i18n._(FEED_LABELS[feed]);
   return (
@@ -261,6 +279,32 @@ function LiveControls({ feed, chime }: { feed: FeedState; chime: Chime }) {
           {chime.preference === 'on' ? t`Sound on` : t`Sound off`}
         </Button>
       )}
+      {soundbox.supported ? (
+        soundbox.on && !soundbox.armed ? (
+          <Button size="sm" data-announce-control onClick={soundbox.enable}>
+            <MegaphoneIcon size={16} aria-hidden="true" /> <Trans>Tap to announce payments</Trans>
+          </Button>
+        ) : (
+          <Button
+            variant="secondary"
+            size="sm"
+            role="switch"
+            data-announce-control
+            aria-checked={soundbox.on}
+            onClick={() => {
+              if (soundbox.on) soundbox.disable();
+              else {
+                soundbox.enable();
+                // The chime comes first: announcing turns the sound on too.
+                if (chime.preference !== 'on' || !chime.ready) chime.enable();
+              }
+            }}
+          >
+            <MegaphoneIcon size={16} aria-hidden="true" /> <Trans>Announce payments</Trans>
+            <span className="counter-switch" aria-hidden="true" data-on={soundbox.on ? 'true' : undefined} />
+          </Button>
+        )
+      ) : null}
     </div>
   );
 }
@@ -286,7 +330,9 @@ function ArrivalBanner({ arrival, onDismiss }: { arrival: Arrival; onDismiss: ()
       <span className="counter-arrival__label">
         <Trans>New payment</Trans>
       </span>
-      <span className="counter-arrival__amount">{formatRupeesExact(p.amountPaise)}</span>
+      <span className="counter-arrival__amount">
+        {formatRupeesExact(p.amountPaise)} <TableTag table={p.tableNumber} />
+      </span>
       <span className="counter-arrival__meta">
         <span className="check-receipt__mono">{p.receiptCode}</span> · <Trans>code</Trans> <strong className="counter-code">{p.verificationCode}</strong> · {formatDateTimeShort(p.paidAt)}
       </span>

@@ -20,6 +20,7 @@ const ReviewsPage = page(() => import('./reviews-page').then((m) => m.ReviewsPag
 const SettlementPage = page(() => import('./settlement-page').then((m) => m.SettlementPage));
 const PaymentsPage = page(() => import('./payments-page').then((m) => m.PaymentsPage));
 const MenuPage = page(() => import('./menu-page').then((m) => m.MenuPage));
+const QrStandeePage = page(() => import('./qr-standee-page').then((m) => m.QrStandeePage));
 const DiscountButtonPage = page(() => import('./discount-button-page').then((m) => m.DiscountButtonPage));
 const GstinPage = page(() => import('./gstin-page').then((m) => m.GstinPage));
 const ProfilePage = page(() => import('./profile-page').then((m) => m.ProfilePage));
@@ -62,6 +63,7 @@ const BUSINESS_PAGES: {
     about: outletPage(AboutPage),
     photos: outletPage(PhotosPage),
     menu: outletPage(MenuPage),
+    'qr-standee': outletPage(QrStandeePage),
     'user-management': { component: UserManagementPage, inPath: false, needsOutlet: false },
     gstin: { component: GstinPage, inPath: false, needsOutlet: true },
   },

@@ -3,10 +3,13 @@ import { paths } from '@client/app/paths';
 /** The breakdown's overlays (SPEC §2): `convinience-fees` (sic), `shuffle`, `shuffle/how-it-works`. */
 export type BreakdownOverlay = 'convinience-fees' | 'shuffle' | 'shuffle/how-it-works';
 
-/** `/payment-breakdown/{outletId}[/{overlay}]?amount={rupees}`: the amount travels in the query. */
-export function breakdownHref(outletId: number, amount: string, overlay?: BreakdownOverlay): string {
+/**
+ * `/payment-breakdown/{outletId}[/{overlay}]?amount={rupees}[&t={table}]`: the amount travels in the
+ * query, and so does the table of a table QR (`/p/{code}?t=7`, server/modules/pay-links).
+ */
+export function breakdownHref(outletId: number, amount: string, overlay?: BreakdownOverlay, table?: number | null): string {
   const base = paths.paymentBreakdown.href(outletId);
-  return `${overlay ? `${base}/${overlay}` : base}?amount=${encodeURIComponent(amount)}`;
+  return `${overlay ? `${base}/${overlay}` : base}?amount=${encodeURIComponent(amount)}${table ? `&t=${table}` : ''}`;
 }
 
 export function overlayFromParams(overlay: string | undefined, sub: string | undefined): BreakdownOverlay | null {

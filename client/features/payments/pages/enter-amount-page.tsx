@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
-import { useLocation, useParams } from 'wouter';
+import { useLocation, useParams, useSearchParams } from 'wouter';
+import { tableFromQuery } from '@server/modules/pay-links/schema';
 import { Button } from '@client/components/ui/button';
 import { InlineError } from '@client/components/ui/inline-error';
 import { QueryState } from '@client/components/ui/query-state';
@@ -60,6 +61,9 @@ function OutletMissing() {
 function EnterAmount({ outletId }: { outletId: number }) {
   const { t } = useLingui();
   const [, navigate] = useLocation();
+  const [search] = useSearchParams();
+  // The table of a table QR (`/p/{code}?t=7`), carried to the order.
+  const table = tableFromQuery(search.get('t'));
   const ids = { input: useId(), hint: useId(), error: useId() };
   const outlet = trpc.outlets.byId.useQuery({ outletId }, { staleTime: 60_000 });
   const [amount, setAmount] = useState('');
@@ -72,7 +76,7 @@ function EnterAmount({ outletId }: { outletId: number }) {
     event.preventDefault();
     setTouched(true);
     if (!check.ok) return;
-    navigate(breakdownHref(outletId, amount));
+    navigate(breakdownHref(outletId, amount, undefined, table));
   }
 
   const describedBy = [ids.hint, showError ? ids.error : null].filter(Boolean).join(' ');
@@ -98,6 +102,11 @@ function EnterAmount({ outletId }: { outletId: number }) {
 
           <form className="pay-card" onSubmit={submit} noValidate>
             <OutletHeading name={name} />
+            {table ? (
+              <p className="pay-table" data-testid="pay-table">
+                <Trans>Table {table}</Trans>
+              </p>
+            ) : null}
 
             {offer ? (
               <p className="offer-pill">

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'wouter';
 import type { Bill } from '@server/modules/bills/schema';
+import { tableFromQuery } from '@server/modules/pay-links/schema';
 import { paths } from '@client/app/paths';
 import { Button } from '@client/components/ui/button';
 import { CelebrateIcon, LockIcon } from '@client/components/ui/icons';
@@ -61,7 +62,7 @@ export function PaymentBreakdownPage() {
       </div>
     );
   }
-  return <Breakdown outletId={outletId} amount={amount} overlay={overlayFromParams(params.overlay, params.sub)} />;
+  return <Breakdown outletId={outletId} amount={amount} table={tableFromQuery(search.get('t'))} overlay={overlayFromParams(params.overlay, params.sub)} />;
 }
 
 /**
@@ -82,7 +83,7 @@ function useIdempotencyKeys(): { keyFor: (scope: string) => string; forget: (sco
   return { keyFor, forget };
 }
 
-function Breakdown({ outletId, amount, overlay }: { outletId: number; amount: string; overlay: BreakdownOverlay | null }) {
+function Breakdown({ outletId, amount, table, overlay }: { outletId: number; amount: string; table: number | null; overlay: BreakdownOverlay | null }) {
   const { t } = useLingui();
   const [, navigate] = useLocation();
   const bill = trpc.bills.get.useQuery({ outletId, amount }, { refetchOnWindowFocus: false });
@@ -93,7 +94,7 @@ function Breakdown({ outletId, amount, overlay }: { outletId: number; amount: st
   const [paying, setPaying] = useState(false);
   const idempotencyKeys = useIdempotencyKeys();
 
-  const href = useCallback((o?: BreakdownOverlay) => breakdownHref(outletId, amount, o), [outletId, amount]);
+  const href = useCallback((o?: BreakdownOverlay) => breakdownHref(outletId, amount, o, table), [outletId, amount, table]);
   const closeOverlay = useCallback(() => navigate(href(), { replace: true }), [navigate, href]);
 
   async function pay(current: Bill) {
@@ -102,11 +103,11 @@ function Breakdown({ outletId, amount, overlay }: { outletId: number; amount: st
     try {
       const scope = `${outletId}|${amount}|${current.coupon?.id ?? 'none'}`;
       const input = { outletId, amount, couponId: current.coupon?.id ?? null };
-      let order = await createOrder.mutateAsync({ ...input, idempotencyKey: idempotencyKeys.keyFor(scope) });
+      let order = await createOrder.mutateAsync({ ...input, tableNumber: table, idempotencyKey: idempotencyKeys.keyFor(scope) });
       if (order.status === 'expired' || order.status === 'failed') {
         // The earlier attempt for this bill is over (its checkout expired or was declined): a new attempt.
         idempotencyKeys.forget(scope);
-        order = await createOrder.mutateAsync({ ...input, idempotencyKey: idempotencyKeys.keyFor(scope) });
+        order = await createOrder.mutateAsync({ ...input, tableNumber: table, idempotencyKey: idempotencyKeys.keyFor(scope) });
       }
       if (order.checkout.provider === 'sandbox') {
         const url = order.checkout.url;

@@ -144,7 +144,7 @@ export function SettingsPage() {
           <Trans>These stay on this phone or browser and are not saved to your account.</Trans>
         </p>
         <PermissionToggle type="location" label={t`Location access`} description={t`Find offers at outlets near you.`} />
-        <PermissionToggle type="camera" label={t`Camera access`} description={t`Scan outlet QR codes to pay.`} />
+        <PermissionToggle type="camera" label={t`Camera access`} description={t`Lets Scan read an outlet's QR code to pay. Your browser keeps this permission; without it, type the outlet's code on Scan.`} />
       </section>
     </div>
   );
