@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { EmbeddedDatabase, type EmbeddedEvent } from './embedded.ts';
 
 /**
@@ -22,6 +22,13 @@ function open(options: ConstructorParameters<typeof EmbeddedDatabase>[0] = {}): 
   return db;
 }
 
+/** One instance for the tests that neither restart nor close it (each boot costs seconds). */
+let shared: EmbeddedDatabase | null = null;
+const sharedDb = () => (shared ??= new EmbeddedDatabase());
+afterAll(async () => {
+  await shared?.close();
+});
+
 function tempDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bachat-embedded-'));
   dirs.push(dir);
@@ -31,15 +38,15 @@ function tempDir(): string {
 // Each test boots PGlite (about 3 s on a quiet two-core machine, far more on a busy one).
 describe('the embedded database thread', { timeout: 180_000 }, () => {
   it('answers statements with rows, parsed as the app expects (int8 and numeric as numbers, dates as text)', async () => {
-    const db = open();
+    const db = sharedDb();
     const { rows } = await db.query<{ n: number; p: number; d: string }>(`SELECT 12::int8 AS n, 2.5::numeric AS p, DATE '2026-11-28' AS d`);
     expect(rows).toEqual([{ n: 12, p: 2.5, d: '2026-11-28' }]);
-    const results = await db.exec('CREATE TABLE t (id int PRIMARY KEY, name text NOT NULL); INSERT INTO t VALUES (1, $$a$$)');
+    const results = await db.exec('CREATE TABLE rows_t (id int PRIMARY KEY, name text NOT NULL); INSERT INTO rows_t VALUES (1, $$a$$)');
     expect(results).toHaveLength(2);
   });
 
   it("keeps PostgreSQL's error fields across the thread (the app maps them by SQLSTATE)", async () => {
-    const db = open();
+    const db = sharedDb();
     await db.exec('CREATE TABLE t (id int PRIMARY KEY, name text NOT NULL)');
     await db.query('INSERT INTO t VALUES (1, $1)', ['a']);
     await expect(db.query('INSERT INTO t VALUES (1, $1)', ['b'])).rejects.toMatchObject({
@@ -52,7 +59,7 @@ describe('the embedded database thread', { timeout: 180_000 }, () => {
   });
 
   it('keeps the main thread free while a statement runs: timers fire on time', async () => {
-    const db = open();
+    const db = sharedDb();
     await db.ready;
     const lags: number[] = [];
     let last = performance.now();
