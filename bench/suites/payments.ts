@@ -6,7 +6,7 @@ import { runtime } from '../../server/lib/runtime.ts';
 import { insertShopper } from '../../server/test/factories.ts';
 import { createSession } from '../../server/modules/sessions/service.ts';
 import { getLiveOffer } from '../../server/modules/offers/service.ts';
-import { computeBill } from '../../server/modules/bills/compute.ts';
+import { computeBill } from '../../server/modules/orders/money.ts';
 
 /**
  * Pay the bill (docs/payments.md): the money rules alone, the whole breakdown over REST against the

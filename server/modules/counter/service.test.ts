@@ -168,10 +168,25 @@ describe('owner refunds', () => {
       payment: { status: 'partly_refunded', refundedPaise: 45_531, refundablePaise: 45_531, refundPendingPaise: 0 },
     });
     expect(sandbox.calls).toEqual([expect.objectContaining({ amountPaise: 45_531, idempotencyKey: expect.stringMatching(new RegExp(`^own-${outlet}-key-`)) })]);
-    // In proportion to what was paid: half of the ₹900 goods (the platform fee on it reversed), of the fee and of its GST.
-    expect(await ledgerOf(bill.id)).toMatchObject({ refund: 45_531, refund_net_to_outlet: 44_325, refund_platform_fee: 675, refund_convenience_fee: 450, refund_gst: 81 });
+    // In proportion to what was paid: half of the ₹900 goods (the platform fee and its GST on it reversed), of the fee and of its GST.
+    expect(await ledgerOf(bill.id)).toMatchObject({
+      refund: 45_531,
+      refund_net_to_outlet: 44_203,
+      refund_platform_fee: 675,
+      refund_platform_fee_gst: 122,
+      refund_convenience_fee: 450,
+      refund_gst: 81,
+    });
     let revenue = await listRevenue(owner, { outletId: outlet, offSet: 1, limit: 20 });
-    expect(revenue.data[0]).toMatchObject({ billPaise: 100_000, discountPaise: 10_000, refundPaise: 45_000, feePaise: 1_350 - 675, netPaise: 88_650 - 44_325 });
+    expect(revenue.data[0]).toMatchObject({
+      billPaise: 100_000,
+      discountPaise: 10_000,
+      refundPaise: 45_000,
+      feePaise: 1_350 - 675,
+      netPaise: 88_650 - 44_325,
+      feeGstPaise: 243 - 122,
+      payoutPaise: 88_407 - 44_203,
+    });
 
     const rest = await refund({ receiptId: bill.receiptCode, reason: 'Customer changed their mind' });
     expect(rest).toMatchObject({ refund: { amountPaise: 45_531, status: 'processed' }, payment: { status: 'refunded', refundedPaise: 91_062, refundablePaise: 0 } });
@@ -180,11 +195,12 @@ describe('owner refunds', () => {
     expect(ledger.refund).toBe(91_062);
     expect(ledger.refund_net_to_outlet).toBe(ledger.net_to_outlet);
     expect(ledger.refund_platform_fee).toBe(ledger.platform_fee);
+    expect(ledger.refund_platform_fee_gst).toBe(ledger.platform_fee_gst);
     expect(ledger.refund_convenience_fee).toBe(ledger.convenience_fee);
     expect(ledger.refund_gst).toBe(ledger.gst);
     revenue = await listRevenue(owner, { outletId: outlet, offSet: 1, limit: 20 });
-    expect(revenue.data[0]).toMatchObject({ ordersCount: 1, refundsCount: 2, refundPaise: 90_000, feePaise: 0, netPaise: 0 });
-    expect(revenue.totals).toMatchObject({ refundPaise: 90_000, netPaise: 0 });
+    expect(revenue.data[0]).toMatchObject({ ordersCount: 1, refundsCount: 2, refundPaise: 90_000, feePaise: 0, netPaise: 0, feeGstPaise: 0, payoutPaise: 0 });
+    expect(revenue.totals).toMatchObject({ refundPaise: 90_000, netPaise: 0, feeGstPaise: 0, payoutPaise: 0 });
 
     // Nothing left.
     await expect(refund({ receiptId: bill.receiptCode, amountPaise: 100 })).rejects.toMatchObject({ code: 'UNPROCESSABLE_CONTENT', message: OWNER_REFUND_MESSAGES.nothingLeft });

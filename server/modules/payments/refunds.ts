@@ -9,7 +9,7 @@ import { ProviderError, REFUND_NOTE_KEY, type PaymentNotice } from '../../provid
 import { istMoment } from '../offers/rules.ts';
 import type { RefundReason } from './machine.ts';
 import { recordOutletEvent } from './events.ts';
-import { splitRefund } from './refund-split.ts';
+import { feeConfigOf, orderMoney, splitRefund } from '../orders/money.ts';
 import { notifyRefund } from '../notifications/service.ts';
 import {
   OWNER_REFUND_MESSAGES,
@@ -198,30 +198,30 @@ async function refundFailed(
   countAtCommit(trx, refund.kind, 'failed');
 }
 
-const REFUND_ENTRY_TYPES = ['refund', 'refund_net_to_outlet', 'refund_platform_fee', 'refund_convenience_fee', 'refund_gst'] as const satisfies readonly LedgerEntryType[];
+const REFUND_ENTRY_TYPES = [
+  'refund',
+  'refund_net_to_outlet',
+  'refund_platform_fee',
+  'refund_platform_fee_gst',
+  'refund_convenience_fee',
+  'refund_gst',
+] as const satisfies readonly LedgerEntryType[];
 
 /**
  * An owner refund's reversing entries (docs/payments.md "Owner refunds"; the split, in proportion to what
- * was paid: refund-split.ts), and the bill's IST day net of it in outlet_daily_stats (that day's money is
+ * was paid: orders/money.ts `splitRefund`), and the bill's IST day net of it in outlet_daily_stats (that day's money is
  * still held: the refund window is 24 h).
  */
 async function bookOwnerRefund(trx: Knex.Transaction, order: OrderRow, refund: RefundRow, at: Date): Promise<void> {
   const earlier = await trx('ledgerEntries').where({ orderId: order.id, entryType: 'refund' }).sum({ total: 'amountPaise' }).first();
-  const split = splitRefund(
-    {
-      subtotalPaise: order.billPaise - order.instantDiscountPaise - order.shuffleDiscountPaise,
-      convenienceFeePaise: order.convenienceFeePaise,
-      gstPaise: order.gstPaise,
-    },
-    { refundedPaise: Number(earlier?.total ?? 0) },
-    refund.amountPaise,
-  );
+  const split = splitRefund(orderMoney(order, feeConfigOf(runtime().env).gstBps), Number(earlier?.total ?? 0), refund.amountPaise);
   const amounts: Record<(typeof REFUND_ENTRY_TYPES)[number], number> = {
-    refund: split.refund,
-    refund_net_to_outlet: split.refundNetToOutlet,
-    refund_platform_fee: split.refundPlatformFee,
-    refund_convenience_fee: split.refundConvenienceFee,
-    refund_gst: split.refundGst,
+    refund: split.refundPaise,
+    refund_net_to_outlet: split.payoutPaise,
+    refund_platform_fee: split.platformFeePaise,
+    refund_platform_fee_gst: split.platformFeeGstPaise,
+    refund_convenience_fee: split.convenienceFeePaise,
+    refund_gst: split.convenienceFeeGstPaise,
   };
   await trx('ledgerEntries').insert(
     REFUND_ENTRY_TYPES.map((entryType) => ({
@@ -238,9 +238,11 @@ async function bookOwnerRefund(trx: Knex.Transaction, order: OrderRow, refund: R
     .where({ outletId: order.outletId, day })
     .update({
       refundsCount: trx.raw('refunds_count + 1'),
-      refundPaise: trx.raw('refund_paise + ?', [split.goods]),
-      feePaise: trx.raw('fee_paise - ?', [split.refundPlatformFee]),
-      netPaise: trx.raw('net_paise - ?', [split.refundNetToOutlet]),
+      refundPaise: trx.raw('refund_paise + ?', [split.goodsPaise]),
+      feePaise: trx.raw('fee_paise - ?', [split.platformFeePaise]),
+      netPaise: trx.raw('net_paise - ?', [split.goodsPaise - split.platformFeePaise]),
+      feeGstPaise: trx.raw('fee_gst_paise - ?', [split.platformFeeGstPaise]),
+      payoutPaise: trx.raw('payout_paise - ?', [split.payoutPaise]),
       updatedAt: at,
     });
 }

@@ -50,7 +50,7 @@ describe('capture through the sandbox checkout', () => {
     const order = await newOrder();
     const result = await completeDemoCheckout(shopper, order.orderId, 'pay');
     expect(result).toEqual({ orderId: order.orderId, outcome: 'paid', redirectTo: `/payment-success?orderId=${order.orderId}` });
-    expect(await counts()).toEqual({ payments: 1, events: 1, redemptions: 1, ledger: 7, stats: 1, paid: 1 });
+    expect(await counts()).toEqual({ payments: 1, events: 1, redemptions: 1, ledger: 8, stats: 1, paid: 1 });
     const ledger = Object.fromEntries(
       (await testDb()('ledgerEntries').select('entryType', 'amountPaise')).map((r) => [r.entryType, Number(r.amountPaise)]),
     );
@@ -79,7 +79,7 @@ describe('capture through the sandbox checkout', () => {
     expect(receipt.paidAt).toBeInstanceOf(Date);
     // Pay again: nothing more happens.
     await completeDemoCheckout(shopper, order.orderId, 'pay');
-    expect(await counts()).toEqual({ payments: 1, events: 1, redemptions: 1, ledger: 7, stats: 1, paid: 1 });
+    expect(await counts()).toEqual({ payments: 1, events: 1, redemptions: 1, ledger: 8, stats: 1, paid: 1 });
   });
 
   it('Fail takes nothing: order failed, coupon still active; a later Pay succeeds', async () => {
@@ -117,7 +117,7 @@ describe('exactly once', () => {
     const firstTen = await Promise.all(Array.from({ length: 10 }, send));
     for (let i = 0; i < 10; i++) await send();
     expect(firstTen.filter((r) => 'duplicate' in r && !r.duplicate)).toHaveLength(1);
-    expect(await counts()).toEqual({ payments: 1, events: 1, redemptions: 1, ledger: 7, stats: 1, paid: 1 });
+    expect(await counts()).toEqual({ payments: 1, events: 1, redemptions: 1, ledger: 8, stats: 1, paid: 1 });
     expect((await testDb()('outletDailyStats').first())!.ordersCount).toBe(1);
   });
 
@@ -143,7 +143,7 @@ describe('exactly once', () => {
     expect(results.filter((r) => r.outcome === 'paid')).toHaveLength(1);
     expect(results.filter((r) => r.outcome === 'failed')).toHaveLength(199);
     expect(await testDb()('redemptions').where({ couponId: coupon }).count({ n: '*' }).first()).toMatchObject({ n: 1 });
-    expect(await counts()).toMatchObject({ redemptions: 1, ledger: 7, paid: 1 });
+    expect(await counts()).toMatchObject({ redemptions: 1, ledger: 8, paid: 1 });
     const refunds = await testDb()('refunds').select('status', 'reason', 'amountPaise', 'providerRefundId');
     expect(refunds).toHaveLength(199);
     expect(new Set(refunds.map((r) => `${r.status}|${r.reason}|${r.amountPaise}`))).toEqual(

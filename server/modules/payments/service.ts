@@ -4,8 +4,7 @@ import { runtime } from '../../lib/runtime.ts';
 import { single } from '../../db/rows.ts';
 import type { OrderRow, PaymentProviderName, PaymentStatus } from '../../db/tables.ts';
 import { istMoment } from '../offers/rules.ts';
-import { roundShare } from '../bills/compute.ts';
-import { PLATFORM_FEE_BPS } from '../bills/schema.ts';
+import { discountOf, feeConfigOf, orderMoney } from '../orders/money.ts';
 import { redeemCoupon } from '../shuffles/service.ts';
 import { getOwnOrder, markOrderPaid, setOrderOutcome, visibleStatus } from '../orders/service.ts';
 import type { OrderStatus } from '../orders/schema.ts';
@@ -62,7 +61,7 @@ export interface ApplyResult {
   refundIds: number[];
 }
 
-const ENTRY_TYPES = ['bill', 'instant_discount', 'shuffle_discount', 'convenience_fee', 'gst', 'platform_fee', 'net_to_outlet'] as const;
+const ENTRY_TYPES = ['bill', 'instant_discount', 'shuffle_discount', 'convenience_fee', 'gst', 'platform_fee', 'platform_fee_gst', 'net_to_outlet'] as const;
 
 /** The `honour` effect: the coupon (locked and checked usable by the caller) is redeemed and the money booked. */
 async function honour(trx: Knex.Transaction, order: OrderRow, at: Date): Promise<void> {
@@ -77,25 +76,24 @@ async function honour(trx: Knex.Transaction, order: OrderRow, at: Date): Promise
     outletId: order.outletId,
     redeemedAt: at,
   });
-  const subtotal = order.billPaise - order.instantDiscountPaise - order.shuffleDiscountPaise;
-  const platformFee = roundShare(subtotal, PLATFORM_FEE_BPS);
+  const m = orderMoney(order, feeConfigOf(runtime().env).gstBps);
   const amounts: Record<(typeof ENTRY_TYPES)[number], number> = {
-    bill: order.billPaise,
-    instant_discount: order.instantDiscountPaise,
-    shuffle_discount: order.shuffleDiscountPaise,
-    convenience_fee: order.convenienceFeePaise,
-    gst: order.gstPaise,
-    platform_fee: platformFee,
-    net_to_outlet: subtotal - platformFee,
+    bill: m.billPaise,
+    instant_discount: m.instantDiscountPaise,
+    shuffle_discount: m.shuffleDiscountPaise,
+    convenience_fee: m.convenienceFeePaise,
+    gst: m.convenienceFeeGstPaise,
+    platform_fee: m.platformFeePaise,
+    platform_fee_gst: m.platformFeeGstPaise,
+    net_to_outlet: m.payoutPaise,
   };
   await trx('ledgerEntries').insert(
     ENTRY_TYPES.map((entryType) => ({ outletId: order.outletId, orderId: order.id, entryType, amountPaise: amounts[entryType], occurredAt: at })),
   );
-  const discount = order.instantDiscountPaise + order.shuffleDiscountPaise;
   const coupons = order.couponId !== null ? 1 : 0;
   await trx.raw(
-    `INSERT INTO outlet_daily_stats (outlet_id, day, orders_count, coupons_count, bill_paise, discount_paise, fee_paise, net_paise, updated_at)
-     VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO outlet_daily_stats (outlet_id, day, orders_count, coupons_count, bill_paise, discount_paise, fee_paise, net_paise, fee_gst_paise, payout_paise, updated_at)
+     VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (outlet_id, day) DO UPDATE SET
        orders_count = outlet_daily_stats.orders_count + 1,
        coupons_count = outlet_daily_stats.coupons_count + EXCLUDED.coupons_count,
@@ -103,8 +101,11 @@ async function honour(trx: Knex.Transaction, order: OrderRow, at: Date): Promise
        discount_paise = outlet_daily_stats.discount_paise + EXCLUDED.discount_paise,
        fee_paise = outlet_daily_stats.fee_paise + EXCLUDED.fee_paise,
        net_paise = outlet_daily_stats.net_paise + EXCLUDED.net_paise,
+       fee_gst_paise = outlet_daily_stats.fee_gst_paise + EXCLUDED.fee_gst_paise,
+       payout_paise = outlet_daily_stats.payout_paise + EXCLUDED.payout_paise,
        updated_at = EXCLUDED.updated_at`,
-    [order.outletId, istMoment(at).date, coupons, order.billPaise, discount, platformFee, subtotal - platformFee, at],
+    // net: the goods net of the platform fee (the dashboards' NET_PAISE, kept); payout: net of its GST too.
+    [order.outletId, istMoment(at).date, coupons, m.billPaise, m.discountPaise, m.platformFeePaise, m.subtotalPaise - m.platformFeePaise, m.platformFeeGstPaise, m.payoutPaise, at],
   );
   // The counter's screens hear of the bill when this transaction commits (events.ts). Last: it takes the outlet's counter lock.
   await recordOutletEvent(trx, { outletId: order.outletId, kind: 'payment', orderId: order.id });
@@ -389,7 +390,7 @@ export async function getReceipt(consumerId: number, orderId: string): Promise<R
     outletName: outlet?.name ?? '',
     billPaise: order.billPaise,
     amountPaise: order.amountPaise,
-    savedPaise: order.instantDiscountPaise + order.shuffleDiscountPaise,
+    savedPaise: discountOf(order),
     instantDiscountPaise: order.instantDiscountPaise,
     shuffleDiscountPaise: order.shuffleDiscountPaise,
     convenienceFeePaise: order.convenienceFeePaise,
@@ -432,7 +433,7 @@ export async function checkReceipt(businessOwnerId: number, input: { outletId: n
     outletId: order.outletId,
     billPaise: order.billPaise,
     amountPaise: order.amountPaise,
-    savedPaise: order.instantDiscountPaise + order.shuffleDiscountPaise,
+    savedPaise: discountOf(order),
     paidAt: order.paidAt ?? order.createdAt,
     shopperFirstName: firstNameOf(shopper?.name ?? null),
     status: counterStatusOf(order.amountPaise, refundedPaise),

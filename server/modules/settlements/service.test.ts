@@ -23,7 +23,7 @@ import { completeDemoCheckout, handleWebhook } from '../payments/service.ts';
 import { receiptPdf } from '../payments/receipt-pdf.ts';
 import { refundInputSchema } from '../counter/schema.ts';
 import { refundPayment } from '../counter/service.ts';
-import { proportionalShare } from './compute.ts';
+import { orderMoney, refundedParts } from '../orders/money.ts';
 import { refundProcessed } from './hooks.ts';
 import { createStatementsJob, releaseHoldsJob, reverseTransfersJob, sandboxCycleJob } from './jobs.ts';
 import { listSettlements, statementPdf } from './report.ts';
@@ -44,6 +44,9 @@ const ACCOUNT = 'acc_TESTACCOUNT001';
 // Bill ₹1,000 with the outlet's 10 %: subtotal ₹900; fee 1.5 % = ₹13.50; GST on it 18 % = ₹2.43.
 const SHARE = 90_000 - 1_350 - 243;
 const AMOUNT = 91_062; // ₹900 + convenience fee ₹9 + its GST ₹1.62
+const MONEY = orderMoney({ billPaise: 100_000, instantDiscountPaise: 10_000, shuffleDiscountPaise: 0, convenienceFeePaise: 900, gstPaise: 162 }, 1_800);
+/** The outlet's share of refunds adding up to `refunded` (orders/money.ts: the payout part of the split). */
+const shareOf = (refunded: number) => refundedParts(MONEY, refunded).payoutPaise;
 
 /** The sandbox, whose list of a settlement's transfers a test can set (another process made it). */
 function sandboxWithSettlements() {
@@ -304,7 +307,7 @@ describe('a refund reverses the outlet’s share of it', () => {
     const half = Math.floor(AMOUNT / 2);
     await ownerRefund(order.orderId, half);
     await runJob(reverseTransfersJob);
-    const first = proportionalShare(SHARE, half, AMOUNT);
+    const first = shareOf(half);
     expect(sandbox.calls.reverse).toEqual([{ transferId: (await transferOf(order.orderId)).providerTransferId, amountPaise: first }]);
     expect(await transferOf(order.orderId)).toMatchObject({ reversedPaise: first });
     expect(await testDb()('transferReversals').first()).toMatchObject({ status: 'processed', amountPaise: first, providerReversalId: expect.stringMatching(/^rvrsl_sbx/) });
@@ -329,7 +332,7 @@ describe('a refund reverses the outlet’s share of it', () => {
     expect(result.refund).toMatchObject({ status: 'processed', amountPaise: 30_000 });
     // The reversal was recorded with the refund and sent right after it committed (the job woken).
     await runJob(reverseTransfersJob);
-    const share = proportionalShare(SHARE, 30_000, AMOUNT);
+    const share = shareOf(30_000);
     expect(sandbox.calls.reverse).toEqual([{ transferId: (await transferOf(order.orderId)).providerTransferId, amountPaise: share }]);
     expect(await testDb()('transferReversals').where({ refundId: result.refund.id }).first()).toMatchObject({ status: 'processed', amountPaise: share });
     at('2026-11-21T00:00:00Z');
@@ -348,7 +351,7 @@ describe('a refund reverses the outlet’s share of it', () => {
     expect(sandbox.calls.reverse).toEqual([]);
     await runJob(sandboxCycleJob);
     await runJob(reverseTransfersJob);
-    expect(sandbox.calls.reverse).toEqual([{ transferId: expect.any(String), amountPaise: proportionalShare(SHARE, 10_000, AMOUNT) }]);
+    expect(sandbox.calls.reverse).toEqual([{ transferId: expect.any(String), amountPaise: shareOf(10_000) }]);
   });
 });
 

@@ -5,7 +5,7 @@ import { runtime } from '../../lib/runtime.ts';
 import { addDays, istMoment, istToInstant, timeToMinutes } from '../offers/rules.ts';
 import { goldenKeyBalance, spendGoldenKey } from '../referrals/service.ts';
 import { loadPayableOutlet } from '../bills/service.ts';
-import { toBps } from '../bills/compute.ts';
+import { toBps } from '../orders/money.ts';
 import {
   SHUFFLE_CARD_COUNT,
   SHUFFLE_MESSAGES,
