@@ -14,7 +14,9 @@ import { OWNER_REFUND_MESSAGES, RECEIPT_CHECK_MESSAGES, checkReceiptInputSchema 
 import { listRedeemedHistory } from '../redeemed-history/service.ts';
 import { listRevenue } from '../dashboards/service.ts';
 import { fakeSms } from '../../test/fake-sms.ts';
-import { grant, insertOwner, newShopper, payableOutlet } from '../../test/factories.ts';
+import { grant, insertCoupon, insertOwner, newShopper, payableOutlet } from '../../test/factories.ts';
+import { createReview, listReviewableReceipts } from '../reviews/service.ts';
+import { createReviewSchema, REVIEW_MESSAGES } from '../reviews/schema.ts';
 import { counterPageSchema, refundInputSchema } from './schema.ts';
 import { listCounterPayments, refundPayment, verifyReceipt } from './service.ts';
 
@@ -319,5 +321,54 @@ describe('owner refunds', () => {
     expect(new Set(results.map((r) => r.refund.id)).size).toBe(1);
     expect(results.filter((r) => !r.replayed)).toHaveLength(1);
     expect(await testDb()('refunds').count({ n: '*' }).first()).toMatchObject({ n: 1 });
+  });
+});
+
+describe('a bill refunded in full gives back what it spent (issue 29)', () => {
+  /** A coupon bought with a Golden Key (the ledger's -1 row), valid until `validUntil`. */
+  async function keyCoupon(validUntil = new Date(clock.getTime() + 6 * HOUR)) {
+    const couponId = await insertCoupon(shopper, outlet, { percent: 5, validUntil, usedGoldenKey: true });
+    await testDb()('goldenKeyLedger').insert({ consumerId: shopper, delta: 1, reason: 'adjustment', note: 'test' });
+    await testDb()('goldenKeyLedger').insert({ consumerId: shopper, delta: -1, reason: 'shuffle_purchase', couponId, note: 'test' });
+    return couponId;
+  }
+  const keys = async () => Number((await testDb()('goldenKeyLedger').where({ consumerId: shopper }).sum({ s: 'delta' }).first())?.s ?? 0);
+  const couponOf = (id: number) => testDb()('coupons').where({ id }).first('isLive', 'redeemedAt');
+  const review = (orderId: string) => createReview(shopper, createReviewSchema.parse({ orderId, rating: 4, body: 'Good coffee and quick service.' }));
+
+  it('a partial refund keeps the coupon and the key; the rest gives both back, the coupon live again; the bill can no longer be reviewed', async () => {
+    const couponId = await keyCoupon();
+    const bill = await payBill('1000');
+    expect((await testDb()('orders').where({ id: bill.id }).first('couponId'))!.couponId).toBe(couponId);
+    expect(await couponOf(couponId)).toMatchObject({ isLive: false, redeemedAt: expect.any(Date) });
+    expect(await keys()).toBe(0);
+
+    await refund({ receiptId: bill.receiptCode, amountPaise: 10_000 });
+    expect(await couponOf(couponId)).toMatchObject({ isLive: false, redeemedAt: expect.any(Date) });
+    expect(await keys()).toBe(0);
+    expect((await listReviewableReceipts(shopper, outlet)).map((r) => r.orderId)).toEqual([bill.orderId]);
+
+    await refund({ receiptId: bill.receiptCode });
+    expect(await couponOf(couponId)).toEqual({ isLive: true, redeemedAt: null });
+    expect(await keys()).toBe(1);
+    expect(await listReviewableReceipts(shopper, outlet)).toEqual([]);
+    await expect(review(bill.orderId)).rejects.toMatchObject({ code: 'BAD_REQUEST', message: REVIEW_MESSAGES.refunded });
+    expect(await testDb()('reviews').count({ n: '*' }).first()).toMatchObject({ n: 0 });
+
+    // The coupon given back pays a new bill; refunded in full again, the key comes back only once.
+    const again = await payBill('1000');
+    expect((await testDb()('orders').where({ id: again.id }).first('couponId'))!.couponId).toBe(couponId);
+    await refund({ receiptId: again.receiptCode });
+    expect(await couponOf(couponId)).toEqual({ isLive: true, redeemedAt: null });
+    expect(await keys()).toBe(1);
+  });
+
+  it('a coupon past its validity comes back as expired, not live', async () => {
+    const couponId = await keyCoupon(new Date(clock.getTime() + HOUR));
+    const bill = await payBill('1000');
+    clock = new Date(clock.getTime() + 2 * HOUR);
+    await refund({ receiptId: bill.receiptCode });
+    expect(await couponOf(couponId)).toEqual({ isLive: false, redeemedAt: null });
+    expect(await keys()).toBe(1);
   });
 });

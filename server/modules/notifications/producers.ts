@@ -31,7 +31,9 @@ import {
 } from './messages.ts';
 
 export { refundText };
-import { offerStartJob } from './jobs.ts';
+import { offerStartQueue, type OfferMoment } from './queues.ts';
+
+export type { OfferMoment };
 
 /**
  * What each kind of message says and who gets it (the issue's table). Each function is a job's body
@@ -306,14 +308,6 @@ async function shoppersNear(o: OutletFacts, flag: NotificationFlag, excludeKind?
   );
 }
 
-export interface OfferMoment {
-  outletId: number;
-  date: string;
-  startsAt: string;
-  endsAt: string;
-  percent: number;
-  title: string;
-}
 
 const offerSubject = (m: OfferMoment) => `offer:${m.outletId}:${m.date}:${m.startsAt}:${m.percent}`;
 
@@ -340,7 +334,7 @@ export async function announceScheduledOffers(outletId: number): Promise<{ flash
       if (start.getTime() - at.getTime() <= FLASH_SALE_HOURS * 3600_000) flash += await flashSale(o, moment, start, end);
       if (start.getTime() <= at.getTime()) await offerStarted(moment);
       else {
-        await jobs.send(offerStartJob, moment, { startAfter: start, singletonKey: offerSubject(moment) });
+        await jobs.send(offerStartQueue, moment, { startAfter: start, singletonKey: offerSubject(moment) });
         queued++;
       }
     }

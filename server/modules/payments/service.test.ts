@@ -61,7 +61,8 @@ describe('capture through the sandbox checkout', () => {
       convenience_fee: 855,
       gst: 154,
       platform_fee: 1_283,
-      net_to_outlet: 84_217,
+      platform_fee_gst: 231, // 18 % of ₹12.83
+      net_to_outlet: 83_986, // the payout: ₹855 − ₹12.83 − ₹2.31
     });
     const stats = await testDb()('outletDailyStats').where({ outletId: outlet }).first();
     expect(stats).toMatchObject({ ordersCount: 1, couponsCount: 1 });

@@ -3,17 +3,14 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { runtime } from '../../lib/runtime.ts';
 import { single } from '../../db/rows.ts';
 import type { OrderRow, PaymentProviderName, PaymentStatus } from '../../db/tables.ts';
-import { istMoment } from '../offers/rules.ts';
 import { discountOf, feeConfigOf, orderMoney } from '../orders/money.ts';
 import { redeemCoupon } from '../shuffles/service.ts';
 import { getOwnOrder, markOrderPaid, setOrderOutcome, visibleStatus } from '../orders/service.ts';
 import type { OrderStatus } from '../orders/schema.ts';
 import { isSandbox, type PaymentNotice } from '../../providers/payments.ts';
 import { assertOutletAccess } from '../../lib/outlet-access.ts';
-import { paymentCaptured } from '../notifications/service.ts';
 import { effectiveOrderState, transition, type CouponCheck, type PaymentEventKind, type PaymentState } from './machine.ts';
 import { applyRefundNotice, processRefunds, recordAutoRefund, refundsOfOrders, scheduleRefundRetry } from './refunds.ts';
-import { recordOutletEvent } from './events.ts';
 import { counterStatusOf } from './counter-views.ts';
 import { applyRouteNotice, reconcileSettlement, type RouteOutcome } from '../settlements/transfers.ts';
 import {
@@ -90,25 +87,8 @@ async function honour(trx: Knex.Transaction, order: OrderRow, at: Date): Promise
   await trx('ledgerEntries').insert(
     ENTRY_TYPES.map((entryType) => ({ outletId: order.outletId, orderId: order.id, entryType, amountPaise: amounts[entryType], occurredAt: at })),
   );
-  const coupons = order.couponId !== null ? 1 : 0;
-  await trx.raw(
-    `INSERT INTO outlet_daily_stats (outlet_id, day, orders_count, coupons_count, bill_paise, discount_paise, fee_paise, net_paise, fee_gst_paise, payout_paise, updated_at)
-     VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (outlet_id, day) DO UPDATE SET
-       orders_count = outlet_daily_stats.orders_count + 1,
-       coupons_count = outlet_daily_stats.coupons_count + EXCLUDED.coupons_count,
-       bill_paise = outlet_daily_stats.bill_paise + EXCLUDED.bill_paise,
-       discount_paise = outlet_daily_stats.discount_paise + EXCLUDED.discount_paise,
-       fee_paise = outlet_daily_stats.fee_paise + EXCLUDED.fee_paise,
-       net_paise = outlet_daily_stats.net_paise + EXCLUDED.net_paise,
-       fee_gst_paise = outlet_daily_stats.fee_gst_paise + EXCLUDED.fee_gst_paise,
-       payout_paise = outlet_daily_stats.payout_paise + EXCLUDED.payout_paise,
-       updated_at = EXCLUDED.updated_at`,
-    // net: the goods net of the platform fee (the dashboards' NET_PAISE, kept); payout: net of its GST too.
-    [order.outletId, istMoment(at).date, coupons, m.billPaise, m.discountPaise, m.platformFeePaise, m.subtotalPaise - m.platformFeePaise, m.platformFeeGstPaise, m.payoutPaise, at],
-  );
-  // The counter's screens hear of the bill when this transaction commits (events.ts). Last: it takes the outlet's counter lock.
-  await recordOutletEvent(trx, { outletId: order.outletId, kind: 'payment', orderId: order.id });
+  // Announced once, in this transaction: the day's figures, the counter's screens, Route, the receipt SMS.
+  await runtime().events.announce(trx, 'payment.captured', { orderId: order.id, outletId: order.outletId, consumerId: order.consumerId, couponId: order.couponId, at });
 }
 
 /** The order's coupon when a capture arrives, its row locked so no other capture can take it meanwhile. */
@@ -181,7 +161,6 @@ export async function applyPaymentEvent(e: PaymentEvent): Promise<ApplyResult> {
       } else if (effect.type === 'honour') {
         await honour(trx, order, at);
         honoured = true;
-        await paymentCaptured(order.id, trx); // queued with the commit: receipt SMS, the owner's payment received
       } else {
         refundIds.push(
           await recordAutoRefund(trx, { orderId: order.id, paymentId: paymentRowId!, provider, amountPaise: order.amountPaise, reason: effect.reason }),
@@ -190,6 +169,9 @@ export async function applyPaymentEvent(e: PaymentEvent): Promise<ApplyResult> {
     }
     if (!honoured && (next.order !== order.status || next.failureCode !== order.failureCode)) {
       await setOrderOutcome(trx, order.id, { status: next.order, failureCode: next.failureCode }, at);
+      if (next.order === 'expired' && order.status !== 'expired') {
+        await runtime().events.announce(trx, 'order.expired', { orderId: order.id, outletId: order.outletId, couponId: order.couponId, at });
+      }
     }
     if (e.event) await trx('paymentEvents').where({ provider, eventId: e.event.eventId }).update({ processedAt: at });
     if (next.effects.length) {

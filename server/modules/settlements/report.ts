@@ -45,8 +45,8 @@ function reportSql(outletId: number, from?: string, to?: string) {
              s.net_paise, s.refund_paise, s.payout_paise, s.routed_paise, s.status, s.utr, s.on_hold_at, s.settled_at
         FROM settlements s WHERE s.outlet_id = ?${range('s.period_start')}
       UNION ALL
-      SELECT NULL, d.day, d.day, d.orders_count, d.bill_paise, d.discount_paise, d.fee_paise, 0,
-             d.net_paise, 0, d.net_paise, 0, 'open', NULL, NULL, NULL
+      SELECT NULL, d.day, d.day, d.orders_count, d.bill_paise, d.discount_paise, d.fee_paise, d.fee_gst_paise,
+             d.net_paise, 0, d.payout_paise, 0, 'open', NULL, NULL, NULL
         FROM outlet_daily_stats d
        WHERE d.outlet_id = ? AND d.orders_count > 0${range('d.day')}
          AND NOT EXISTS (SELECT 1 FROM settlements s WHERE s.outlet_id = d.outlet_id AND d.day BETWEEN s.period_start AND s.period_end)`,

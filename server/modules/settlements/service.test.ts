@@ -24,11 +24,11 @@ import { receiptPdf } from '../payments/receipt-pdf.ts';
 import { refundInputSchema } from '../counter/schema.ts';
 import { refundPayment } from '../counter/service.ts';
 import { orderMoney, refundedParts } from '../orders/money.ts';
-import { refundProcessed } from './hooks.ts';
-import { createStatementsJob, releaseHoldsJob, reverseTransfersJob, sandboxCycleJob } from './jobs.ts';
+import { createStatementsJob, reconcileMoneyJob, releaseHoldsJob, reverseTransfersJob, sandboxCycleJob } from './jobs.ts';
 import { listSettlements, statementPdf } from './report.ts';
 import { createStatements, recordPayout } from './statements.ts';
 import { releaseDueTransfers } from './transfers.ts';
+import { reconcileMoney } from './reconcile.ts';
 
 /**
  * Money reaching the outlet: Route transfers on orders, their hold and release, reversals of refunds,
@@ -279,26 +279,14 @@ describe('a refund reverses the outlet’s share of it', () => {
     await linkAccount();
   });
 
+  /** An owner's refund at the counter, processed by the sandbox at once (payments announces it; settlements reverses). */
   async function ownerRefund(publicId: string, amountPaise: number) {
-    const o = (await testDb()('orders').where({ publicId }).first('id'))!;
-    const p = (await testDb()('payments').where({ orderId: o.id }).first('id'))!;
-    const [row] = await testDb()('refunds')
-      .insert({
-        orderId: o.id,
-        paymentId: p.id,
-        provider: 'sandbox',
-        idempotencyKey: `rfnd-owner-${++seq}`,
-        providerRefundId: `rfnd_sbxOWNER${seq}`,
-        amountPaise,
-        reason: 'Wrong item served',
-        kind: 'owner',
-        initiatedBy: owner,
-        status: 'processed',
-        processedAt: clock,
-      })
-      .returning('id');
-    await refundProcessed(row!.id);
-    return row!.id;
+    const { receiptCode } = (await testDb()('orders').where({ publicId }).first('receiptCode'))!;
+    const result = await refundPayment(
+      owner,
+      refundInputSchema.parse({ outletId: outlet, receiptId: receiptCode, amountPaise, reason: 'Wrong item served', idempotencyKey: `stl-owner-${String(++seq).padStart(6, '0')}` }),
+    );
+    return result.refund.id;
   }
 
   it('half, then the rest: the reversals add up to the whole transfer; the statement shows the outlet’s share', async () => {
@@ -446,5 +434,48 @@ describe('PDFs', () => {
     // The request's language wins over the account's.
     const [english] = await pdfText((await receiptPdf(shopper, order.orderId, 'en')).bytes);
     expect(english).toContain('Payment receipt');
+  });
+});
+
+describe('npm run reconcile: revenue payout = settlement payout = Route transfers − reversals, to the paisa', () => {
+  const refundAt = (receiptId: string, amountPaise: number | undefined, key: string) =>
+    refundPayment(owner, refundInputSchema.parse({ outletId: outlet, receiptId, amountPaise, reason: 'Wrong item served', idempotencyKey: key }));
+  const receiptOf = async (publicId: string) => (await testDb()('orders').where({ publicId }).first('receiptCode'))!.receiptCode!;
+
+  it('bills, part and full refunds, Route and not: every day agrees; a paisa off is reported', async () => {
+    await linkAccount();
+    const a = await payBill();
+    const b = await payBill();
+    const c = await payBill();
+    await runJob(sandboxCycleJob);
+    await refundAt(await receiptOf(a.orderId), 33_333, 'rec-0001');
+    await refundAt(await receiptOf(a.orderId), 12_345, 'rec-0002');
+    await refundAt(await receiptOf(b.orderId), undefined, 'rec-0003');
+    await runJob(reverseTransfersJob);
+    // Another outlet without a linked account: the platform pays it.
+    const other = await payableOutlet({ basePercent: 10, name: 'Unlinked' });
+    const order = await createOrder(shopper, createOrderInputSchema.parse({ outletId: other, amount: '777.77', idempotencyKey: 'rec-order-0001' }));
+    expect((await completeDemoCheckout(shopper, order.orderId, 'pay')).outcome).toBe('paid');
+    expect(c.orderId).toBeTruthy();
+
+    // Before the statements exist, and after.
+    expect(await reconcileMoney(testDb(), { GST_PERCENT: 18 })).toMatchObject({ days: 2, differences: [], orders: 4, captureProblems: [], ok: true });
+    at('2026-11-21T00:00:00Z');
+    await createStatements();
+    const report = await reconcileMoney(testDb(), { GST_PERCENT: 18 });
+    expect(report).toMatchObject({ days: 2, differences: [], orders: 4, ok: true });
+    const revenue = await testDb()('outletDailyStats').where({ outletId: outlet }).first('payoutPaise');
+    const [statement] = await statementRows();
+    expect(revenue!.payoutPaise).toBe(statement!.payoutPaise);
+    expect(statement!.payoutPaise).toBe(2 * SHARE - shareOf(33_333 + 12_345)); // a, part refunded; b, all; c
+    await runJob(reconcileMoneyJob);
+
+    // The revenue screen a paisa off: the day is reported with all three figures.
+    await testDb()('outletDailyStats').where({ outletId: outlet }).update({ payoutPaise: revenue!.payoutPaise + 1 });
+    const broken = await reconcileMoney(testDb(), { GST_PERCENT: 18 });
+    expect(broken.ok).toBe(false);
+    expect(broken.differences).toEqual([
+      expect.objectContaining({ outletId: outlet, day: '2026-11-20', revenuePayoutPaise: revenue!.payoutPaise + 1, settlementPayoutPaise: statement!.payoutPaise }),
+    ]);
   });
 });
