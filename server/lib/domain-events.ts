@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { RefundKind, RefundStatus } from '../db/tables.ts';
+import type { PaymentNotice } from '../providers/payments.ts';
 
 /**
  * Domain events (docs/architecture.md "Domain events"): what the payments module announces, ONCE, inside
@@ -22,6 +23,13 @@ export interface DomainEventMap {
     full: boolean;
     at: Date;
   };
+  /**
+   * A verified, recorded Razorpay Route webhook (a transfer's progress, a settlement, a linked account's
+   * state), which reaches the app through payments' webhook endpoint. Its subscriber (settlements) puts
+   * what it did in `reply.outcome` (the webhook's answer) and may leave work for after the commit in
+   * `reply.afterCommit`, which payments awaits once the transaction has committed.
+   */
+  'route.notice': { notice: PaymentNotice; at: Date; reply: { outcome?: unknown; afterCommit?: () => Promise<void> } };
   /** An open order passed its expiry and was stored as expired (the next event for it). */
   'order.expired': { orderId: number; outletId: number; couponId: number | null; at: Date };
 }

@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import type { OrderRow } from '../../db/tables.ts';
-import type { CounterPayment, CounterRefund } from '../counter/schema.ts';
-import { OWNER_REFUND_WINDOW_MS, type CounterPaymentStatus } from './schema.ts';
+import { OWNER_REFUND_WINDOW_MS, type CounterPayment, type CounterPaymentStatus, type CounterRefund } from './schema.ts';
 
 /**
  * The counter's rows (docs/payments.md "The counter"): a paid bill with its owner refunds, as the

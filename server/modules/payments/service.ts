@@ -8,11 +8,11 @@ import { redeemCoupon } from '../shuffles/service.ts';
 import { getOwnOrder, markOrderPaid, setOrderOutcome, visibleStatus } from '../orders/service.ts';
 import type { OrderStatus } from '../orders/schema.ts';
 import { isSandbox, type PaymentNotice } from '../../providers/payments.ts';
+import type { DomainEventMap } from '../../lib/domain-events.ts';
 import { assertOutletAccess } from '../../lib/outlet-access.ts';
 import { effectiveOrderState, transition, type CouponCheck, type PaymentEventKind, type PaymentState } from './machine.ts';
 import { applyRefundNotice, processRefunds, recordAutoRefund, refundsOfOrders, scheduleRefundRetry } from './refunds.ts';
 import { counterStatusOf } from './counter-views.ts';
-import { applyRouteNotice, reconcileSettlement, type RouteOutcome } from '../settlements/transfers.ts';
 import {
   FAILURE_REASONS,
   PAYMENT_MESSAGES,
@@ -208,7 +208,7 @@ export async function handleWebhook(
   | ApplyResult
   | { ignored: true }
   | { refundId: number | null; status: string | null; duplicate: boolean }
-  | { route: RouteOutcome | null; duplicate: boolean }
+  | { route: unknown; duplicate: boolean }
 > {
   const { payments, db, now, logger } = runtime();
   if (!payments.verifyWebhookSignature(rawBody, signature)) throw badRequest(PAYMENT_MESSAGES.badSignature);
@@ -217,18 +217,19 @@ export async function handleWebhook(
   if (notice.amountPaise === null) throw badRequest(PAYMENT_MESSAGES.missingAmount, { amount: PAYMENT_MESSAGES.missingAmount });
   const event = { eventId: notice.eventId, eventType: notice.eventType, payload: JSON.parse(rawBody.toString('utf8')) as unknown };
   if (notice.route) {
-    // Route: a transfer's progress, a settlement to a linked account, a linked account's state (settlements).
+    // Route: a transfer's progress, a settlement to a linked account, a linked account's state: announced
+    // to its subscriber (settlements), which answers in `reply`.
+    const reply: DomainEventMap['route.notice']['reply'] = {};
     const out = await db.transaction(async (trx) => {
       const at = now();
       if (!(await recordEvent(trx, payments.name, event, at))) return { route: null, duplicate: true };
-      const route = await applyRouteNotice(trx, notice, at);
+      await runtime().events.announce(trx, 'route.notice', { notice, at, reply });
       await trx('paymentEvents').where({ provider: payments.name, eventId: event.eventId }).update({ processedAt: at });
-      return { route, duplicate: false };
+      return { route: reply.outcome ?? null, duplicate: false };
     });
-    // A new settlement: find the transfers it paid now (the job `settlements.reconcile` retries a failure).
-    if (out.route?.kind === 'settlement' && out.route.fresh) {
-      const id = out.route.providerSettlementId;
-      await reconcileSettlement(id).catch((error: unknown) => logger.warn({ err: error, providerSettlementId: id }, 'settlement reconciliation failed; the job retries'));
+    // E.g. a new settlement: the transfers it paid are found now (the job `settlements.reconcile` retries a failure).
+    if (!out.duplicate && reply.afterCommit) {
+      await reply.afterCommit().catch((error: unknown) => logger.warn({ err: error, eventId: event.eventId }, 'work after a Route webhook failed; its job retries'));
     }
     return out;
   }

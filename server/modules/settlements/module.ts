@@ -1,7 +1,7 @@
 import { defineModule } from '../manifest.ts';
 import { settlementsAdmin } from './admin.ts';
 import { settlementHooks } from './admin-hooks.ts';
-import { reverseRefundShare } from './subscriptions.ts';
+import { applyRoute, reverseRefundShare } from './subscriptions.ts';
 import { createStatementsJob, reconcileMoneyJob, reconcileSettlementsJob, releaseHoldsJob, reverseTransfersJob, sandboxCycleJob } from './jobs.ts';
 
 /**
@@ -13,6 +13,6 @@ import { createStatementsJob, reconcileMoneyJob, reconcileSettlementsJob, releas
 export const settlementsModule = defineModule({
   name: 'settlements',
   admin: { declaration: settlementsAdmin, hooks: settlementHooks },
-  on: { 'refund.changed': reverseRefundShare },
+  on: { 'refund.changed': reverseRefundShare, 'route.notice': applyRoute },
   jobs: [createStatementsJob, releaseHoldsJob, reverseTransfersJob, reconcileSettlementsJob, reconcileMoneyJob, sandboxCycleJob],
 });

@@ -3,7 +3,7 @@ import { afterCommit } from '../../db/after-commit.ts';
 import type { DomainEventMap } from '../../lib/domain-events.ts';
 import { runtime } from '../../lib/runtime.ts';
 import { reverseTransfersJob } from './reversal-job.ts';
-import { recordReversal } from './transfers.ts';
+import { applyRouteNotice, reconcileSettlement, recordReversal } from './transfers.ts';
 
 /**
  * `refund.changed` (processed), from the settlements manifest: the outlet's share of the refund is taken
@@ -19,4 +19,19 @@ export async function reverseRefundShare(trx: Knex.Transaction, e: DomainEventMa
   afterCommit(trx, () => {
     jobs.send(reverseTransfersJob, {}, { singletonKey: 'kick', singletonSeconds: 1 }).catch((error: unknown) => logger.warn({ err: error }, 'could not wake the reversal job; it runs every minute'));
   });
+}
+
+/**
+ * `route.notice` (settlements manifest): a Route webhook payments verified and recorded. Applied in its
+ * transaction; a new settlement's transfers are looked up right after the commit.
+ */
+export async function applyRoute(trx: Knex.Transaction, e: DomainEventMap['route.notice']): Promise<void> {
+  const outcome = await applyRouteNotice(trx, e.notice, e.at);
+  e.reply.outcome = outcome;
+  if (outcome.kind === 'settlement' && outcome.fresh) {
+    const id = outcome.providerSettlementId;
+    e.reply.afterCommit = async () => {
+      await reconcileSettlement(id);
+    };
+  }
 }
