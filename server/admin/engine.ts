@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Model, ModelClass } from 'objection';
-import { AuditLogEntry, BaseModel, MODELS } from '../db/models/index.ts';
+import { AuditLogEntry, MODELS, type BaseModel } from '../db/models/index.ts';
 import type { AuditAction } from '../db/tables.ts';
 import { AppError, conflict, notFound } from '../lib/errors.ts';
 import { runtime } from '../lib/runtime.ts';

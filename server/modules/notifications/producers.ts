@@ -32,6 +32,7 @@ import {
 
 export { refundText };
 import { offerStartQueue, type OfferMoment } from './queues.ts';
+import { discountOf } from '../orders/money.ts';
 
 export type { OfferMoment };
 
@@ -394,7 +395,8 @@ interface PaidOrder {
   status: string;
   amountPaise: number;
   billPaise: number;
-  savedPaise: number;
+  instantDiscountPaise: number;
+  shuffleDiscountPaise: number;
   receiptCode: string | null;
   outletName: string;
   ownerId: number | null;
@@ -408,7 +410,7 @@ export async function paymentReceipts(orderId: number): Promise<{ shopper: numbe
   const [o] = await rawRows<PaidOrder>(
     runtime().db,
     `SELECT o.id, o.consumer_id, o.outlet_id, o.status, o.amount_paise, o.bill_paise,
-            o.instant_discount_paise + o.shuffle_discount_paise AS saved_paise, o.receipt_code,
+            o.instant_discount_paise, o.shuffle_discount_paise, o.receipt_code,
             t.name AS outlet_name, t.owner_id, r.id AS redemption_id,
             k.language AS consumer_language, b.language AS owner_language
        FROM orders o JOIN outlets t ON t.id = o.outlet_id JOIN consumers k ON k.id = o.consumer_id
@@ -422,9 +424,9 @@ export async function paymentReceipts(orderId: number): Promise<{ shopper: numbe
     consumerId: o.consumerId,
     kind: 'payment_receipt',
     subject: `order:${o.id}`,
-    ...paymentReceiptText({ amountPaise: o.amountPaise, savedPaise: o.savedPaise, outletName: o.outletName, receiptCode: o.receiptCode }, o.consumerLanguage),
+    ...paymentReceiptText({ amountPaise: o.amountPaise, savedPaise: discountOf(o), outletName: o.outletName, receiptCode: o.receiptCode }, o.consumerLanguage),
     url: o.redemptionId ? `/redeemed-history/${o.redemptionId}` : '/redeemed-history',
-    data: { orderId: o.id, amountPaise: o.amountPaise, savedPaise: o.savedPaise },
+    data: { orderId: o.id, amountPaise: o.amountPaise, savedPaise: discountOf(o) },
   });
   const owner = o.ownerId
     ? await notifyOwner({

@@ -209,30 +209,24 @@ export function splitRefund(m: OrderMoney, refundedBefore: number, amountPaise: 
   if (!Number.isSafeInteger(amountPaise) || amountPaise <= 0 || !Number.isSafeInteger(refundedBefore) || refundedBefore < 0 || after > m.amountPaise) {
     throw new RangeError(`a refund of ${amountPaise} paise does not fit in what is left of ${m.amountPaise}`);
   }
-  const a = refundedParts(m, refundedBefore);
-  const b = refundedParts(m, after);
+  return { refundPaise: amountPaise, ...partsBetween(refundedParts(m, refundedBefore), refundedParts(m, after)) };
+}
+
+/** Part by part, `to` − `from`. */
+function partsBetween(from: RefundParts, to: RefundParts): RefundParts {
   return {
-    refundPaise: amountPaise,
-    goodsPaise: b.goodsPaise - a.goodsPaise,
-    payoutPaise: b.payoutPaise - a.payoutPaise,
-    platformFeePaise: b.platformFeePaise - a.platformFeePaise,
-    platformFeeGstPaise: b.platformFeeGstPaise - a.platformFeeGstPaise,
-    convenienceFeePaise: b.convenienceFeePaise - a.convenienceFeePaise,
-    convenienceFeeGstPaise: b.convenienceFeeGstPaise - a.convenienceFeeGstPaise,
+    goodsPaise: to.goodsPaise - from.goodsPaise,
+    payoutPaise: to.payoutPaise - from.payoutPaise,
+    platformFeePaise: to.platformFeePaise - from.platformFeePaise,
+    platformFeeGstPaise: to.platformFeeGstPaise - from.platformFeeGstPaise,
+    convenienceFeePaise: to.convenienceFeePaise - from.convenienceFeePaise,
+    convenienceFeeGstPaise: to.convenienceFeeGstPaise - from.convenienceFeeGstPaise,
   };
 }
 
 /** What is left of an order's money after refunds of `refunded`: the day's figures net of them. */
 export function netOfRefunds(m: OrderMoney, refunded: number): RefundParts {
-  const back = refundedParts(m, refunded);
-  return {
-    goodsPaise: m.subtotalPaise - back.goodsPaise,
-    payoutPaise: m.payoutPaise - back.payoutPaise,
-    platformFeePaise: m.platformFeePaise - back.platformFeePaise,
-    platformFeeGstPaise: m.platformFeeGstPaise - back.platformFeeGstPaise,
-    convenienceFeePaise: m.convenienceFeePaise - back.convenienceFeePaise,
-    convenienceFeeGstPaise: m.convenienceFeeGstPaise - back.convenienceFeeGstPaise,
-  };
+  return partsBetween(refundedParts(m, refunded), refundedParts(m, m.amountPaise));
 }
 
 /** How a bill stands for the counter from its owner refunds: nothing back, part of it, or all of it. */
