@@ -90,17 +90,8 @@ export interface RevenueDay {
   refundPaise: number;
 }
 
-export interface RevenueTotals {
-  ordersCount: number;
-  billPaise: number;
-  discountPaise: number;
-  feePaise: number;
-  netPaise: number;
-  feeGstPaise: number;
-  payoutPaise: number;
-  refundsCount: number;
-  refundPaise: number;
-}
+/** A range's totals: the days' figures summed. */
+export type RevenueTotals = Omit<RevenueDay, 'day' | 'couponsCount'>;
 
 export type LiveAdStatus = 'live' | 'scheduled' | 'off';
 

@@ -141,18 +141,7 @@ export async function listRevenue(ownerId: number, input: RevenueInput): Promise
 }
 
 /** The range's totals (listRevenue); sums are cast to bigint, which comes back as a number. */
-interface RevenueSums {
-  days: number;
-  ordersCount: number;
-  billPaise: number;
-  discountPaise: number;
-  feePaise: number;
-  netPaise: number;
-  feeGstPaise: number;
-  payoutPaise: number;
-  refundsCount: number;
-  refundPaise: number;
-}
+type RevenueSums = RevenueTotals & { days: number };
 
 // ---------------------------------------------------------------- live ads
 

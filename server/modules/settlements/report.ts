@@ -16,24 +16,8 @@ import { SETTLEMENT_MESSAGES, type PdfFile, type SettlementStatement, type State
  * and the sub-accounts granted it (`assertOutletAccess`).
  */
 
-interface ReportRow {
-  id: number | null;
-  periodStart: string;
-  periodEnd: string;
-  ordersCount: number;
-  grossPaise: number;
-  discountPaise: number;
-  feePaise: number;
-  feeGstPaise: number;
-  netPaise: number;
-  refundPaise: number;
-  payoutPaise: number;
-  routedPaise: number;
-  status: StatementStatus;
-  utr: string | null;
-  onHoldAt: Date | null;
-  settledAt: Date | null;
-}
+/** A row of the report's union: a statement or an open day, in the statement's shape. */
+type ReportRow = SettlementStatement;
 
 /** Statements and open days of an outlet in [from, to], as one ordered union. */
 function reportSql(outletId: number, from?: string, to?: string) {

@@ -8,7 +8,7 @@ import { addDays, istMoment, istToInstant } from '../offers/rules.ts';
 import { REFUND_REASONS } from '../payments/schema.ts';
 import { bookPayout } from '../payments/ledger.ts';
 import { statementStatus, type TransferCounts } from './compute.ts';
-import { REFUND_WINDOW_MS, SETTLEMENT_MESSAGES, STATEMENT_LOOKBACK_DAYS, utrSchema } from './schema.ts';
+import { REFUND_WINDOW_MS, SETTLEMENT_MESSAGES, STATEMENT_LOOKBACK_DAYS, utrSchema, type StatementMoney } from './schema.ts';
 
 /**
  * Daily settlement statements (docs/business.md, "Settlement"): one per outlet per IST day with paid
@@ -66,16 +66,7 @@ export function paidOrdersBetween(db: Knex, outletId: number, start: Date, end: 
 }
 
 /** A statement's figures and status, computed from its day's orders (see the header comment). */
-export interface StatementFigures {
-  ordersCount: number;
-  grossPaise: number;
-  discountPaise: number;
-  feePaise: number;
-  feeGstPaise: number;
-  netPaise: number;
-  refundPaise: number;
-  payoutPaise: number;
-  routedPaise: number;
+export interface StatementFigures extends StatementMoney {
   transfersCount: number;
   /** What the platform still has to pay itself (orders without a working transfer). */
   platformOwedPaise: number;
