@@ -1,8 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { SeedContext } from '../server/db/seed.ts';
-import { computeBill } from '../server/modules/bills/compute.ts';
-import { outletShareOf, statementStatus } from '../server/modules/settlements/compute.ts';
+import { computeBill, orderMoney } from '../server/modules/orders/money.ts';
+import { statementStatus } from '../server/modules/settlements/compute.ts';
 import { figuresOf, type DayOrderRow } from '../server/modules/settlements/statements.ts';
 import { addDays, istToInstant } from '../server/modules/offers/rules.ts';
 import type { LedgerEntryType, TransferStatus } from '../server/db/tables.ts';
@@ -82,38 +82,40 @@ export async function seed(db: Knex, ctx: SeedContext): Promise<void> {
         const orderId = (order as { id: number }).id;
         await db('payments').insert({ orderId, provider: 'sandbox', providerPaymentId: `pay_sbxdemo${orderId}`, status: 'captured', amountPaise: b.amountPaise, method: 'upi', capturedAt: paidAt });
         await db('redemptions').insert({ orderId, consumerId: shopper.id, outletId: outlet.id, redeemedAt: paidAt });
-        const share = outletShareOf(b, GST_BPS);
+        const m = orderMoney(b, GST_BPS);
         const ledger: Record<Exclude<LedgerEntryType, `refund${string}`>, number> = {
-          bill: b.billPaise,
-          instant_discount: b.instantDiscountPaise,
+          bill: m.billPaise,
+          instant_discount: m.instantDiscountPaise,
           shuffle_discount: 0,
-          convenience_fee: b.convenienceFeePaise,
-          gst: b.gstPaise,
-          platform_fee: share.feePaise,
-          net_to_outlet: share.subtotalPaise - share.feePaise,
+          convenience_fee: m.convenienceFeePaise,
+          gst: m.convenienceFeeGstPaise,
+          platform_fee: m.platformFeePaise,
+          platform_fee_gst: m.platformFeeGstPaise,
+          net_to_outlet: m.payoutPaise,
           payout: 0,
         };
-        const types = ['bill', 'instant_discount', 'shuffle_discount', 'convenience_fee', 'gst', 'platform_fee', 'net_to_outlet'] as const;
+        const types = ['bill', 'instant_discount', 'shuffle_discount', 'convenience_fee', 'gst', 'platform_fee', 'platform_fee_gst', 'net_to_outlet'] as const;
         await db('ledgerEntries').insert(types.map((entryType) => ({ outletId: outlet.id, orderId, entryType, amountPaise: ledger[entryType], occurredAt: paidAt })));
         await db.raw(
-          `INSERT INTO outlet_daily_stats (outlet_id, day, orders_count, coupons_count, bill_paise, discount_paise, fee_paise, net_paise)
-           VALUES (?, ?, 1, 0, ?, ?, ?, ?)
+          `INSERT INTO outlet_daily_stats (outlet_id, day, orders_count, coupons_count, bill_paise, discount_paise, fee_paise, net_paise, fee_gst_paise, payout_paise)
+           VALUES (?, ?, 1, 0, ?, ?, ?, ?, ?, ?)
            ON CONFLICT (outlet_id, day) DO UPDATE SET orders_count = outlet_daily_stats.orders_count + 1,
              bill_paise = outlet_daily_stats.bill_paise + EXCLUDED.bill_paise, discount_paise = outlet_daily_stats.discount_paise + EXCLUDED.discount_paise,
-             fee_paise = outlet_daily_stats.fee_paise + EXCLUDED.fee_paise, net_paise = outlet_daily_stats.net_paise + EXCLUDED.net_paise`,
-          [outlet.id, day, b.billPaise, b.instantDiscountPaise, share.feePaise, share.subtotalPaise - share.feePaise],
+             fee_paise = outlet_daily_stats.fee_paise + EXCLUDED.fee_paise, net_paise = outlet_daily_stats.net_paise + EXCLUDED.net_paise,
+             fee_gst_paise = outlet_daily_stats.fee_gst_paise + EXCLUDED.fee_gst_paise, payout_paise = outlet_daily_stats.payout_paise + EXCLUDED.payout_paise`,
+          [outlet.id, day, m.billPaise, m.discountPaise, m.platformFeePaise, m.subtotalPaise - m.platformFeePaise, m.platformFeeGstPaise, m.payoutPaise],
         );
         let status: TransferStatus | null = null;
         if (routed) {
           status = back >= 3 ? 'settled' : back === 2 ? 'released' : 'processed';
-          if (status === 'settled') settledAmount += share.sharePaise;
+          if (status === 'settled') settledAmount += m.payoutPaise;
           await db('transfers').insert({
             orderId,
             outletId: outlet.id,
             provider: 'sandbox',
             providerTransferId: `trf_sbxdemo${orderId}`,
             routeAccountId: account.id,
-            amountPaise: share.sharePaise,
+            amountPaise: m.payoutPaise,
             status,
             onHoldUntil: new Date(paidAt.getTime() + 24 * 3_600_000 + 15 * 60_000),
             processedAt: paidAt,
@@ -127,11 +129,13 @@ export async function seed(db: Knex, ctx: SeedContext): Promise<void> {
           billPaise: b.billPaise,
           instantDiscountPaise: b.instantDiscountPaise,
           shuffleDiscountPaise: 0,
+          convenienceFeePaise: b.convenienceFeePaise,
+          gstPaise: b.gstPaise,
           amountPaise: b.amountPaise,
           paidAt,
           refundedPaise: 0,
           transferStatus: status,
-          transferPaise: routed ? share.sharePaise : null,
+          transferPaise: routed ? m.payoutPaise : null,
           settlementUtr: status === 'settled' ? settlementUtr : null,
         });
       }

@@ -9,6 +9,7 @@ import { resolveAppSecret } from './lib/crypto.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { runWithRuntime, setRuntime, type Runtime } from './lib/runtime.ts';
 import { createJobs, jobQueueDepth } from './jobs/jobs.ts';
+import { createDomainEvents } from './lib/domain-events.ts';
 import { openDatabase } from './db/knex.ts';
 import { createReadRouting, readYourWrites, watchWrites, type ReadRouting } from './db/read-replica.ts';
 import { markSessionsWrote } from './modules/sessions/service.ts';
@@ -97,6 +98,8 @@ export function createApp(options: AppOptions): Koa {
       runInApp: (fn) => runWithRuntime(rt, fn),
       onRun: (queue, outcome) => metrics.jobRuns.inc({ queue, outcome }),
     }),
+    // Capture, refund and expiry, announced by payments inside their transaction, to the manifests' `on`.
+    events: createDomainEvents(MODULES as readonly ModuleManifest[]),
     // LISTEN/NOTIFY on PostgreSQL, in-process on PGlite; connects at the first subscription.
     realtime: options.realtime ?? createRealtime(db, logger),
     metrics,

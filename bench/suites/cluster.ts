@@ -29,7 +29,7 @@ import type { Goal } from '../goals.ts';
  * outlet, reconnecting with Last-Event-ID as a browser does). The client retries a call whose
  * connection failed or that got a 502/503/504, with the same idempotency key or webhook event id.
  *
- * Afterwards: every order the bench saw paid is captured exactly once with its seven ledger entries,
+ * Afterwards: every order the bench saw paid is captured exactly once with its eight ledger entries,
  * every counter got every payment of its outlet, and every failed call succeeded on a retry.
  *
  * Options: --levels=4,8,16,32 (concurrency), --seconds=10 (each level), --outlets=20000 (generated,
@@ -345,7 +345,7 @@ export async function clusterSuite({ print, judge }: { print: (line: string) => 
     const lost = money.missing + money.problems.length;
     const late = missing();
     print(`\n## checks`);
-    print(`payments seen paid by the client: ${orderIds.length}; in the database captured once with their 7 ledger entries: ${money.checked - money.problems.length}`);
+    print(`payments seen paid by the client: ${orderIds.length}; in the database captured once with their 8 ledger entries: ${money.checked - money.problems.length}`);
     for (const b of money.problems.slice(0, 10)) print(`  WRONG ${JSON.stringify(b)}`);
     print(`counters: ${counters.length} screens on ${payOutlets.length} outlets, ${counters.reduce((n, c) => n + c.reconnects, 0)} reconnects (Last-Event-ID); payments a screen never got: ${late.length}`);
     print(`calls that failed and succeeded on a retry: ${rec.retriedOk}; calls that failed for good: ${rec.failed.length}; sign-ups cut by the kill (not idempotent, the shopper signs up again): ${rec.signupsCut}`);

@@ -6,12 +6,12 @@ import { runtime } from '../../server/lib/runtime.ts';
 import { insertShopper } from '../../server/test/factories.ts';
 import { createSession } from '../../server/modules/sessions/service.ts';
 import { getLiveOffer } from '../../server/modules/offers/service.ts';
-import { computeBill } from '../../server/modules/bills/compute.ts';
+import { computeBill } from '../../server/modules/orders/money.ts';
 
 /**
  * Pay the bill (docs/payments.md): the money rules alone, the whole breakdown over REST against the
  * live-offer read it is built on, and a full order + sandbox capture (one transaction writing the
- * payment, redemption, seven ledger rows and the daily stats) against creating the order alone.
+ * payment, redemption, eight ledger rows and the daily stats) against creating the order alone.
  */
 export async function paymentsSuite({ db, baseUrl, http, print, judge }: BenchContext): Promise<void> {
   const outlet = await db('outlets').where({ isLive: true }).orderBy('id').first('id');

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Model, ModelClass } from 'objection';
-import { AuditLogEntry, BaseModel, MODELS } from '../db/models/index.ts';
+import { AuditLogEntry, MODELS, type BaseModel } from '../db/models/index.ts';
 import type { AuditAction } from '../db/tables.ts';
 import { AppError, conflict, notFound } from '../lib/errors.ts';
 import { runtime } from '../lib/runtime.ts';
@@ -60,18 +60,16 @@ type AnyModel = ModelClass<Model> & typeof BaseModel;
 const modelCache = new Map<string, AnyModel>();
 
 /**
- * The Objection model of a table: the one in `server/db/models`, or a plain one for a new table.
+ * The Objection model of a table: the one declared in `server/db/models`. Every back-office resource has
+ * one (none is made on the fly: a plain model would not know `timestamps`, so a moderated row's
+ * `updated_at` would stand still); a resource without one stops the engine at its first use.
  * Models are never bound to a database: every query below passes the runtime's Knex or the transaction.
  */
 export function modelFor(table: string): AnyModel {
   const cached = modelCache.get(table);
   if (cached) return cached;
-  const found = MODELS.find((m) => m.tableName === table) as AnyModel | undefined;
-  const model =
-    found ??
-    (class extends BaseModel {
-      static override tableName = table;
-    } as unknown as AnyModel);
+  const model = MODELS.find((m) => m.tableName === table) as AnyModel | undefined;
+  if (!model) throw new Error(`No Objection model is declared for the back-office table ${table} (server/db/models)`);
   modelCache.set(table, model);
   return model;
 }

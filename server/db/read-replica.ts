@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Middleware } from 'koa';
 import type { Logger } from '../lib/logger.ts';
 import { requestContext } from '../lib/logger.ts';
-import { runtime } from '../lib/runtime.ts';
+import { runtime, type ReadRouting } from '../lib/runtime.ts';
 import { statementKind } from '../lib/metrics.ts';
 
 /**
@@ -18,12 +18,7 @@ import { statementKind } from '../lib/metrics.ts';
  * more reads to the primary, never a stale read to a writer). Anyone else reads the replica whenever it
  * answers; a replica that stops answering sends every read to the primary until it is back.
  */
-export interface ReadRouting {
-  replica: Knex;
-  /** The replica's replay position at the last poll, or null while it is not answering. */
-  replayLsn(): bigint | null;
-  close(): Promise<void>;
-}
+export type { ReadRouting };
 
 /** `16/B374D848` → a comparable number. */
 export function parseLsn(text: string | null | undefined): bigint | null {

@@ -11,6 +11,7 @@ import { hashPhone } from '../lib/crypto.ts';
 import { verifyPassword } from '../lib/passwords.ts';
 import { runSeeds } from './seed.ts';
 import { prepareDatabase } from './prepare.ts';
+import { reconcileMoney } from '../modules/settlements/reconcile.ts';
 import { DEMO_BUSINESS_OWNER, DEMO_SALES, DEMO_SHOPPER } from '../../seeds/data/demo-logins.ts';
 
 useTestDatabase();
@@ -49,6 +50,10 @@ describe('seeds', () => {
 
     await runSeeds(testDb(), options);
     expect(await fingerprint()).toEqual(first);
+    // The demo money reconciles (npm run reconcile): revenue = settlement = Route transfers − reversals.
+    const money = await reconcileMoney(testDb(), { GST_PERCENT: 18 });
+    expect(money).toMatchObject({ differences: [], captureProblems: [], ok: true });
+    expect(money.days).toBeGreaterThan(0);
   });
 
   it('keep every outlet near its city centre', async () => {

@@ -47,7 +47,7 @@ export type GstStatus = 'missing' | 'pending' | 'verified';
 export type AdType = 'R' | 'D' | 'E' | 'Highlight';
 export type OtpPurpose = 'login' | 'signup';
 export type SessionKind = 'consumer' | 'business' | 'sales';
-export type GoldenKeyReason = 'referral_bonus' | 'referral_welcome' | 'shuffle_purchase' | 'adjustment';
+export type GoldenKeyReason = 'referral_bonus' | 'referral_welcome' | 'shuffle_purchase' | 'refund_return' | 'adjustment';
 export type CouponSource = 'shuffle';
 export type OrderStatus = 'created' | 'paid' | 'failed' | 'expired' | 'cancelled';
 export type OrderFailureCode = 'declined' | 'coupon_used' | 'coupon_expired' | 'order_expired';
@@ -68,11 +68,13 @@ export type LedgerEntryType =
   | 'convenience_fee'
   | 'gst'
   | 'platform_fee'
+  | 'platform_fee_gst'
   | 'net_to_outlet'
   | 'payout'
   | 'refund'
   | 'refund_net_to_outlet'
   | 'refund_platform_fee'
+  | 'refund_platform_fee_gst'
   | 'refund_convenience_fee'
   | 'refund_gst';
 export type OutletEventKind = 'payment' | 'refund';
@@ -782,8 +784,14 @@ export interface OutletDailyStatsRow {
   couponsCount: number;
   billPaise: number;
   discountPaise: number;
+  /** The platform fee (1.5 %), net of refunds. */
   feePaise: number;
+  /** The goods net of the platform fee (the dashboards' NET_PAISE, kept as it was). */
   netPaise: number;
+  /** GST on the platform fee, net of refunds. */
+  feeGstPaise: number;
+  /** What the outlet is paid: goods − platform fee − its GST, net of refunds (orders/money.ts). */
+  payoutPaise: number;
   /** Owner refunds processed against this day's bills, and the goods part they returned. */
   refundsCount: number;
   refundPaise: number;
@@ -791,7 +799,7 @@ export interface OutletDailyStatsRow {
 }
 export type OutletDailyStatsInsert = InsertOf<
   OutletDailyStatsRow,
-  'ordersCount' | 'couponsCount' | 'billPaise' | 'discountPaise' | 'feePaise' | 'netPaise' | 'refundsCount' | 'refundPaise' | 'updatedAt'
+  'ordersCount' | 'couponsCount' | 'billPaise' | 'discountPaise' | 'feePaise' | 'netPaise' | 'feeGstPaise' | 'payoutPaise' | 'refundsCount' | 'refundPaise' | 'updatedAt'
 >;
 
 /** The counter's live feed: one row per change a payments screen shows, numbered per outlet. */

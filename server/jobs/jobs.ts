@@ -15,9 +15,24 @@ import { PGBOSS_SCHEMA } from '../../migrations/20261123090000_create_pgboss.ts'
  * the list. It always enqueues (`send`); it works jobs and fires schedules only once started, which the
  * server does unless `JOB_WORKERS=separate` (then `npm run worker` does).
  */
-export interface JobDefinition<T extends object = object> {
+/**
+ * A queue by name, for senders (`jobs.send`): a module whose services enqueue work their own job handlers
+ * do (notifications) declares its queues apart from the handlers, so services and handlers need not
+ * import each other. The data type `T` rides along for `send`'s check.
+ */
+export interface JobQueue<T extends object = object> {
   /** `<module>.<what>`: the queue name. */
   readonly name: string;
+  /** Never set: carries the data type. */
+  __data?(data: T): void;
+}
+
+/** Declares a queue whose job (`defineJob({ ...queue, handler })`) is defined elsewhere. */
+export function defineQueue<T extends object>(name: string): JobQueue<T> {
+  return { name };
+}
+
+export interface JobDefinition<T extends object = object> extends JobQueue<T> {
   /** Runs inside the app's runtime. Throw to fail the attempt (retried as `retry` says). */
   handler(data: T, job: { id: string; retryCount: number }): Promise<void>;
   /** Fires on this cron in Asia/Kolkata (at most once per minute across all workers). */
@@ -51,7 +66,7 @@ export interface SendOptions {
 }
 
 export interface Jobs {
-  send<T extends object>(definition: JobDefinition<T>, data: T, options?: SendOptions): Promise<string | null>;
+  send<T extends object>(queue: JobQueue<T>, data: T, options?: SendOptions): Promise<string | null>;
   /** Creates the queues and, when `work`, starts the workers and the schedules. */
   start(options: { work: boolean }): Promise<void>;
   /** Stops taking work and waits (up to `timeoutMs`) for running handlers. */
@@ -164,8 +179,9 @@ export function createJobs({ db, logger, definitions, runInApp, onRun }: CreateJ
   let started = false;
   return {
     definitions,
-    async send(definition, data, options = {}) {
-      if (!byName.has(definition.name)) throw new Error(`Unknown job ${definition.name}`);
+    async send(queue, data, options = {}) {
+      const definition = byName.get(queue.name);
+      if (!definition) throw new Error(`Unknown job ${queue.name}`);
       // Inside a transaction the queue is made through that transaction: on PGlite's one connection the
       // runner's own connection would wait for the transaction, which waits for the send.
       if (options.trx) await ensureQueueWithin(options.trx, definition);

@@ -96,6 +96,7 @@ export const HI: Readonly<Record<string, string>> = {
   'Write your reply': 'अपना जवाब लिखें',
   'Only a shopper who paid here through Bachat can review this outlet.': 'इस आउटलेट का रिव्यू सिर्फ़ वही ग्राहक दे सकता है जिसने यहाँ Bachat से पेमेंट किया हो।',
   'You have already reviewed this visit.': 'आप इस विज़िट का रिव्यू पहले ही दे चुके हैं।',
+  'This bill was refunded in full, so it cannot be reviewed.': 'इस बिल का पूरा रिफ़ंड हो चुका है, इसलिए इसका रिव्यू नहीं दिया जा सकता।',
   'Review not found': 'रिव्यू नहीं मिला',
   'You have already replied to this review.': 'आप इस रिव्यू का जवाब पहले ही दे चुके हैं।',
   'You cannot report your own review.': 'आप अपने ही रिव्यू की रिपोर्ट नहीं कर सकते।',

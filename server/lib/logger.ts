@@ -1,6 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { pino, type Logger, type DestinationStream } from 'pino';
-import type { Runtime } from './runtime.ts';
 
 export type { Logger };
 
@@ -8,8 +7,11 @@ export type { Logger };
 export interface RequestScope {
   /** Every log line inside the request names it. */
   requestId?: string;
-  /** The app serving the request (see lib/runtime.ts), so two apps in one process keep apart. */
-  runtime?: Runtime;
+  /**
+   * The app serving the request (its `Runtime`: lib/runtime.ts reads it back), so two apps in one process
+   * keep apart. Typed there, not here, so the logger and the runtime do not import each other.
+   */
+  runtime?: object;
   /**
    * Answers already established for this request, by key (lib/outlet-access.ts: the REST or tRPC guard
    * checks the outlet, and the service's own check of the same outlet reuses that answer).

@@ -6,11 +6,19 @@ import type { SmsProvider } from '../providers/sms.ts';
 import type { PaymentProvider } from '../providers/payments.ts';
 import type { Jobs } from '../jobs/jobs.ts';
 import type { Realtime } from './realtime.ts';
+import type { DomainEvents } from './domain-events.ts';
 import type { EmailProvider } from '../providers/email.ts';
 import type { WebPushProvider } from '../providers/web-push.ts';
 import type { AppPushProvider } from '../providers/fcm.ts';
 import type { Metrics } from './metrics.ts';
-import type { ReadRouting } from '../db/read-replica.ts';
+
+/** A read replica for discovery reads (server/db/read-replica.ts makes it). */
+export interface ReadRouting {
+  replica: Knex;
+  /** The replica's replay position at the last poll, or null while it is not answering. */
+  replayLsn(): bigint | null;
+  close(): Promise<void>;
+}
 
 /**
  * What services need from the outside world, set once by `createApp` (or a test) and read by services.
@@ -32,6 +40,8 @@ export interface Runtime {
   appPush: AppPushProvider;
   /** Background and scheduled work (server/jobs/jobs.ts). */
   jobs: Jobs;
+  /** Domain events (server/lib/domain-events.ts): capture, refund, expiry, to the modules that subscribe. */
+  events: DomainEvents;
   /** Messages across server processes (server/lib/realtime.ts): the counter's live payments. */
   realtime: Realtime;
   /** Prometheus counters and histograms (lib/metrics.ts), scraped at /metrics. */
@@ -57,7 +67,7 @@ export function runWithRuntime<T>(rt: Runtime, fn: () => T): T {
 
 /** The runtime of the app serving the current request, else the one set last. */
 export function runtime(): Runtime {
-  const rt = requestContext.getStore()?.runtime ?? current;
+  const rt = (requestContext.getStore()?.runtime as Runtime | undefined) ?? current;
   if (!rt) throw new Error('Runtime not configured: call createApp() or setRuntime() first');
   return rt;
 }

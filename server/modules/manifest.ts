@@ -3,13 +3,14 @@ import type { AnyTRPCRouter } from '@trpc/server';
 import type { AdminResourceDeclaration } from '../admin/declaration.ts';
 import type { BoundResource, ResourceHooks } from '../admin/engine.ts';
 import type { JobDefinition } from '../jobs/jobs.ts';
+import type { DomainEventSubscriptions } from '../lib/domain-events.ts';
 
 /**
  * What a module gives the app, in one place (`server/modules/<module>/module.ts`). The composition
  * root lists the manifests (`server/modules/index.ts`); from that one list come the tRPC app router
  * (server/trpc/app-router.ts), the REST mounts (server/rest/routers.ts, used by server/app.ts),
  * the back office's resources with their hooks (server/admin/registry.ts) and the job runner's queues
- * (server/jobs/jobs.ts).
+ * (server/jobs/jobs.ts) and the domain events' subscribers (server/lib/domain-events.ts).
  */
 export interface ModuleManifest {
   /** The module's folder name (plural kebab-case), for error messages and tests. */
@@ -22,6 +23,11 @@ export interface ModuleManifest {
   readonly admin?: AdminBinding;
   /** Background and scheduled work (server/jobs/jobs.ts): its queues, handlers and crons. */
   readonly jobs?: readonly JobDefinition[];
+  /**
+   * Domain events it subscribes to (server/lib/domain-events.ts): capture, refund, expiry, announced once
+   * by payments inside their transaction; run in the order of the module list.
+   */
+  readonly on?: DomainEventSubscriptions;
 }
 
 /** The REST routers a module mounts on (server/app.ts picks one per request by prefix). */

@@ -90,7 +90,7 @@ export const COUNTED_TABLES = ['outlets', 'consumers', 'business_owners', 'order
  * the checks an operator trusts: every migration of this code is recorded and no unknown one (the
  * schema is current), the row counts of the main tables (each at most the live database's, when it
  * answers: a backup never holds rows the live database lost), the money check of every paid order
- * (payments/integrity.ts) and, once it exists, `npm run reconcile` on the scratch database. The scratch
+ * (payments/integrity.ts) and `npm run reconcile` (settlements/reconcile.ts) on the scratch database. The scratch
  * database is dropped afterwards unless `keep`.
  */
 export async function restoreDrill(options: {

@@ -83,7 +83,7 @@ describe("the account's language", () => {
 });
 
 describe('formats follow the language (en-IN / hi-IN)', () => {
-  const day = { day: '2026-11-20', ordersCount: 3, couponsCount: 0, billPaise: 207500, discountPaise: 20750, feePaise: 0, netPaise: 186750, refundsCount: 0, refundPaise: 0 };
+  const day = { day: '2026-11-20', ordersCount: 3, couponsCount: 0, billPaise: 207500, discountPaise: 20750, feePaise: 0, netPaise: 186750, feeGstPaise: 0, payoutPaise: 186750, refundsCount: 0, refundPaise: 0 };
 
   it('a component re-renders its figures and words in Hindi after a switch', async () => {
     renderWithI18n(<RevenueChart days={[day]} start="2026-11-20" end="2026-11-20" />);

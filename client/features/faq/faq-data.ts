@@ -88,6 +88,7 @@ export const USER_FAQ: readonly FaqItem[] = [
     question: msg`How do refunds work?`,
     answer: [
       msg`Refunds are handled by the outlet: the outlet decides, and it can refund your payment, in full or in part, through Bachat within ${refundHours} hours of your payment. The money reaches your account in 5–7 working days, and the refund shows on your receipt in the app.`,
+      msg`When a bill is refunded in full, the Shuffle coupon you used on it is yours again (live again if it is still valid) and so is the Golden Key you spent on that shuffle; a bill refunded in full can no longer be reviewed. A partial refund keeps the coupon and the key used.`,
       msg`Questions about the food, goods or service follow the outlet's own policy. If a payment failed but money left your account, contact us and we will help trace it with the payment partner.`,
     ],
   },
@@ -160,7 +161,7 @@ export const BUSINESS_FAQ: readonly FaqItem[] = [
     id: 'settlement',
     question: msg`When do I receive my money?`,
     answer: [
-      msg`Payments are settled to your bank account after the transaction fee. The Settlement Report in your dashboard shows every period, its amount and its status.`,
+      msg`Payments are settled to your bank account after the transaction fee and the GST on it. The Settlement Report in your dashboard shows every period, its amount and its status, and "Net to you" on the Revenue page is the same amount.`,
     ],
   },
   {

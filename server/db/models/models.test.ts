@@ -4,7 +4,8 @@ import { keyedHash } from '../../lib/crypto.ts';
 import { createTestApp, TEST_SECRET } from '../../test/app.ts';
 import { openDatabaseCopy, testDb } from '../../test/database.ts';
 import { useTestDatabase } from '../../test/setup.ts';
-import { Category } from './index.ts';
+import { ADMIN_RESOURCES } from '../../admin/resources.ts';
+import { Category, MODELS } from './index.ts';
 
 useTestDatabase();
 
@@ -29,6 +30,11 @@ async function salesLogin(db: Knex, token: string): Promise<{ Authorization: str
 }
 
 describe('Objection models', () => {
+  it('are declared for every back-office resource (the engine makes none on the fly)', () => {
+    const tables = new Set(MODELS.map((m) => m.tableName));
+    expect(ADMIN_RESOURCES.map((d) => d.table).filter((t) => !tables.has(t))).toEqual([]);
+  });
+
   it('are bound to no database: a query must name its Knex', async () => {
     expect(Category.knex()).toBeUndefined();
     await expect(Category.query().first()).rejects.toThrow(/knex/i);

@@ -78,7 +78,7 @@ export interface FeeConfig {
   gstBps: number;
 }
 
-/** What `computeBill` needs: all plain numbers, nothing read from the clock or the database. */
+/** What `computeBill` (orders/money.ts) needs: all plain numbers, nothing read from the clock or the database. */
 export interface BillInput {
   billPaise: number;
   /** The live offer's percent (0 when none). */
@@ -109,7 +109,9 @@ export interface BillAmounts {
   amountPaise: number;
   /** 1.5 % of the subtotal, charged to the outlet. */
   platformFeePaise: number;
-  /** subtotal − platform fee: what the outlet is settled. */
+  /** GST on the platform fee, withheld with it. */
+  platformFeeGstPaise: number;
+  /** subtotal − platform fee − its GST: what the outlet is paid (the payout; orders/money.ts). */
   netToOutletPaise: number;
 }
 

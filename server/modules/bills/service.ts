@@ -5,7 +5,7 @@ import type { CouponRow } from '../../db/tables.ts';
 import { getLiveOffer } from '../offers/service.ts';
 import { isOpenAt } from '../offers/rules.ts';
 import { COUPON_MESSAGES } from '../coupons/schema.ts';
-import { computeBill, feeConfigOf } from './compute.ts';
+import { computeBill, feeConfigOf } from '../orders/money.ts';
 import { BILL_MESSAGES, MINIMUM_BILL_PAISE, type Bill, type CouponSummary, type GetBillParsed } from './schema.ts';
 
 /** The outlet facts a bill needs; throws NOT_FOUND for an unknown or unpublished outlet. */

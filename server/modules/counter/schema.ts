@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from '../common/schema.ts';
 import { dashboardPageSchema, type Page } from '../dashboards/schema.ts';
-import type { CounterPaymentStatus, RefundView } from '../payments/schema.ts';
+import type { CounterPayment, CounterRefund } from '../payments/schema.ts';
 
 /**
  * The counter (docs/payments.md "The counter", docs/business.md "Payments at the counter"): an outlet's
@@ -88,41 +88,8 @@ export const refundInputSchema = z.object({
 export type RefundInput = z.input<typeof refundInputSchema>;
 
 /** An owner refund as the counter shows it. */
-export interface CounterRefund {
-  id: number;
-  amountPaise: number;
-  status: RefundView['status'];
-  reason: string;
-  createdAt: Date;
-  processedAt: Date | null;
-}
-
-/** One paid bill at the counter. */
-export interface CounterPayment {
-  /** The order's public id. */
-  orderId: string;
-  receiptCode: string;
-  /** The 6 digits the shopper's screen shows. */
-  verificationCode: string;
-  paidAt: Date;
-  billPaise: number;
-  /** Instant + Shuffle discount given. */
-  discountPaise: number;
-  /** What the shopper paid. */
-  amountPaise: number;
-  status: CounterPaymentStatus;
-  /** Owner refunds asked for or made (not the failed ones). */
-  refundedPaise: number;
-  /** Of which the provider has not confirmed yet. */
-  refundPendingPaise: number;
-  /** What can still be refunded (0 after a full refund). */
-  refundablePaise: number;
-  /** The table whose QR was scanned (1..50), null at the counter. */
-  tableNumber: number | null;
-  /** The refund window's end: 24 h after the payment. */
-  refundableUntil: Date;
-  refunds: CounterRefund[];
-}
+// The counter's rows are made by payments (counter-views.ts, next to the tables they come from).
+export type { CounterPayment, CounterRefund } from '../payments/schema.ts';
 
 export interface CounterPage extends Page<CounterPayment> {
   /** The outlet's feed position when the page was read: open the stream from here. */

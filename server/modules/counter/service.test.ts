@@ -14,7 +14,9 @@ import { OWNER_REFUND_MESSAGES, RECEIPT_CHECK_MESSAGES, checkReceiptInputSchema 
 import { listRedeemedHistory } from '../redeemed-history/service.ts';
 import { listRevenue } from '../dashboards/service.ts';
 import { fakeSms } from '../../test/fake-sms.ts';
-import { grant, insertOwner, newShopper, payableOutlet } from '../../test/factories.ts';
+import { grant, insertCoupon, insertOwner, newShopper, payableOutlet } from '../../test/factories.ts';
+import { createReview, listReviewableReceipts } from '../reviews/service.ts';
+import { createReviewSchema, REVIEW_MESSAGES } from '../reviews/schema.ts';
 import { counterPageSchema, refundInputSchema } from './schema.ts';
 import { listCounterPayments, refundPayment, verifyReceipt } from './service.ts';
 
@@ -168,10 +170,25 @@ describe('owner refunds', () => {
       payment: { status: 'partly_refunded', refundedPaise: 45_531, refundablePaise: 45_531, refundPendingPaise: 0 },
     });
     expect(sandbox.calls).toEqual([expect.objectContaining({ amountPaise: 45_531, idempotencyKey: expect.stringMatching(new RegExp(`^own-${outlet}-key-`)) })]);
-    // In proportion to what was paid: half of the ₹900 goods (the platform fee on it reversed), of the fee and of its GST.
-    expect(await ledgerOf(bill.id)).toMatchObject({ refund: 45_531, refund_net_to_outlet: 44_325, refund_platform_fee: 675, refund_convenience_fee: 450, refund_gst: 81 });
+    // In proportion to what was paid: half of the ₹900 goods (the platform fee and its GST on it reversed), of the fee and of its GST.
+    expect(await ledgerOf(bill.id)).toMatchObject({
+      refund: 45_531,
+      refund_net_to_outlet: 44_203,
+      refund_platform_fee: 675,
+      refund_platform_fee_gst: 122,
+      refund_convenience_fee: 450,
+      refund_gst: 81,
+    });
     let revenue = await listRevenue(owner, { outletId: outlet, offSet: 1, limit: 20 });
-    expect(revenue.data[0]).toMatchObject({ billPaise: 100_000, discountPaise: 10_000, refundPaise: 45_000, feePaise: 1_350 - 675, netPaise: 88_650 - 44_325 });
+    expect(revenue.data[0]).toMatchObject({
+      billPaise: 100_000,
+      discountPaise: 10_000,
+      refundPaise: 45_000,
+      feePaise: 1_350 - 675,
+      netPaise: 88_650 - 44_325,
+      feeGstPaise: 243 - 122,
+      payoutPaise: 88_407 - 44_203,
+    });
 
     const rest = await refund({ receiptId: bill.receiptCode, reason: 'Customer changed their mind' });
     expect(rest).toMatchObject({ refund: { amountPaise: 45_531, status: 'processed' }, payment: { status: 'refunded', refundedPaise: 91_062, refundablePaise: 0 } });
@@ -180,11 +197,12 @@ describe('owner refunds', () => {
     expect(ledger.refund).toBe(91_062);
     expect(ledger.refund_net_to_outlet).toBe(ledger.net_to_outlet);
     expect(ledger.refund_platform_fee).toBe(ledger.platform_fee);
+    expect(ledger.refund_platform_fee_gst).toBe(ledger.platform_fee_gst);
     expect(ledger.refund_convenience_fee).toBe(ledger.convenience_fee);
     expect(ledger.refund_gst).toBe(ledger.gst);
     revenue = await listRevenue(owner, { outletId: outlet, offSet: 1, limit: 20 });
-    expect(revenue.data[0]).toMatchObject({ ordersCount: 1, refundsCount: 2, refundPaise: 90_000, feePaise: 0, netPaise: 0 });
-    expect(revenue.totals).toMatchObject({ refundPaise: 90_000, netPaise: 0 });
+    expect(revenue.data[0]).toMatchObject({ ordersCount: 1, refundsCount: 2, refundPaise: 90_000, feePaise: 0, netPaise: 0, feeGstPaise: 0, payoutPaise: 0 });
+    expect(revenue.totals).toMatchObject({ refundPaise: 90_000, netPaise: 0, feeGstPaise: 0, payoutPaise: 0 });
 
     // Nothing left.
     await expect(refund({ receiptId: bill.receiptCode, amountPaise: 100 })).rejects.toMatchObject({ code: 'UNPROCESSABLE_CONTENT', message: OWNER_REFUND_MESSAGES.nothingLeft });
@@ -303,5 +321,54 @@ describe('owner refunds', () => {
     expect(new Set(results.map((r) => r.refund.id)).size).toBe(1);
     expect(results.filter((r) => !r.replayed)).toHaveLength(1);
     expect(await testDb()('refunds').count({ n: '*' }).first()).toMatchObject({ n: 1 });
+  });
+});
+
+describe('a bill refunded in full gives back what it spent (issue 29)', () => {
+  /** A coupon bought with a Golden Key (the ledger's -1 row), valid until `validUntil`. */
+  async function keyCoupon(validUntil = new Date(clock.getTime() + 6 * HOUR)) {
+    const couponId = await insertCoupon(shopper, outlet, { percent: 5, validUntil, usedGoldenKey: true });
+    await testDb()('goldenKeyLedger').insert({ consumerId: shopper, delta: 1, reason: 'adjustment', note: 'test' });
+    await testDb()('goldenKeyLedger').insert({ consumerId: shopper, delta: -1, reason: 'shuffle_purchase', couponId, note: 'test' });
+    return couponId;
+  }
+  const keys = async () => Number((await testDb()('goldenKeyLedger').where({ consumerId: shopper }).sum({ s: 'delta' }).first())?.s ?? 0);
+  const couponOf = (id: number) => testDb()('coupons').where({ id }).first('isLive', 'redeemedAt');
+  const review = (orderId: string) => createReview(shopper, createReviewSchema.parse({ orderId, rating: 4, body: 'Good coffee and quick service.' }));
+
+  it('a partial refund keeps the coupon and the key; the rest gives both back, the coupon live again; the bill can no longer be reviewed', async () => {
+    const couponId = await keyCoupon();
+    const bill = await payBill('1000');
+    expect((await testDb()('orders').where({ id: bill.id }).first('couponId'))!.couponId).toBe(couponId);
+    expect(await couponOf(couponId)).toMatchObject({ isLive: false, redeemedAt: expect.any(Date) });
+    expect(await keys()).toBe(0);
+
+    await refund({ receiptId: bill.receiptCode, amountPaise: 10_000 });
+    expect(await couponOf(couponId)).toMatchObject({ isLive: false, redeemedAt: expect.any(Date) });
+    expect(await keys()).toBe(0);
+    expect((await listReviewableReceipts(shopper, outlet)).map((r) => r.orderId)).toEqual([bill.orderId]);
+
+    await refund({ receiptId: bill.receiptCode });
+    expect(await couponOf(couponId)).toEqual({ isLive: true, redeemedAt: null });
+    expect(await keys()).toBe(1);
+    expect(await listReviewableReceipts(shopper, outlet)).toEqual([]);
+    await expect(review(bill.orderId)).rejects.toMatchObject({ code: 'BAD_REQUEST', message: REVIEW_MESSAGES.refunded });
+    expect(await testDb()('reviews').count({ n: '*' }).first()).toMatchObject({ n: 0 });
+
+    // The coupon given back pays a new bill; refunded in full again, the key comes back only once.
+    const again = await payBill('1000');
+    expect((await testDb()('orders').where({ id: again.id }).first('couponId'))!.couponId).toBe(couponId);
+    await refund({ receiptId: again.receiptCode });
+    expect(await couponOf(couponId)).toEqual({ isLive: true, redeemedAt: null });
+    expect(await keys()).toBe(1);
+  });
+
+  it('a coupon past its validity comes back as expired, not live', async () => {
+    const couponId = await keyCoupon(new Date(clock.getTime() + HOUR));
+    const bill = await payBill('1000');
+    clock = new Date(clock.getTime() + 2 * HOUR);
+    await refund({ receiptId: bill.receiptCode });
+    expect(await couponOf(couponId)).toEqual({ isLive: false, redeemedAt: null });
+    expect(await keys()).toBe(1);
   });
 });

@@ -74,6 +74,8 @@ export function dashboardsRest({ api }: { api: Router; admin: Router }): void {
           DISCOUNT_PAISE: d.discountPaise,
           FEE_PAISE: d.feePaise,
           NET_PAISE: d.netPaise,
+          FEE_GST_PAISE: d.feeGstPaise,
+          PAYOUT_PAISE: d.payoutPaise,
           REFUNDS: d.refundsCount,
           REFUND_PAISE: d.refundPaise,
         })),

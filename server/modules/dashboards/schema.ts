@@ -70,9 +70,11 @@ export interface CouponSummary {
 }
 
 /**
- * A day's figures (IST). Net of owner refunds: a refund counts on the day of the bill it returns, as
- * `refundPaise` (the goods part returned), with the platform fee and the outlet's share it reverses
- * taken off `feePaise` and `netPaise`; net = bill − discount − fee − refunds.
+ * A day's figures (IST), by orders/money.ts. Net of owner refunds: a refund counts on the day of the bill
+ * it returns, as `refundPaise` (the goods part returned), with the platform fee, its GST and the
+ * outlet's share it reverses taken off `feePaise`, `feeGstPaise`, `netPaise` and `payoutPaise`.
+ * `netPaise` = bill − discount − fee − refunds (kept as it was); `payoutPaise` = that − GST on the fee:
+ * what the outlet is paid ("Net to you"), equal to the day's settlement payout to the paisa.
  */
 export interface RevenueDay {
   day: string;
@@ -82,19 +84,14 @@ export interface RevenueDay {
   discountPaise: number;
   feePaise: number;
   netPaise: number;
+  feeGstPaise: number;
+  payoutPaise: number;
   refundsCount: number;
   refundPaise: number;
 }
 
-export interface RevenueTotals {
-  ordersCount: number;
-  billPaise: number;
-  discountPaise: number;
-  feePaise: number;
-  netPaise: number;
-  refundsCount: number;
-  refundPaise: number;
-}
+/** A range's totals: the days' figures summed. */
+export type RevenueTotals = Omit<RevenueDay, 'day' | 'couponsCount'>;
 
 export type LiveAdStatus = 'live' | 'scheduled' | 'off';
 

@@ -70,9 +70,10 @@ describe('coupons dashboard', () => {
     expect(coupons.data[0]).toMatchObject({ redeemed: true, isLive: false, discountPercent: 5 });
     const revenue = await listRevenue(w.ownerA, page(1));
     expect(revenue.data).toEqual([
-      { day: '2026-11-23', ordersCount: 1, couponsCount: 1, billPaise: 100_000, discountPaise: 14_500, feePaise: 1_283, netPaise: 84_217, refundsCount: 0, refundPaise: 0 },
+      { day: '2026-11-23', ordersCount: 1, couponsCount: 1, billPaise: 100_000, discountPaise: 14_500, feePaise: 1_283, netPaise: 84_217, feeGstPaise: 231, payoutPaise: 83_986, refundsCount: 0, refundPaise: 0 },
     ]);
-    expect(revenue.totals).toMatchObject({ ordersCount: 1, billPaise: 100_000, netPaise: 84_217 });
+    // "Net to you" is the payout, the same as the settlement's to the paisa.
+    expect(revenue.totals).toMatchObject({ ordersCount: 1, billPaise: 100_000, netPaise: 84_217, feeGstPaise: 231, payoutPaise: 83_986 });
     const settlement = await listSettlements(w.ownerA, page(1));
     expect(settlement.data).toEqual([
       // Today: no statement yet. GST on the fee: 18 % of ₹12.83 = ₹2.31; payout = ₹842.17 − ₹2.31.

@@ -109,7 +109,7 @@ export async function listRevenue(ownerId: number, input: RevenueInput): Promise
       .orderBy('day', 'desc')
       .offset((pageOf(input.offSet) - 1) * input.limit)
       .limit(input.limit)
-      .select('day', 'ordersCount', 'couponsCount', 'billPaise', 'discountPaise', 'feePaise', 'netPaise', 'refundsCount', 'refundPaise'),
+      .select('day', 'ordersCount', 'couponsCount', 'billPaise', 'discountPaise', 'feePaise', 'netPaise', 'feeGstPaise', 'payoutPaise', 'refundsCount', 'refundPaise'),
     scoped()
       .first<RevenueSums | undefined>(
         db.raw('count(*)::int AS days'),
@@ -118,6 +118,8 @@ export async function listRevenue(ownerId: number, input: RevenueInput): Promise
         db.raw('coalesce(sum(discount_paise), 0)::bigint AS discount_paise'),
         db.raw('coalesce(sum(fee_paise), 0)::bigint AS fee_paise'),
         db.raw('coalesce(sum(net_paise), 0)::bigint AS net_paise'),
+        db.raw('coalesce(sum(fee_gst_paise), 0)::bigint AS fee_gst_paise'),
+        db.raw('coalesce(sum(payout_paise), 0)::bigint AS payout_paise'),
         db.raw('coalesce(sum(refunds_count), 0)::bigint AS refunds_count'),
         db.raw('coalesce(sum(refund_paise), 0)::bigint AS refund_paise'),
       ),
@@ -130,6 +132,8 @@ export async function listRevenue(ownerId: number, input: RevenueInput): Promise
       discountPaise: sums?.discountPaise ?? 0,
       feePaise: sums?.feePaise ?? 0,
       netPaise: sums?.netPaise ?? 0,
+      feeGstPaise: sums?.feeGstPaise ?? 0,
+      payoutPaise: sums?.payoutPaise ?? 0,
       refundsCount: sums?.refundsCount ?? 0,
       refundPaise: sums?.refundPaise ?? 0,
     },
@@ -137,16 +141,7 @@ export async function listRevenue(ownerId: number, input: RevenueInput): Promise
 }
 
 /** The range's totals (listRevenue); sums are cast to bigint, which comes back as a number. */
-interface RevenueSums {
-  days: number;
-  ordersCount: number;
-  billPaise: number;
-  discountPaise: number;
-  feePaise: number;
-  netPaise: number;
-  refundsCount: number;
-  refundPaise: number;
-}
+type RevenueSums = RevenueTotals & { days: number };
 
 // ---------------------------------------------------------------- live ads
 

@@ -9,9 +9,17 @@ import {
   refundMessage,
   settlementSummaries,
   weeklyDigest,
-  type OfferMoment,
 } from './producers.ts';
 import { dispatchNotifications } from './service.ts';
+import {
+  couponSavedQueue,
+  dispatchQueue,
+  offersScheduledQueue,
+  offerStartQueue,
+  paymentCapturedQueue,
+  refundQueue,
+  type OfferMoment,
+} from './queues.ts';
 
 /**
  * The notifications module's queues (docs/notifications.md, "Jobs"). Producers write messages (once per
@@ -20,7 +28,7 @@ import { dispatchNotifications } from './service.ts';
  */
 
 export const dispatchJob = defineJob<{ ids: number[] }>({
-  name: 'notifications.dispatch',
+  ...dispatchQueue,
   retry: { limit: 3, delaySeconds: 30, backoff: true },
   batchSize: 4,
   async handler({ ids }) {
@@ -29,7 +37,7 @@ export const dispatchJob = defineJob<{ ids: number[] }>({
 });
 
 export const couponSavedJob = defineJob<{ couponId: number }>({
-  name: 'notifications.coupon-saved',
+  ...couponSavedQueue,
   batchSize: 10,
   async handler({ couponId }) {
     await newCouponAlert(couponId);
@@ -37,7 +45,7 @@ export const couponSavedJob = defineJob<{ couponId: number }>({
 });
 
 export const paymentCapturedJob = defineJob<{ orderId: number }>({
-  name: 'notifications.payment-captured',
+  ...paymentCapturedQueue,
   batchSize: 10,
   async handler({ orderId }) {
     await paymentReceipts(orderId);
@@ -45,21 +53,21 @@ export const paymentCapturedJob = defineJob<{ orderId: number }>({
 });
 
 export const refundJob = defineJob<{ refundId: number }>({
-  name: 'notifications.refund',
+  ...refundQueue,
   async handler({ refundId }) {
     await refundMessage(refundId);
   },
 });
 
 export const offersScheduledJob = defineJob<{ outletId: number; at: string }>({
-  name: 'notifications.offers-scheduled',
+  ...offersScheduledQueue,
   async handler({ outletId }) {
     await announceScheduledOffers(outletId);
   },
 });
 
 export const offerStartJob = defineJob<OfferMoment>({
-  name: 'notifications.offer-start',
+  ...offerStartQueue,
   async handler(moment) {
     await offerStarted(moment);
   },

@@ -2,10 +2,19 @@ import { defineModule } from '../manifest.ts';
 import { notificationsRouter } from './router.ts';
 import { notificationsRest } from './rest.ts';
 import { NOTIFICATION_JOBS } from './jobs.ts';
+import { notifyRefund, paymentCaptured } from './service.ts';
 
 export const notificationsModule = defineModule({
   name: 'notifications',
   router: { notifications: notificationsRouter },
   rest: notificationsRest,
   jobs: NOTIFICATION_JOBS,
+  on: {
+    // Queued with the commit: the shopper's receipt SMS and the owner's "payment received".
+    'payment.captured': (trx, e) => paymentCaptured(e.orderId, trx),
+    // Every processed refund, an owner's or an automatic one: the shopper's refund message, once.
+    'refund.changed': async (trx, e) => {
+      if (e.status === 'processed') await notifyRefund(e.refundId, trx);
+    },
+  },
 });

@@ -31,7 +31,10 @@ import {
 } from './messages.ts';
 
 export { refundText };
-import { offerStartJob } from './jobs.ts';
+import { offerStartQueue, type OfferMoment } from './queues.ts';
+import { discountOf } from '../orders/money.ts';
+
+export type { OfferMoment };
 
 /**
  * What each kind of message says and who gets it (the issue's table). Each function is a job's body
@@ -306,14 +309,6 @@ async function shoppersNear(o: OutletFacts, flag: NotificationFlag, excludeKind?
   );
 }
 
-export interface OfferMoment {
-  outletId: number;
-  date: string;
-  startsAt: string;
-  endsAt: string;
-  percent: number;
-  title: string;
-}
 
 const offerSubject = (m: OfferMoment) => `offer:${m.outletId}:${m.date}:${m.startsAt}:${m.percent}`;
 
@@ -340,7 +335,7 @@ export async function announceScheduledOffers(outletId: number): Promise<{ flash
       if (start.getTime() - at.getTime() <= FLASH_SALE_HOURS * 3600_000) flash += await flashSale(o, moment, start, end);
       if (start.getTime() <= at.getTime()) await offerStarted(moment);
       else {
-        await jobs.send(offerStartJob, moment, { startAfter: start, singletonKey: offerSubject(moment) });
+        await jobs.send(offerStartQueue, moment, { startAfter: start, singletonKey: offerSubject(moment) });
         queued++;
       }
     }
@@ -400,7 +395,8 @@ interface PaidOrder {
   status: string;
   amountPaise: number;
   billPaise: number;
-  savedPaise: number;
+  instantDiscountPaise: number;
+  shuffleDiscountPaise: number;
   receiptCode: string | null;
   outletName: string;
   ownerId: number | null;
@@ -414,7 +410,7 @@ export async function paymentReceipts(orderId: number): Promise<{ shopper: numbe
   const [o] = await rawRows<PaidOrder>(
     runtime().db,
     `SELECT o.id, o.consumer_id, o.outlet_id, o.status, o.amount_paise, o.bill_paise,
-            o.instant_discount_paise + o.shuffle_discount_paise AS saved_paise, o.receipt_code,
+            o.instant_discount_paise, o.shuffle_discount_paise, o.receipt_code,
             t.name AS outlet_name, t.owner_id, r.id AS redemption_id,
             k.language AS consumer_language, b.language AS owner_language
        FROM orders o JOIN outlets t ON t.id = o.outlet_id JOIN consumers k ON k.id = o.consumer_id
@@ -428,9 +424,9 @@ export async function paymentReceipts(orderId: number): Promise<{ shopper: numbe
     consumerId: o.consumerId,
     kind: 'payment_receipt',
     subject: `order:${o.id}`,
-    ...paymentReceiptText({ amountPaise: o.amountPaise, savedPaise: o.savedPaise, outletName: o.outletName, receiptCode: o.receiptCode }, o.consumerLanguage),
+    ...paymentReceiptText({ amountPaise: o.amountPaise, savedPaise: discountOf(o), outletName: o.outletName, receiptCode: o.receiptCode }, o.consumerLanguage),
     url: o.redemptionId ? `/redeemed-history/${o.redemptionId}` : '/redeemed-history',
-    data: { orderId: o.id, amountPaise: o.amountPaise, savedPaise: o.savedPaise },
+    data: { orderId: o.id, amountPaise: o.amountPaise, savedPaise: discountOf(o) },
   });
   const owner = o.ownerId
     ? await notifyOwner({

@@ -23,13 +23,7 @@ import {
 import { renderEmail, renderPush, renderSms, type RenderableNotification } from './templates.ts';
 import { FLAG_LABELS_BY_LANGUAGE } from './messages.ts';
 import type { Language } from '../common/schema.ts';
-import {
-  couponSavedJob,
-  dispatchJob,
-  offersScheduledJob,
-  paymentCapturedJob,
-  refundJob,
-} from './jobs.ts';
+import { couponSavedQueue, dispatchQueue, offersScheduledQueue, paymentCapturedQueue, refundQueue } from './queues.ts';
 
 /**
  * Notifications that arrive (docs/notifications.md). A message is a `notifications` row, unique per
@@ -88,7 +82,7 @@ export async function createNotifications(items: readonly NewNotification[], trx
     const inbox = rows.filter((r) => r.consumerId !== null).map((r) => ({ notificationId: r.id, consumerId: r.consumerId! }));
     if (inbox.length) await t('inboxItems').insert(inbox);
     const ids = rows.map((r) => r.id);
-    if (ids.length) await runtime().jobs.send(dispatchJob, { ids }, { trx: t });
+    if (ids.length) await runtime().jobs.send(dispatchQueue, { ids }, { trx: t });
     return ids;
   };
   return trx ? run(trx) : runtime().db.transaction(run);
@@ -135,12 +129,12 @@ export function wantsFlagSql(flag: NotificationFlag, alias = 'c'): string {
 
 /** shuffles: a Shuffle coupon was saved (inside the saving transaction). EMAIL_NEW_COUPON_ALERTS. */
 export async function couponSaved(couponId: number, trx?: Knex.Transaction): Promise<void> {
-  await runtime().jobs.send(couponSavedJob, { couponId }, { trx });
+  await runtime().jobs.send(couponSavedQueue, { couponId }, { trx });
 }
 
 /** payments: a payment was captured and its order paid (inside the capture transaction). SMS_ALERTS receipt; the owner's "payment received". */
 export async function paymentCaptured(orderId: number, trx?: Knex.Transaction): Promise<void> {
-  await runtime().jobs.send(paymentCapturedJob, { orderId }, { trx });
+  await runtime().jobs.send(paymentCapturedQueue, { orderId }, { trx });
 }
 
 /**
@@ -148,12 +142,12 @@ export async function paymentCaptured(orderId: number, trx?: Knex.Transaction): 
  * shopper's refund SMS through SMS_ALERTS, once per refund (docs/notifications.md, "Refund SMS").
  */
 export async function notifyRefund(refundId: number, trx?: Knex.Transaction): Promise<void> {
-  await runtime().jobs.send(refundJob, { refundId }, { trx });
+  await runtime().jobs.send(refundQueue, { refundId }, { trx });
 }
 
 /** promotions: an owner scheduled or changed an outlet's timed offers (flash sales, nearby offers). */
 export async function offersScheduled(outletId: number, trx?: Knex.Transaction): Promise<void> {
-  await runtime().jobs.send(offersScheduledJob, { outletId, at: runtime().now().toISOString() }, { trx });
+  await runtime().jobs.send(offersScheduledQueue, { outletId, at: runtime().now().toISOString() }, { trx });
 }
 
 /**
@@ -198,15 +192,6 @@ export async function rememberLocation(
       WHERE l.city_id IS DISTINCT FROM EXCLUDED.city_id OR l.updated_at < EXCLUDED.updated_at - interval '10 minutes'`,
     [consumerId, city.id, now()],
   );
-}
-
-/** users (account deletion): forgets the shopper's devices, location and inbox. */
-export async function forgetConsumer(consumerId: number, trx: Knex.Transaction): Promise<void> {
-  await trx('pushSubscriptions').where({ consumerId }).delete();
-  await trx('fcmTokens').where({ consumerId }).delete();
-  await trx('consumerLocations').where({ consumerId }).delete();
-  await trx('notifications').where({ consumerId }).delete();
-  await trx('pushDailyCounts').where({ consumerId }).delete();
 }
 
 // ---------------------------------------------------------------- dispatch
@@ -397,7 +382,7 @@ async function sendDue(ids: readonly number[]): Promise<DispatchResult> {
     const startAfter = new Date(later.at);
     const waiting = waitingIds.map((w) => w.notificationId);
     // One queued run per group and time, however many dispatches saw the group waiting.
-    await jobs.send(dispatchJob, { ids: waiting }, { startAfter, singletonKey: `later:${startAfter.getTime()}:${waiting[0]}:${waiting.length}`, singletonSeconds: 3600 });
+    await jobs.send(dispatchQueue, { ids: waiting }, { startAfter, singletonKey: `later:${startAfter.getTime()}:${waiting[0]}:${waiting.length}`, singletonSeconds: 3600 });
   }
   return result;
 }

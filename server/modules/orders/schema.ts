@@ -63,6 +63,8 @@ export type CheckoutInfo =
       currency: 'INR';
       name: string;
       description: string;
+      /** Seconds until the order expires: Razorpay Checkout closes itself then (its `timeout` option). */
+      timeout: number;
     };
 
 /** The money of an order as stored (the breakdown computed when the order was created). */

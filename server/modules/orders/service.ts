@@ -7,6 +7,7 @@ import { runtime } from '../../lib/runtime.ts';
 import { single } from '../../db/rows.ts';
 import type { OrderFailureCode, OrderRow } from '../../db/tables.ts';
 import { getBill } from '../bills/service.ts';
+import { checkoutTimeoutSeconds, isOrderExpired } from './money.ts';
 import { recordOrderTransfer, transferPlanFor } from '../settlements/transfers.ts';
 import {
   ORDER_MESSAGES,
@@ -18,9 +19,9 @@ import {
   type OrderStatus,
 } from './schema.ts';
 
-/** The status a reader sees: a created order past its expiry is `expired` (stored lazily, by the next event). */
+/** The status a reader sees: an open order past its expiry is `expired` (stored lazily, by the next event; orders/money.ts). */
 export function visibleStatus(order: Pick<OrderRow, 'status' | 'expiresAt'>, now: Date): OrderStatus {
-  return order.status === 'created' && now.getTime() >= order.expiresAt.getTime() ? 'expired' : order.status;
+  return isOrderExpired(order, now) ? 'expired' : order.status;
 }
 
 const clockTime = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Kolkata' });
@@ -43,6 +44,7 @@ function checkoutOf(order: OrderRow, outletName: string): CheckoutInfo {
       currency: 'INR',
       name: 'Bachat',
       description: `Bill at ${outletName}`,
+      timeout: checkoutTimeoutSeconds(order.expiresAt, runtime().now()),
     };
   }
   return { provider: 'sandbox', url: `/payment-demo?orderId=${order.publicId}` };

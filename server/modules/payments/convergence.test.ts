@@ -16,7 +16,7 @@ import { handleCheckoutCallback, handleWebhook } from './service.ts';
  * any ordering of payment.authorized, payment.captured, payment.failed, order.paid and the checkout
  * callback, with redeliveries of the same event and events delivered concurrently, ends in the same
  * state, decided only by which kinds arrived: a capture → paid exactly once (one captured payments row,
- * 7 ledger rows, the day's stats counted once, the coupon redeemed); else an authorisation → still open
+ * 8 ledger rows, the day's stats counted once, the coupon redeemed); else an authorisation → still open
  * (money held); else only declines → failed, nothing booked, the coupon still the shopper's.
  */
 
@@ -128,7 +128,7 @@ describe('every order of events converges (fast-check)', () => {
           expect(await endState(id, coupon)).toEqual({
             status: 'paid',
             payments: ['captured'],
-            ledger: 7,
+            ledger: 8,
             redemptions: 1,
             refunds: 0,
             couponRedeemed: true,
@@ -157,7 +157,7 @@ describe('every order of events converges (fast-check)', () => {
         p: p.join(' → '),
         status: 'paid',
         payments: ['captured'],
-        ledger: 7,
+        ledger: 8,
         redemptions: 1,
         refunds: 0,
         couponRedeemed: true,
@@ -217,7 +217,7 @@ describe('every order of events converges (fast-check)', () => {
     );
     const statuses = await testDb()('orders').whereIn('id', made.map((m) => m.id)).select('status');
     expect(statuses.map((s) => s.status)).toEqual(Array(30).fill('paid'));
-    expect(Number((await testDb()('ledgerEntries').count({ n: '*' }).first())?.n)).toBe(30 * 7);
+    expect(Number((await testDb()('ledgerEntries').count({ n: '*' }).first())?.n)).toBe(30 * 8);
     expect(Number((await testDb()('payments').where({ status: 'captured' }).count({ n: '*' }).first())?.n)).toBe(30);
   });
 });

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
+import { discountOf, refundStateOf } from '../orders/money.ts';
 import type { OrderRow } from '../../db/tables.ts';
-import type { CounterPayment, CounterRefund } from '../counter/schema.ts';
-import { OWNER_REFUND_WINDOW_MS, type CounterPaymentStatus } from './schema.ts';
+import { OWNER_REFUND_WINDOW_MS, type CounterPayment, type CounterPaymentStatus, type CounterRefund } from './schema.ts';
 
 /**
  * The counter's rows (docs/payments.md "The counter"): a paid bill with its owner refunds, as the
@@ -11,7 +11,7 @@ import { OWNER_REFUND_WINDOW_MS, type CounterPaymentStatus } from './schema.ts';
 
 /** Paid, partly refunded or refunded, from what the outlet refunded (pending refunds count: the money is going back). */
 export function counterStatusOf(amountPaise: number, refundedPaise: number): CounterPaymentStatus {
-  return refundedPaise <= 0 ? 'paid' : refundedPaise >= amountPaise ? 'refunded' : 'partly_refunded';
+  return refundStateOf(amountPaise, refundedPaise);
 }
 
 /** The order columns a counter row shows. */
@@ -57,7 +57,7 @@ export function toCounterPayment(o: CounterOrderRow, refunds: CounterRefund[]): 
     verificationCode: o.verificationCode ?? '',
     paidAt,
     billPaise: o.billPaise,
-    discountPaise: o.instantDiscountPaise + o.shuffleDiscountPaise,
+    discountPaise: discountOf(o),
     amountPaise: o.amountPaise,
     status: counterStatusOf(o.amountPaise, refundedPaise),
     refundedPaise,

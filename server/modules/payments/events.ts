@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { runtime } from '../../lib/runtime.ts';
 import type { OutletEventKind } from '../../db/tables.ts';
-import type { CounterPayment } from '../counter/schema.ts';
 import { counterPaymentsById } from './counter-views.ts';
+import type { CounterPayment } from './schema.ts';
 
 /**
  * The counter's live feed (docs/payments.md, "The counter"): every change an outlet's payments screen

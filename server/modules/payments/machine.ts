@@ -1,3 +1,5 @@
+import { isOrderExpired } from '../orders/money.ts';
+
 /**
  * The payment state machine (docs/payments.md, "The state machine"), as ONE pure function. It knows
  * nothing of the database: `applyPaymentEvent` (service.ts) reads the order, the payment record and the
@@ -39,7 +41,7 @@ export interface TransitionInput extends MachineState {
 export type Effect =
   /** Insert the payment row, or move it up to this status. */
   | { type: 'savePayment'; status: Exclude<PaymentState, 'none'> }
-  /** Redeem the coupon, mark the order paid with its receipt, redemption, 7 ledger rows, daily stats. */
+  /** Redeem the coupon, mark the order paid with its receipt, redemption, 8 ledger rows; announces the capture (daily stats, counter, notifications). */
   | { type: 'honour' }
   /** Record a pending refund of the whole payment; the provider is called after the commit. */
   | { type: 'refund'; reason: RefundReason };
@@ -103,6 +105,6 @@ export function effectiveOrderState(
   expiresAt: Date,
   now: Date,
 ): MachineState {
-  if (isOpen(stored) && now.getTime() >= expiresAt.getTime()) return { order: 'expired', failureCode: 'order_expired' };
+  if (isOrderExpired({ status: stored, expiresAt }, now)) return { order: 'expired', failureCode: 'order_expired' };
   return { order: stored, failureCode: storedFailureCode };
 }

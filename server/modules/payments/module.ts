@@ -2,6 +2,7 @@ import { defineModule } from '../manifest.ts';
 import { paymentsRouter } from './router.ts';
 import { paymentsRest } from './rest.ts';
 import { pruneOutletEventsJob, retryRefundsJob } from './jobs.ts';
+import { countCapture, countRefund } from './daily-stats.ts';
 
 export const paymentsModule = defineModule({
   name: 'payments',
@@ -9,4 +10,6 @@ export const paymentsModule = defineModule({
   // The webhook (`paymentsWebhook`) reads raw bytes, so server/app.ts mounts it before the body parser.
   rest: paymentsRest,
   jobs: [retryRefundsJob, pruneOutletEventsJob],
+  // The outlet's day in figures follows its own announcements (daily-stats.ts).
+  on: { 'payment.captured': countCapture, 'refund.changed': countRefund },
 });

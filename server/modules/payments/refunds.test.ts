@@ -170,7 +170,7 @@ describe('captured money we cannot honour is refunded through the provider', () 
     await completeDemoCheckout(shopper, order.orderId, 'pay');
     expect(await captureWebhook(order)).toMatchObject({ status: 'paid', refundIds: [expect.any(Number)] });
     expect(await refundRows()).toMatchObject([{ status: 'processed', reason: REFUND_REASONS.already_paid }]);
-    expect(await testDb()('ledgerEntries').count({ n: '*' }).first()).toMatchObject({ n: 7 });
+    expect(await testDb()('ledgerEntries').count({ n: '*' }).first()).toMatchObject({ n: 8 });
     expect(await getReceipt(shopper, order.orderId)).toMatchObject({ status: 'paid', refunds: [{ reason: REFUND_REASONS.already_paid }] });
   });
 });

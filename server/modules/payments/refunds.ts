@@ -6,11 +6,8 @@ import { single } from '../../db/rows.ts';
 import { afterCommit } from '../../db/after-commit.ts';
 import type { LedgerEntryType, OrderRow, PaymentProviderName, PaymentRow, RefundRow } from '../../db/tables.ts';
 import { ProviderError, REFUND_NOTE_KEY, type PaymentNotice } from '../../providers/payments.ts';
-import { istMoment } from '../offers/rules.ts';
 import type { RefundReason } from './machine.ts';
-import { recordOutletEvent } from './events.ts';
-import { splitRefund } from './refund-split.ts';
-import { notifyRefund } from '../notifications/service.ts';
+import { feeConfigOf, orderMoney, splitRefund } from '../orders/money.ts';
 import {
   OWNER_REFUND_MESSAGES,
   OWNER_REFUND_WINDOW_MS,
@@ -19,7 +16,6 @@ import {
   REFUND_REASONS,
   type RefundView,
 } from './schema.ts';
-import { refundProcessed as reverseTransferShare, wakeTransferReversals } from '../settlements/hooks.ts';
 
 /**
  * Refunds (docs/payments.md, "Refunds"). The capture transaction only RECORDS a refund (`pending`); the
@@ -65,7 +61,34 @@ export async function recordAutoRefund(
       status: 'pending',
     })
     .returning('id');
-  return single(inserted).id;
+  const refundId = single(inserted).id;
+  await announceRefund(trx, { id: refundId, orderId: input.orderId, kind: 'auto_unhonoured' }, 'pending');
+  return refundId;
+}
+
+/**
+ * Announces a refund's new state (server/lib/domain-events.ts `refund.changed`), once, in the transaction
+ * that sets it: the counter's screens (owner refunds), and for a processed one the day's figures, the
+ * Route reversal (settlements), the shopper's message (notifications) and, when it completes a full
+ * refund, the coupon and Golden Key given back (shuffles).
+ */
+async function announceRefund(trx: Knex.Transaction, refund: Pick<RefundRow, 'id' | 'orderId' | 'kind'>, status: RefundRow['status']): Promise<void> {
+  const order = await trx('orders').where({ id: refund.orderId }).first('outletId', 'amountPaise');
+  if (!order) throw new Error(`refund ${refund.id}: its order ${refund.orderId} is gone`);
+  let full = false;
+  if (status === 'processed' && refund.kind === 'owner') {
+    const done = await trx('refunds').where({ orderId: refund.orderId, kind: 'owner', status: 'processed' }).sum({ total: 'amountPaise' }).first();
+    full = Number(done?.total ?? 0) >= order.amountPaise;
+  }
+  await runtime().events.announce(trx, 'refund.changed', {
+    refundId: refund.id,
+    orderId: refund.orderId,
+    outletId: order.outletId,
+    kind: refund.kind,
+    status,
+    full,
+    at: runtime().now(),
+  });
 }
 
 /** What processRefund reads of a refund, its payment and its order. */
@@ -118,8 +141,6 @@ export async function processRefund(id: number): Promise<void> {
     });
     const log = answer.status === 'failed' ? logger.error.bind(logger) : logger.info.bind(logger);
     log({ refundId: id, orderId: row.publicId, providerRefundId: answer.providerRefundId, status: answer.status }, 'refund requested');
-    // The Route reversal recorded with the refund goes out now, not at the job's next minute.
-    if (answer.status === 'processed') await wakeTransferReversals();
   } catch (error) {
     const attempts = row.attempts + 1;
     const refused = error instanceof ProviderError && error.status !== null && error.status >= 400 && error.status < 500 && error.status !== 429;
@@ -154,18 +175,15 @@ export async function refundProcessed(
       ...(outcome.attempt ? { attempts: trx.raw('attempts + 1') } : {}),
       updatedAt: trx.fn.now(),
     });
-  // Razorpay Route: the outlet's share of it is taken back from the order's transfer, and the order's
-  // settlement statement is refreshed (settlements/hooks.ts), in this transaction.
-  await reverseTransferShare(refund.id, trx);
   if (refund.kind === 'owner') {
     const order = await trx('orders').where({ id: refund.orderId }).first();
     if (!order) throw new Error(`refund ${refund.id}: its order ${refund.orderId} is gone`);
     await bookOwnerRefund(trx, order, refund, outcome.at);
-    await recordOutletEvent(trx, { outletId: order.outletId, kind: 'refund', orderId: order.id, refundId: refund.id });
   }
-  // The shopper is told of every refund, an owner's or an automatic one (a payment we could not
-  // honour): SMS_ALERTS, SMS and the inbox, in their language, once, if this commits.
-  await notifyRefund(refund.id, trx);
+  // Once, in this transaction: the Route reversal and the statement (settlements), the day's figures,
+  // the counter's screens, the shopper's message for every refund (notifications), a full refund's
+  // coupon and Golden Key given back (shuffles).
+  await announceRefund(trx, refund, 'processed');
   countAtCommit(trx, refund.kind, 'processed');
 }
 
@@ -191,37 +209,33 @@ async function refundFailed(
       ...(outcome.attempt ? { attempts: trx.raw('attempts + 1') } : {}),
       updatedAt: trx.fn.now(),
     });
-  if (refund.kind === 'owner') {
-    const order = await trx('orders').where({ id: refund.orderId }).first('outletId', 'id');
-    if (order) await recordOutletEvent(trx, { outletId: order.outletId, kind: 'refund', orderId: order.id, refundId: refund.id });
-  }
+  await announceRefund(trx, refund, 'failed');
   countAtCommit(trx, refund.kind, 'failed');
 }
 
-const REFUND_ENTRY_TYPES = ['refund', 'refund_net_to_outlet', 'refund_platform_fee', 'refund_convenience_fee', 'refund_gst'] as const satisfies readonly LedgerEntryType[];
+const REFUND_ENTRY_TYPES = [
+  'refund',
+  'refund_net_to_outlet',
+  'refund_platform_fee',
+  'refund_platform_fee_gst',
+  'refund_convenience_fee',
+  'refund_gst',
+] as const satisfies readonly LedgerEntryType[];
 
 /**
  * An owner refund's reversing entries (docs/payments.md "Owner refunds"; the split, in proportion to what
- * was paid: refund-split.ts), and the bill's IST day net of it in outlet_daily_stats (that day's money is
- * still held: the refund window is 24 h).
+ * was paid: orders/money.ts `splitRefund`). The bill's IST day follows from them (daily-stats.ts).
  */
 async function bookOwnerRefund(trx: Knex.Transaction, order: OrderRow, refund: RefundRow, at: Date): Promise<void> {
   const earlier = await trx('ledgerEntries').where({ orderId: order.id, entryType: 'refund' }).sum({ total: 'amountPaise' }).first();
-  const split = splitRefund(
-    {
-      subtotalPaise: order.billPaise - order.instantDiscountPaise - order.shuffleDiscountPaise,
-      convenienceFeePaise: order.convenienceFeePaise,
-      gstPaise: order.gstPaise,
-    },
-    { refundedPaise: Number(earlier?.total ?? 0) },
-    refund.amountPaise,
-  );
+  const split = splitRefund(orderMoney(order, feeConfigOf(runtime().env).gstBps), Number(earlier?.total ?? 0), refund.amountPaise);
   const amounts: Record<(typeof REFUND_ENTRY_TYPES)[number], number> = {
-    refund: split.refund,
-    refund_net_to_outlet: split.refundNetToOutlet,
-    refund_platform_fee: split.refundPlatformFee,
-    refund_convenience_fee: split.refundConvenienceFee,
-    refund_gst: split.refundGst,
+    refund: split.refundPaise,
+    refund_net_to_outlet: split.payoutPaise,
+    refund_platform_fee: split.platformFeePaise,
+    refund_platform_fee_gst: split.platformFeeGstPaise,
+    refund_convenience_fee: split.convenienceFeePaise,
+    refund_gst: split.convenienceFeeGstPaise,
   };
   await trx('ledgerEntries').insert(
     REFUND_ENTRY_TYPES.map((entryType) => ({
@@ -233,16 +247,6 @@ async function bookOwnerRefund(trx: Knex.Transaction, order: OrderRow, refund: R
       occurredAt: at,
     })),
   );
-  const day = istMoment(order.paidAt ?? order.createdAt).date;
-  await trx('outletDailyStats')
-    .where({ outletId: order.outletId, day })
-    .update({
-      refundsCount: trx.raw('refunds_count + 1'),
-      refundPaise: trx.raw('refund_paise + ?', [split.goods]),
-      feePaise: trx.raw('fee_paise - ?', [split.refundPlatformFee]),
-      netPaise: trx.raw('net_paise - ?', [split.refundNetToOutlet]),
-      updatedAt: at,
-    });
 }
 
 export async function processRefunds(ids: number[]): Promise<void> {
@@ -395,7 +399,7 @@ export async function recordOwnerRefund(req: OwnerRefundRequest): Promise<OwnerR
       })
       .returning('id');
     const refundId = single(inserted).id;
-    await recordOutletEvent(trx, { outletId: order.outletId, kind: 'refund', orderId: order.id, refundId });
+    await announceRefund(trx, { id: refundId, orderId: order.id, kind: 'owner' }, 'pending');
     runtime().logger.info({ refundId, orderId: order.publicId, outletId: order.outletId, amountPaise: amount, by: req.initiatedBy }, 'owner refund recorded');
     return { refundId, replayed: false };
   });

@@ -87,7 +87,7 @@ describe('payments REST', () => {
     for (let i = 0; i < 10; i++) await send().expect(200);
     expect(first.every((r) => r.status === 200)).toBe(true);
     expect(first.filter((r) => r.body.duplicate === false)).toHaveLength(1);
-    expect({ payments: await n('payments'), ledger: await n('ledgerEntries'), redemptions: await n('redemptions') }).toEqual({ payments: 1, ledger: 7, redemptions: 1 });
+    expect({ payments: await n('payments'), ledger: await n('ledgerEntries'), redemptions: await n('redemptions') }).toEqual({ payments: 1, ledger: 8, redemptions: 1 });
   });
 
   it('a tampered body or signature → 400 and nothing written; an unknown provider path → 404', async () => {

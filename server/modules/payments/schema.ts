@@ -216,3 +216,41 @@ export function toRestRefund(f: RefundView) {
     PROCESSED_AT: f.processedAt?.toISOString() ?? null,
   };
 }
+
+/** An owner refund as the counter shows it. */
+export interface CounterRefund {
+  id: number;
+  amountPaise: number;
+  status: RefundView['status'];
+  reason: string;
+  createdAt: Date;
+  processedAt: Date | null;
+}
+
+/** One paid bill at the counter. */
+export interface CounterPayment {
+  /** The order's public id. */
+  orderId: string;
+  receiptCode: string;
+  /** The 6 digits the shopper's screen shows. */
+  verificationCode: string;
+  paidAt: Date;
+  billPaise: number;
+  /** Instant + Shuffle discount given. */
+  discountPaise: number;
+  /** What the shopper paid. */
+  amountPaise: number;
+  status: CounterPaymentStatus;
+  /** Owner refunds asked for or made (not the failed ones). */
+  refundedPaise: number;
+  /** Of which the provider has not confirmed yet. */
+  refundPendingPaise: number;
+  /** What can still be refunded (0 after a full refund). */
+  refundablePaise: number;
+  /** The table whose QR was scanned (1..50), null at the counter. */
+  tableNumber: number | null;
+  /** The refund window's end: 24 h after the payment. */
+  refundableUntil: Date;
+  refunds: CounterRefund[];
+}
+

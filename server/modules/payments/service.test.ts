@@ -50,7 +50,7 @@ describe('capture through the sandbox checkout', () => {
     const order = await newOrder();
     const result = await completeDemoCheckout(shopper, order.orderId, 'pay');
     expect(result).toEqual({ orderId: order.orderId, outcome: 'paid', redirectTo: `/payment-success?orderId=${order.orderId}` });
-    expect(await counts()).toEqual({ payments: 1, events: 1, redemptions: 1, ledger: 7, stats: 1, paid: 1 });
+    expect(await counts()).toEqual({ payments: 1, events: 1, redemptions: 1, ledger: 8, stats: 1, paid: 1 });
     const ledger = Object.fromEntries(
       (await testDb()('ledgerEntries').select('entryType', 'amountPaise')).map((r) => [r.entryType, Number(r.amountPaise)]),
     );
@@ -61,7 +61,8 @@ describe('capture through the sandbox checkout', () => {
       convenience_fee: 855,
       gst: 154,
       platform_fee: 1_283,
-      net_to_outlet: 84_217,
+      platform_fee_gst: 231, // 18 % of ₹12.83
+      net_to_outlet: 83_986, // the payout: ₹855 − ₹12.83 − ₹2.31
     });
     const stats = await testDb()('outletDailyStats').where({ outletId: outlet }).first();
     expect(stats).toMatchObject({ ordersCount: 1, couponsCount: 1 });
@@ -79,7 +80,7 @@ describe('capture through the sandbox checkout', () => {
     expect(receipt.paidAt).toBeInstanceOf(Date);
     // Pay again: nothing more happens.
     await completeDemoCheckout(shopper, order.orderId, 'pay');
-    expect(await counts()).toEqual({ payments: 1, events: 1, redemptions: 1, ledger: 7, stats: 1, paid: 1 });
+    expect(await counts()).toEqual({ payments: 1, events: 1, redemptions: 1, ledger: 8, stats: 1, paid: 1 });
   });
 
   it('Fail takes nothing: order failed, coupon still active; a later Pay succeeds', async () => {
@@ -117,7 +118,7 @@ describe('exactly once', () => {
     const firstTen = await Promise.all(Array.from({ length: 10 }, send));
     for (let i = 0; i < 10; i++) await send();
     expect(firstTen.filter((r) => 'duplicate' in r && !r.duplicate)).toHaveLength(1);
-    expect(await counts()).toEqual({ payments: 1, events: 1, redemptions: 1, ledger: 7, stats: 1, paid: 1 });
+    expect(await counts()).toEqual({ payments: 1, events: 1, redemptions: 1, ledger: 8, stats: 1, paid: 1 });
     expect((await testDb()('outletDailyStats').first())!.ordersCount).toBe(1);
   });
 
@@ -143,7 +144,7 @@ describe('exactly once', () => {
     expect(results.filter((r) => r.outcome === 'paid')).toHaveLength(1);
     expect(results.filter((r) => r.outcome === 'failed')).toHaveLength(199);
     expect(await testDb()('redemptions').where({ couponId: coupon }).count({ n: '*' }).first()).toMatchObject({ n: 1 });
-    expect(await counts()).toMatchObject({ redemptions: 1, ledger: 7, paid: 1 });
+    expect(await counts()).toMatchObject({ redemptions: 1, ledger: 8, paid: 1 });
     const refunds = await testDb()('refunds').select('status', 'reason', 'amountPaise', 'providerRefundId');
     expect(refunds).toHaveLength(199);
     expect(new Set(refunds.map((r) => `${r.status}|${r.reason}|${r.amountPaise}`))).toEqual(

@@ -3,20 +3,16 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { runtime } from '../../lib/runtime.ts';
 import { single } from '../../db/rows.ts';
 import type { OrderRow, PaymentProviderName, PaymentStatus } from '../../db/tables.ts';
-import { istMoment } from '../offers/rules.ts';
-import { roundShare } from '../bills/compute.ts';
-import { PLATFORM_FEE_BPS } from '../bills/schema.ts';
+import { discountOf, feeConfigOf, orderMoney } from '../orders/money.ts';
 import { redeemCoupon } from '../shuffles/service.ts';
 import { getOwnOrder, markOrderPaid, setOrderOutcome, visibleStatus } from '../orders/service.ts';
 import type { OrderStatus } from '../orders/schema.ts';
 import { isSandbox, type PaymentNotice } from '../../providers/payments.ts';
+import type { DomainEventMap } from '../../lib/domain-events.ts';
 import { assertOutletAccess } from '../../lib/outlet-access.ts';
-import { paymentCaptured } from '../notifications/service.ts';
 import { effectiveOrderState, transition, type CouponCheck, type PaymentEventKind, type PaymentState } from './machine.ts';
 import { applyRefundNotice, processRefunds, recordAutoRefund, refundsOfOrders, scheduleRefundRetry } from './refunds.ts';
-import { recordOutletEvent } from './events.ts';
 import { counterStatusOf } from './counter-views.ts';
-import { applyRouteNotice, reconcileSettlement, type RouteOutcome } from '../settlements/transfers.ts';
 import {
   FAILURE_REASONS,
   PAYMENT_MESSAGES,
@@ -62,7 +58,7 @@ export interface ApplyResult {
   refundIds: number[];
 }
 
-const ENTRY_TYPES = ['bill', 'instant_discount', 'shuffle_discount', 'convenience_fee', 'gst', 'platform_fee', 'net_to_outlet'] as const;
+const ENTRY_TYPES = ['bill', 'instant_discount', 'shuffle_discount', 'convenience_fee', 'gst', 'platform_fee', 'platform_fee_gst', 'net_to_outlet'] as const;
 
 /** The `honour` effect: the coupon (locked and checked usable by the caller) is redeemed and the money booked. */
 async function honour(trx: Knex.Transaction, order: OrderRow, at: Date): Promise<void> {
@@ -77,37 +73,22 @@ async function honour(trx: Knex.Transaction, order: OrderRow, at: Date): Promise
     outletId: order.outletId,
     redeemedAt: at,
   });
-  const subtotal = order.billPaise - order.instantDiscountPaise - order.shuffleDiscountPaise;
-  const platformFee = roundShare(subtotal, PLATFORM_FEE_BPS);
+  const m = orderMoney(order, feeConfigOf(runtime().env).gstBps);
   const amounts: Record<(typeof ENTRY_TYPES)[number], number> = {
-    bill: order.billPaise,
-    instant_discount: order.instantDiscountPaise,
-    shuffle_discount: order.shuffleDiscountPaise,
-    convenience_fee: order.convenienceFeePaise,
-    gst: order.gstPaise,
-    platform_fee: platformFee,
-    net_to_outlet: subtotal - platformFee,
+    bill: m.billPaise,
+    instant_discount: m.instantDiscountPaise,
+    shuffle_discount: m.shuffleDiscountPaise,
+    convenience_fee: m.convenienceFeePaise,
+    gst: m.convenienceFeeGstPaise,
+    platform_fee: m.platformFeePaise,
+    platform_fee_gst: m.platformFeeGstPaise,
+    net_to_outlet: m.payoutPaise,
   };
   await trx('ledgerEntries').insert(
     ENTRY_TYPES.map((entryType) => ({ outletId: order.outletId, orderId: order.id, entryType, amountPaise: amounts[entryType], occurredAt: at })),
   );
-  const discount = order.instantDiscountPaise + order.shuffleDiscountPaise;
-  const coupons = order.couponId !== null ? 1 : 0;
-  await trx.raw(
-    `INSERT INTO outlet_daily_stats (outlet_id, day, orders_count, coupons_count, bill_paise, discount_paise, fee_paise, net_paise, updated_at)
-     VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (outlet_id, day) DO UPDATE SET
-       orders_count = outlet_daily_stats.orders_count + 1,
-       coupons_count = outlet_daily_stats.coupons_count + EXCLUDED.coupons_count,
-       bill_paise = outlet_daily_stats.bill_paise + EXCLUDED.bill_paise,
-       discount_paise = outlet_daily_stats.discount_paise + EXCLUDED.discount_paise,
-       fee_paise = outlet_daily_stats.fee_paise + EXCLUDED.fee_paise,
-       net_paise = outlet_daily_stats.net_paise + EXCLUDED.net_paise,
-       updated_at = EXCLUDED.updated_at`,
-    [order.outletId, istMoment(at).date, coupons, order.billPaise, discount, platformFee, subtotal - platformFee, at],
-  );
-  // The counter's screens hear of the bill when this transaction commits (events.ts). Last: it takes the outlet's counter lock.
-  await recordOutletEvent(trx, { outletId: order.outletId, kind: 'payment', orderId: order.id });
+  // Announced once, in this transaction: the day's figures, the counter's screens, Route, the receipt SMS.
+  await runtime().events.announce(trx, 'payment.captured', { orderId: order.id, outletId: order.outletId, consumerId: order.consumerId, couponId: order.couponId, at });
 }
 
 /** The order's coupon when a capture arrives, its row locked so no other capture can take it meanwhile. */
@@ -180,7 +161,6 @@ export async function applyPaymentEvent(e: PaymentEvent): Promise<ApplyResult> {
       } else if (effect.type === 'honour') {
         await honour(trx, order, at);
         honoured = true;
-        await paymentCaptured(order.id, trx); // queued with the commit: receipt SMS, the owner's payment received
       } else {
         refundIds.push(
           await recordAutoRefund(trx, { orderId: order.id, paymentId: paymentRowId!, provider, amountPaise: order.amountPaise, reason: effect.reason }),
@@ -189,6 +169,9 @@ export async function applyPaymentEvent(e: PaymentEvent): Promise<ApplyResult> {
     }
     if (!honoured && (next.order !== order.status || next.failureCode !== order.failureCode)) {
       await setOrderOutcome(trx, order.id, { status: next.order, failureCode: next.failureCode }, at);
+      if (next.order === 'expired' && order.status !== 'expired') {
+        await runtime().events.announce(trx, 'order.expired', { orderId: order.id, outletId: order.outletId, couponId: order.couponId, at });
+      }
     }
     if (e.event) await trx('paymentEvents').where({ provider, eventId: e.event.eventId }).update({ processedAt: at });
     if (next.effects.length) {
@@ -225,7 +208,7 @@ export async function handleWebhook(
   | ApplyResult
   | { ignored: true }
   | { refundId: number | null; status: string | null; duplicate: boolean }
-  | { route: RouteOutcome | null; duplicate: boolean }
+  | { route: unknown; duplicate: boolean }
 > {
   const { payments, db, now, logger } = runtime();
   if (!payments.verifyWebhookSignature(rawBody, signature)) throw badRequest(PAYMENT_MESSAGES.badSignature);
@@ -234,18 +217,19 @@ export async function handleWebhook(
   if (notice.amountPaise === null) throw badRequest(PAYMENT_MESSAGES.missingAmount, { amount: PAYMENT_MESSAGES.missingAmount });
   const event = { eventId: notice.eventId, eventType: notice.eventType, payload: JSON.parse(rawBody.toString('utf8')) as unknown };
   if (notice.route) {
-    // Route: a transfer's progress, a settlement to a linked account, a linked account's state (settlements).
+    // Route: a transfer's progress, a settlement to a linked account, a linked account's state: announced
+    // to its subscriber (settlements), which answers in `reply`.
+    const reply: DomainEventMap['route.notice']['reply'] = {};
     const out = await db.transaction(async (trx) => {
       const at = now();
       if (!(await recordEvent(trx, payments.name, event, at))) return { route: null, duplicate: true };
-      const route = await applyRouteNotice(trx, notice, at);
+      await runtime().events.announce(trx, 'route.notice', { notice, at, reply });
       await trx('paymentEvents').where({ provider: payments.name, eventId: event.eventId }).update({ processedAt: at });
-      return { route, duplicate: false };
+      return { route: reply.outcome ?? null, duplicate: false };
     });
-    // A new settlement: find the transfers it paid now (the job `settlements.reconcile` retries a failure).
-    if (out.route?.kind === 'settlement' && out.route.fresh) {
-      const id = out.route.providerSettlementId;
-      await reconcileSettlement(id).catch((error: unknown) => logger.warn({ err: error, providerSettlementId: id }, 'settlement reconciliation failed; the job retries'));
+    // E.g. a new settlement: the transfers it paid are found now (the job `settlements.reconcile` retries a failure).
+    if (!out.duplicate && reply.afterCommit) {
+      await reply.afterCommit().catch((error: unknown) => logger.warn({ err: error, eventId: event.eventId }, 'work after a Route webhook failed; its job retries'));
     }
     return out;
   }
@@ -389,7 +373,7 @@ export async function getReceipt(consumerId: number, orderId: string): Promise<R
     outletName: outlet?.name ?? '',
     billPaise: order.billPaise,
     amountPaise: order.amountPaise,
-    savedPaise: order.instantDiscountPaise + order.shuffleDiscountPaise,
+    savedPaise: discountOf(order),
     instantDiscountPaise: order.instantDiscountPaise,
     shuffleDiscountPaise: order.shuffleDiscountPaise,
     convenienceFeePaise: order.convenienceFeePaise,
@@ -432,7 +416,7 @@ export async function checkReceipt(businessOwnerId: number, input: { outletId: n
     outletId: order.outletId,
     billPaise: order.billPaise,
     amountPaise: order.amountPaise,
-    savedPaise: order.instantDiscountPaise + order.shuffleDiscountPaise,
+    savedPaise: discountOf(order),
     paidAt: order.paidAt ?? order.createdAt,
     shopperFirstName: firstNameOf(shopper?.name ?? null),
     status: counterStatusOf(order.amountPaise, refundedPaise),

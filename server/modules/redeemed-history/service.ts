@@ -6,6 +6,7 @@ import type { Language } from '../../lib/i18n.ts';
 import { runtime } from '../../lib/runtime.ts';
 import type { CouponRow, OrderRow, OutletRow, RedemptionRow } from '../../db/tables.ts';
 import { refundsOfOrders } from '../payments/refunds.ts';
+import { discountOf } from '../orders/money.ts';
 import {
   REDEEMED_HISTORY_MESSAGES,
   type listRedeemedHistoryInputSchema,
@@ -91,7 +92,7 @@ async function withRefunds(rows: EntryRow[]): Promise<RedemptionView[]> {
     return {
       ...r,
       kind: paid ? 'paid' : 'refunded',
-      savedPaise: paid ? r.instantDiscountPaise + r.shuffleDiscountPaise : 0,
+      savedPaise: paid ? discountOf(r) : 0,
       receiptCode: paid ? r.receiptCode : null,
       verificationCode: paid ? r.verificationCode : null,
       redeemedAt: paid ? r.redeemedAt : null,

@@ -6,7 +6,7 @@ export const REFERRAL_REWARDS = {
   welcomeKeys: 1,
 } as const;
 
-export type GoldenKeyReason = 'referral_bonus' | 'referral_welcome' | 'shuffle_purchase' | 'adjustment';
+export type GoldenKeyReason = 'referral_bonus' | 'referral_welcome' | 'shuffle_purchase' | 'refund_return' | 'adjustment';
 
 export interface GoldenKeyEntry {
   id: number;

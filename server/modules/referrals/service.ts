@@ -58,6 +58,21 @@ export async function spendGoldenKey(trx: Knex.Transaction, consumerId: number, 
   await trx('goldenKeyLedger').insert({ consumerId, delta: -1, reason: 'shuffle_purchase', couponId: purchase.couponId, note: purchase.note });
 }
 
+/**
+ * shuffles (a bill refunded in full): the Golden Key that bought the bill's coupon comes back, once per
+ * coupon (a unique index), however often the coupon is refunded. Nothing when no key bought it.
+ */
+export async function returnGoldenKey(trx: Knex.Transaction, couponId: number): Promise<boolean> {
+  const spent = await trx('goldenKeyLedger').where({ couponId, reason: 'shuffle_purchase' }).first('consumerId');
+  if (!spent) return false;
+  const back = await trx('goldenKeyLedger')
+    .insert({ consumerId: spent.consumerId, delta: 1, reason: 'refund_return', couponId, note: 'The bill it was spent on was refunded in full' })
+    .onConflict(trx.raw("(coupon_id) WHERE reason = 'refund_return'"))
+    .ignore()
+    .returning('id');
+  return back.length > 0;
+}
+
 /** The balance set to zero with one `adjustment` row (users, when the account is deleted). */
 export async function zeroGoldenKeys(trx: Knex.Transaction, consumerId: number, note: string): Promise<void> {
   const balance = await goldenKeyBalance(consumerId, trx);

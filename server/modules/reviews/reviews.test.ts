@@ -152,9 +152,12 @@ describe('reviews over tRPC and REST', () => {
 
     // Sales hide it in the back office; the outlet page and its average drop it.
     const sales = await insertSalesStaff();
+    // The review's updated_at moves with the moderation (the engine's declared model keeps it: issue 29).
+    await testDb()('reviews').where({ id: review.id }).update({ updatedAt: new Date('2026-01-01T00:00:00Z') });
     const hidden = await request.put(`/api/admin/reviews/${review.id}`).set(sales.auth).send({ status: 'hidden', moderationNote: 'Reported as spam' });
     expect(hidden.status).toBe(200);
     expect(hidden.body).toMatchObject({ status: 'hidden', moderationNote: 'Reported as spam', moderatedById: sales.id });
+    expect((await testDb()('reviews').where({ id: review.id }).first('updatedAt'))!.updatedAt.getTime()).toBeGreaterThan(new Date('2026-01-01T00:00:00Z').getTime());
     expect((await request.get(`/api/outlet/${w.outletA}/reviews`)).body.summary).toEqual({ AVERAGE: 3, COUNT: 1, HISTOGRAM: [0, 0, 1, 0, 0] });
     const queue = await request.get('/api/admin/reviews').query({ sort: JSON.stringify(['reportCount', 'DESC']), range: '[0,9]', filter: '{}' }).set(sales.auth);
     expect(queue.body[0]).toMatchObject({ id: review.id, reportCount: 1 });

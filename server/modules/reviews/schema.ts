@@ -17,6 +17,7 @@ export const REVIEW_MESSAGES = {
   noReceipt: 'Only a shopper who paid here through Bachat can review this outlet.',
   windowOver: `Reviews can be written within ${REVIEW_WINDOW_DAYS} days of paying.`,
   alreadyReviewed: 'You have already reviewed this visit.',
+  refunded: 'This bill was refunded in full, so it cannot be reviewed.',
   notFound: 'Review not found',
   alreadyReplied: 'You have already replied to this review.',
   ownReview: 'You cannot report your own review.',

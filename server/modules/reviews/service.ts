@@ -146,6 +146,9 @@ export async function listOutletReviews(input: OutletReviewsInput, viewerConsume
 type ReceiptRow = { id: number; publicId: string; receiptCode: string | null; paidAt: Date; amountPaise: number };
 
 /** The shopper's paid receipts at the outlet that can still be reviewed (within 30 days, not yet reviewed), newest first. */
+/** The order `o` refunded in full by the outlet (its refunds that did not fail add up to what was paid). */
+const REFUNDED_IN_FULL = `coalesce((SELECT sum(f.amount_paise) FROM refunds f WHERE f.order_id = o.id AND f.kind = 'owner' AND f.status <> 'failed'), 0) >= o.amount_paise`;
+
 export async function listReviewableReceipts(consumerId: number, outletId: number): Promise<ReviewableReceipt[]> {
   const { db, now } = runtime();
   const since = new Date(now().getTime() - WINDOW_MS);
@@ -154,6 +157,8 @@ export async function listReviewableReceipts(consumerId: number, outletId: numbe
     .where({ 'o.consumerId': consumerId, 'o.outletId': outletId, 'o.status': 'paid' })
     .where('o.paidAt', '>=', since)
     .whereNull('r.id')
+    // A bill refunded in full is no visit to review (the outlet's refunds, pending ones too).
+    .whereRaw(`NOT (${REFUNDED_IN_FULL})`)
     .orderBy('o.paidAt', 'desc')
     .limit(20)
     .select<ReceiptRow[]>('o.id', 'o.publicId', 'o.receiptCode', 'o.paidAt', 'o.amountPaise');
@@ -180,6 +185,8 @@ export async function createReview(consumerId: number, input: CreateReviewInput)
     if (!order || order.status !== 'paid' || !order.paidAt) throw forbidden(REVIEW_MESSAGES.noReceipt);
     if (now().getTime() - order.paidAt.getTime() > WINDOW_MS) throw badRequest(REVIEW_MESSAGES.windowOver, { orderId: REVIEW_MESSAGES.windowOver });
     if (await trx('reviews').where({ orderId: order.id }).first('id')) throw conflict(REVIEW_MESSAGES.alreadyReviewed);
+    const refunded = await trx('orders as o').where('o.id', order.id).whereRaw(REFUNDED_IN_FULL).first('o.id');
+    if (refunded) throw badRequest(REVIEW_MESSAGES.refunded, { orderId: REVIEW_MESSAGES.refunded });
     const [row] = await trx('reviews')
       .insert({ outletId: order.outletId, consumerId, orderId: order.id, rating: input.rating, body: input.body, createdAt: now(), updatedAt: now() })
       .returning('id');

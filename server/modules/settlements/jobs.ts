@@ -2,6 +2,10 @@ import { defineJob } from '../../jobs/jobs.ts';
 import { createStatements } from './statements.ts';
 import { reconcilePendingSettlements, releaseDueTransfers } from './transfers.ts';
 import { runSandboxCycle } from './sandbox-cycle.ts';
+import { reconcileMoney } from './reconcile.ts';
+import { runtime } from '../../lib/runtime.ts';
+import { addDays, istMoment } from '../offers/rules.ts';
+import { STATEMENT_LOOKBACK_DAYS } from './schema.ts';
 
 export { reverseTransfersJob } from './reversal-job.ts';
 
@@ -54,5 +58,26 @@ export const sandboxCycleJob = defineJob<Record<string, never>>({
   expireInSeconds: 5 * 60,
   async handler() {
     await runSandboxCycle();
+  },
+});
+
+/**
+ * 01:30 IST (after the statements): the money reconciliation over the statements' span (reconcile.ts).
+ * A difference is logged as an error and fails the run, which the `BachatMoneyDoesNotReconcile` alert
+ * watches (docs/operations.md "Metrics").
+ */
+export const reconcileMoneyJob = defineJob<Record<string, never>>({
+  name: 'settlements.reconcile-money',
+  cron: '30 1 * * *',
+  retry: { limit: 0, delaySeconds: 300 },
+  expireInSeconds: 30 * 60,
+  async handler() {
+    const { db, env, now, logger } = runtime();
+    const report = await reconcileMoney(db, env, { from: addDays(istMoment(now()).date, -STATEMENT_LOOKBACK_DAYS) });
+    if (!report.ok) {
+      logger.error({ differences: report.differences.slice(0, 50), captureProblems: report.captureProblems.slice(0, 50) }, 'money does not reconcile');
+      throw new Error(`money does not reconcile: ${report.differences.length} outlet-days, ${report.captureProblems.length} orders`);
+    }
+    logger.info({ days: report.days, orders: report.orders }, 'money reconciles');
   },
 });

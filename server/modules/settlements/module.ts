@@ -1,7 +1,8 @@
 import { defineModule } from '../manifest.ts';
 import { settlementsAdmin } from './admin.ts';
 import { settlementHooks } from './admin-hooks.ts';
-import { createStatementsJob, reconcileSettlementsJob, releaseHoldsJob, reverseTransfersJob, sandboxCycleJob } from './jobs.ts';
+import { applyRoute, reverseRefundShare } from './subscriptions.ts';
+import { createStatementsJob, reconcileMoneyJob, reconcileSettlementsJob, releaseHoldsJob, reverseTransfersJob, sandboxCycleJob } from './jobs.ts';
 
 /**
  * Money reaching the outlet (docs/payments.md, docs/business.md "Settlement"): Route transfers, their
@@ -12,5 +13,6 @@ import { createStatementsJob, reconcileSettlementsJob, releaseHoldsJob, reverseT
 export const settlementsModule = defineModule({
   name: 'settlements',
   admin: { declaration: settlementsAdmin, hooks: settlementHooks },
-  jobs: [createStatementsJob, releaseHoldsJob, reverseTransfersJob, reconcileSettlementsJob, sandboxCycleJob],
+  on: { 'refund.changed': reverseRefundShare, 'route.notice': applyRoute },
+  jobs: [createStatementsJob, releaseHoldsJob, reverseTransfersJob, reconcileSettlementsJob, reconcileMoneyJob, sandboxCycleJob],
 });

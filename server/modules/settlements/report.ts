@@ -4,9 +4,8 @@ import { csvRupees, toCsv } from '../../lib/csv.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { pdfDate, pdfDay, pdfRupees, renderPdf } from '../../lib/pdf.ts';
 import { runtime } from '../../lib/runtime.ts';
-import { toBps } from '../bills/compute.ts';
+import { feeConfigOf, orderMoney, refundedParts, type StoredOrderMoney } from '../orders/money.ts';
 import { addDays, istMoment, istToInstant } from '../offers/rules.ts';
-import { outletShareOf, proportionalShare } from './compute.ts';
 import { dayOrders, figuresOf, paidOrdersBetween } from './statements.ts';
 import { SETTLEMENT_MESSAGES, type PdfFile, type SettlementStatement, type StatementPdfInput, type StatementStatus } from './schema.ts';
 
@@ -17,24 +16,8 @@ import { SETTLEMENT_MESSAGES, type PdfFile, type SettlementStatement, type State
  * and the sub-accounts granted it (`assertOutletAccess`).
  */
 
-interface ReportRow {
-  id: number | null;
-  periodStart: string;
-  periodEnd: string;
-  ordersCount: number;
-  grossPaise: number;
-  discountPaise: number;
-  feePaise: number;
-  feeGstPaise: number;
-  netPaise: number;
-  refundPaise: number;
-  payoutPaise: number;
-  routedPaise: number;
-  status: StatementStatus;
-  utr: string | null;
-  onHoldAt: Date | null;
-  settledAt: Date | null;
-}
+/** A row of the report's union: a statement or an open day, in the statement's shape. */
+type ReportRow = SettlementStatement;
 
 /** Statements and open days of an outlet in [from, to], as one ordered union. */
 function reportSql(outletId: number, from?: string, to?: string) {
@@ -46,8 +29,8 @@ function reportSql(outletId: number, from?: string, to?: string) {
              s.net_paise, s.refund_paise, s.payout_paise, s.routed_paise, s.status, s.utr, s.on_hold_at, s.settled_at
         FROM settlements s WHERE s.outlet_id = ?${range('s.period_start')}
       UNION ALL
-      SELECT NULL, d.day, d.day, d.orders_count, d.bill_paise, d.discount_paise, d.fee_paise, 0,
-             d.net_paise, 0, d.net_paise, 0, 'open', NULL, NULL, NULL
+      SELECT NULL, d.day, d.day, d.orders_count, d.bill_paise, d.discount_paise, d.fee_paise, d.fee_gst_paise,
+             d.net_paise, 0, d.payout_paise, 0, 'open', NULL, NULL, NULL
         FROM outlet_daily_stats d
        WHERE d.outlet_id = ? AND d.orders_count > 0${range('d.day')}
          AND NOT EXISTS (SELECT 1 FROM settlements s WHERE s.outlet_id = d.outlet_id AND d.day BETWEEN s.period_start AND s.period_end)`,
@@ -58,7 +41,7 @@ function reportSql(outletId: number, from?: string, to?: string) {
 /** An open day's figures, computed like a statement's (its own row only has the day's sums). */
 async function withOpenFigures(rows: ReportRow[], outletId: number): Promise<SettlementStatement[]> {
   const { db, env } = runtime();
-  const gstBps = toBps(env.GST_PERCENT);
+  const gstBps = feeConfigOf(env).gstBps;
   return Promise.all(
     rows.map(async (r) => {
       if (r.status !== 'open') return r;
@@ -178,7 +161,7 @@ export interface InvoiceFigures {
 }
 
 export function invoiceFiguresOf(
-  orders: { billPaise: number; instantDiscountPaise: number; shuffleDiscountPaise: number; amountPaise: number; refundedPaise: number }[],
+  orders: (StoredOrderMoney & { refundedPaise: number })[],
   gstBps: number,
   intraState: boolean,
 ): InvoiceFigures {
@@ -186,10 +169,11 @@ export function invoiceFiguresOf(
   let returned = 0;
   let gst = 0;
   for (const o of orders) {
-    const s = outletShareOf(o, gstBps);
-    fee += s.feePaise;
-    returned += proportionalShare(s.feePaise, o.refundedPaise, o.amountPaise);
-    gst += s.feeGstPaise - proportionalShare(s.feeGstPaise, o.refundedPaise, o.amountPaise);
+    const m = orderMoney(o, gstBps);
+    const back = refundedParts(m, o.refundedPaise);
+    fee += m.platformFeePaise;
+    returned += back.platformFeePaise;
+    gst += m.platformFeeGstPaise - back.platformFeeGstPaise;
   }
   const cgst = intraState ? Math.floor(gst / 2) : 0;
   return {
@@ -232,7 +216,7 @@ export async function statementPdf(ownerId: number, input: { outletId: number; m
   const orders = await paidOrdersBetween(db, input.outletId, istToInstant(first, 0), istToInstant(next, 0));
   const supplier = supplierOf();
   if (!supplier) runtime().logger.error('INVOICE_SUPPLIER_* are not set: monthly statements go out without their tax invoice');
-  const gstBps = toBps(env.GST_PERCENT);
+  const gstBps = feeConfigOf(env).gstBps;
   const supplierState = supplier ? stateOfGstin(supplier.gstin) : null;
   const placeOfSupply = (outlet.gstin ? stateOfGstin(outlet.gstin) : null) ?? outlet.state;
   const invoice = invoiceFiguresOf(orders, gstBps, supplierState !== null && supplierState.toLowerCase() === placeOfSupply.toLowerCase());

@@ -84,6 +84,12 @@ export interface SettlementStatement {
   settledAt: Date | null;
 }
 
+/** A statement's money, as its orders say it (statements.ts `figuresOf`, the open days, the PDF's sums). */
+export type StatementMoney = Pick<
+  SettlementStatement,
+  'ordersCount' | 'grossPaise' | 'discountPaise' | 'feePaise' | 'feeGstPaise' | 'netPaise' | 'refundPaise' | 'payoutPaise' | 'routedPaise'
+>;
+
 /** A file for the browser to save (PDF as base64 over tRPC; REST sends the bytes). */
 export interface PdfFile {
   filename: string;

@@ -23,12 +23,12 @@ import { completeDemoCheckout, handleWebhook } from '../payments/service.ts';
 import { receiptPdf } from '../payments/receipt-pdf.ts';
 import { refundInputSchema } from '../counter/schema.ts';
 import { refundPayment } from '../counter/service.ts';
-import { proportionalShare } from './compute.ts';
-import { refundProcessed } from './hooks.ts';
-import { createStatementsJob, releaseHoldsJob, reverseTransfersJob, sandboxCycleJob } from './jobs.ts';
+import { orderMoney, refundedParts } from '../orders/money.ts';
+import { createStatementsJob, reconcileMoneyJob, releaseHoldsJob, reverseTransfersJob, sandboxCycleJob } from './jobs.ts';
 import { listSettlements, statementPdf } from './report.ts';
 import { createStatements, recordPayout } from './statements.ts';
 import { releaseDueTransfers } from './transfers.ts';
+import { reconcileMoney } from './reconcile.ts';
 
 /**
  * Money reaching the outlet: Route transfers on orders, their hold and release, reversals of refunds,
@@ -44,6 +44,9 @@ const ACCOUNT = 'acc_TESTACCOUNT001';
 // Bill ₹1,000 with the outlet's 10 %: subtotal ₹900; fee 1.5 % = ₹13.50; GST on it 18 % = ₹2.43.
 const SHARE = 90_000 - 1_350 - 243;
 const AMOUNT = 91_062; // ₹900 + convenience fee ₹9 + its GST ₹1.62
+const MONEY = orderMoney({ billPaise: 100_000, instantDiscountPaise: 10_000, shuffleDiscountPaise: 0, convenienceFeePaise: 900, gstPaise: 162 }, 1_800);
+/** The outlet's share of refunds adding up to `refunded` (orders/money.ts: the payout part of the split). */
+const shareOf = (refunded: number) => refundedParts(MONEY, refunded).payoutPaise;
 
 /** The sandbox, whose list of a settlement's transfers a test can set (another process made it). */
 function sandboxWithSettlements() {
@@ -276,26 +279,14 @@ describe('a refund reverses the outlet’s share of it', () => {
     await linkAccount();
   });
 
+  /** An owner's refund at the counter, processed by the sandbox at once (payments announces it; settlements reverses). */
   async function ownerRefund(publicId: string, amountPaise: number) {
-    const o = (await testDb()('orders').where({ publicId }).first('id'))!;
-    const p = (await testDb()('payments').where({ orderId: o.id }).first('id'))!;
-    const [row] = await testDb()('refunds')
-      .insert({
-        orderId: o.id,
-        paymentId: p.id,
-        provider: 'sandbox',
-        idempotencyKey: `rfnd-owner-${++seq}`,
-        providerRefundId: `rfnd_sbxOWNER${seq}`,
-        amountPaise,
-        reason: 'Wrong item served',
-        kind: 'owner',
-        initiatedBy: owner,
-        status: 'processed',
-        processedAt: clock,
-      })
-      .returning('id');
-    await refundProcessed(row!.id);
-    return row!.id;
+    const { receiptCode } = (await testDb()('orders').where({ publicId }).first('receiptCode'))!;
+    const result = await refundPayment(
+      owner,
+      refundInputSchema.parse({ outletId: outlet, receiptId: receiptCode, amountPaise, reason: 'Wrong item served', idempotencyKey: `stl-owner-${String(++seq).padStart(6, '0')}` }),
+    );
+    return result.refund.id;
   }
 
   it('half, then the rest: the reversals add up to the whole transfer; the statement shows the outlet’s share', async () => {
@@ -304,7 +295,7 @@ describe('a refund reverses the outlet’s share of it', () => {
     const half = Math.floor(AMOUNT / 2);
     await ownerRefund(order.orderId, half);
     await runJob(reverseTransfersJob);
-    const first = proportionalShare(SHARE, half, AMOUNT);
+    const first = shareOf(half);
     expect(sandbox.calls.reverse).toEqual([{ transferId: (await transferOf(order.orderId)).providerTransferId, amountPaise: first }]);
     expect(await transferOf(order.orderId)).toMatchObject({ reversedPaise: first });
     expect(await testDb()('transferReversals').first()).toMatchObject({ status: 'processed', amountPaise: first, providerReversalId: expect.stringMatching(/^rvrsl_sbx/) });
@@ -329,7 +320,7 @@ describe('a refund reverses the outlet’s share of it', () => {
     expect(result.refund).toMatchObject({ status: 'processed', amountPaise: 30_000 });
     // The reversal was recorded with the refund and sent right after it committed (the job woken).
     await runJob(reverseTransfersJob);
-    const share = proportionalShare(SHARE, 30_000, AMOUNT);
+    const share = shareOf(30_000);
     expect(sandbox.calls.reverse).toEqual([{ transferId: (await transferOf(order.orderId)).providerTransferId, amountPaise: share }]);
     expect(await testDb()('transferReversals').where({ refundId: result.refund.id }).first()).toMatchObject({ status: 'processed', amountPaise: share });
     at('2026-11-21T00:00:00Z');
@@ -348,7 +339,7 @@ describe('a refund reverses the outlet’s share of it', () => {
     expect(sandbox.calls.reverse).toEqual([]);
     await runJob(sandboxCycleJob);
     await runJob(reverseTransfersJob);
-    expect(sandbox.calls.reverse).toEqual([{ transferId: expect.any(String), amountPaise: proportionalShare(SHARE, 10_000, AMOUNT) }]);
+    expect(sandbox.calls.reverse).toEqual([{ transferId: expect.any(String), amountPaise: shareOf(10_000) }]);
   });
 });
 
@@ -443,5 +434,48 @@ describe('PDFs', () => {
     // The request's language wins over the account's.
     const [english] = await pdfText((await receiptPdf(shopper, order.orderId, 'en')).bytes);
     expect(english).toContain('Payment receipt');
+  });
+});
+
+describe('npm run reconcile: revenue payout = settlement payout = Route transfers − reversals, to the paisa', () => {
+  const refundAt = (receiptId: string, amountPaise: number | undefined, key: string) =>
+    refundPayment(owner, refundInputSchema.parse({ outletId: outlet, receiptId, amountPaise, reason: 'Wrong item served', idempotencyKey: key }));
+  const receiptOf = async (publicId: string) => (await testDb()('orders').where({ publicId }).first('receiptCode'))!.receiptCode!;
+
+  it('bills, part and full refunds, Route and not: every day agrees; a paisa off is reported', async () => {
+    await linkAccount();
+    const a = await payBill();
+    const b = await payBill();
+    const c = await payBill();
+    await runJob(sandboxCycleJob);
+    await refundAt(await receiptOf(a.orderId), 33_333, 'rec-0001');
+    await refundAt(await receiptOf(a.orderId), 12_345, 'rec-0002');
+    await refundAt(await receiptOf(b.orderId), undefined, 'rec-0003');
+    await runJob(reverseTransfersJob);
+    // Another outlet without a linked account: the platform pays it.
+    const other = await payableOutlet({ basePercent: 10, name: 'Unlinked' });
+    const order = await createOrder(shopper, createOrderInputSchema.parse({ outletId: other, amount: '777.77', idempotencyKey: 'rec-order-0001' }));
+    expect((await completeDemoCheckout(shopper, order.orderId, 'pay')).outcome).toBe('paid');
+    expect(c.orderId).toBeTruthy();
+
+    // Before the statements exist, and after.
+    expect(await reconcileMoney(testDb(), { GST_PERCENT: 18 })).toMatchObject({ days: 2, differences: [], orders: 4, captureProblems: [], ok: true });
+    at('2026-11-21T00:00:00Z');
+    await createStatements();
+    const report = await reconcileMoney(testDb(), { GST_PERCENT: 18 });
+    expect(report).toMatchObject({ days: 2, differences: [], orders: 4, ok: true });
+    const revenue = await testDb()('outletDailyStats').where({ outletId: outlet }).first('payoutPaise');
+    const [statement] = await statementRows();
+    expect(revenue!.payoutPaise).toBe(statement!.payoutPaise);
+    expect(statement!.payoutPaise).toBe(2 * SHARE - shareOf(33_333 + 12_345)); // a, part refunded; b, all; c
+    await runJob(reconcileMoneyJob);
+
+    // The revenue screen a paisa off: the day is reported with all three figures.
+    await testDb()('outletDailyStats').where({ outletId: outlet }).update({ payoutPaise: revenue!.payoutPaise + 1 });
+    const broken = await reconcileMoney(testDb(), { GST_PERCENT: 18 });
+    expect(broken.ok).toBe(false);
+    expect(broken.differences).toEqual([
+      expect.objectContaining({ outletId: outlet, day: '2026-11-20', revenuePayoutPaise: revenue!.payoutPaise + 1, settlementPayoutPaise: statement!.payoutPaise }),
+    ]);
   });
 });

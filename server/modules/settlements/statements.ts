@@ -3,12 +3,12 @@ import { rawRows } from '../../db/rows.ts';
 import type { SettlementRow, TransferStatus } from '../../db/tables.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { runtime } from '../../lib/runtime.ts';
-import { toBps } from '../bills/compute.ts';
+import { discountOf, feeConfigOf, netOfRefunds, orderMoney } from '../orders/money.ts';
 import { addDays, istMoment, istToInstant } from '../offers/rules.ts';
 import { REFUND_REASONS } from '../payments/schema.ts';
 import { bookPayout } from '../payments/ledger.ts';
-import { outletShareOf, proportionalShare, statementStatus, type TransferCounts } from './compute.ts';
-import { REFUND_WINDOW_MS, SETTLEMENT_MESSAGES, STATEMENT_LOOKBACK_DAYS, utrSchema } from './schema.ts';
+import { statementStatus, type TransferCounts } from './compute.ts';
+import { REFUND_WINDOW_MS, SETTLEMENT_MESSAGES, STATEMENT_LOOKBACK_DAYS, utrSchema, type StatementMoney } from './schema.ts';
 
 /**
  * Daily settlement statements (docs/business.md, "Settlement"): one per outlet per IST day with paid
@@ -26,6 +26,8 @@ export interface DayOrderRow {
   billPaise: number;
   instantDiscountPaise: number;
   shuffleDiscountPaise: number;
+  convenienceFeePaise: number;
+  gstPaise: number;
   amountPaise: number;
   paidAt: Date;
   refundedPaise: number;
@@ -49,7 +51,7 @@ export function dayOrders(db: Knex, outletId: number, day: string): Promise<DayO
 export function paidOrdersBetween(db: Knex, outletId: number, start: Date, end: Date): Promise<DayOrderRow[]> {
   return rawRows<DayOrderRow>(
     db,
-    `SELECT o.id, o.bill_paise, o.instant_discount_paise, o.shuffle_discount_paise, o.amount_paise, o.paid_at,
+    `SELECT o.id, o.bill_paise, o.instant_discount_paise, o.shuffle_discount_paise, o.convenience_fee_paise, o.gst_paise, o.amount_paise, o.paid_at,
             coalesce((SELECT sum(f.amount_paise) FROM refunds f
                        WHERE f.order_id = o.id AND f.status = 'processed' AND f.reason <> ?), 0)::bigint AS refunded_paise,
             t.status AS transfer_status, t.amount_paise AS transfer_paise, ps.utr AS settlement_utr
@@ -64,16 +66,7 @@ export function paidOrdersBetween(db: Knex, outletId: number, start: Date, end: 
 }
 
 /** A statement's figures and status, computed from its day's orders (see the header comment). */
-export interface StatementFigures {
-  ordersCount: number;
-  grossPaise: number;
-  discountPaise: number;
-  feePaise: number;
-  feeGstPaise: number;
-  netPaise: number;
-  refundPaise: number;
-  payoutPaise: number;
-  routedPaise: number;
+export interface StatementFigures extends StatementMoney {
   transfersCount: number;
   /** What the platform still has to pay itself (orders without a working transfer). */
   platformOwedPaise: number;
@@ -101,24 +94,23 @@ export function figuresOf(rows: DayOrderRow[], gstBps: number): StatementFigures
     windowEndsAt: null,
   };
   for (const o of rows) {
-    const share = outletShareOf(o, gstBps);
-    f.grossPaise += o.billPaise;
-    f.discountPaise += o.instantDiscountPaise + o.shuffleDiscountPaise;
-    f.feePaise += share.feePaise;
-    f.feeGstPaise += share.feeGstPaise;
-    f.netPaise += share.subtotalPaise - share.feePaise;
+    const m = orderMoney(o, gstBps);
+    const left = netOfRefunds(m, o.refundedPaise);
+    f.grossPaise += m.billPaise;
+    f.discountPaise += discountOf(m);
+    f.feePaise += m.platformFeePaise;
+    f.feeGstPaise += m.platformFeeGstPaise;
+    f.netPaise += m.subtotalPaise - m.platformFeePaise;
     const routed = o.transferStatus !== null && o.transferStatus !== 'failed';
-    // A transfer carries the share computed when the order was made: that is what the outlet got.
-    const base = routed ? (o.transferPaise ?? share.sharePaise) : share.sharePaise;
-    const refundShare = proportionalShare(base, o.refundedPaise, o.amountPaise);
-    f.refundPaise += refundShare;
-    f.payoutPaise += base - refundShare;
+    // What the outlet is paid for the order (its transfer carries the same: npm run reconcile checks it).
+    f.refundPaise += m.payoutPaise - left.payoutPaise;
+    f.payoutPaise += left.payoutPaise;
     if (o.transferStatus !== null) {
       f.counts[o.transferStatus]++;
       f.transfersCount++;
     }
-    if (routed) f.routedPaise += base - refundShare;
-    else f.platformOwedPaise += base - refundShare;
+    if (routed) f.routedPaise += left.payoutPaise;
+    else f.platformOwedPaise += left.payoutPaise;
     if (o.settlementUtr && !f.utrs.includes(o.settlementUtr)) f.utrs.push(o.settlementUtr);
     const ends = new Date(o.paidAt.getTime() + REFUND_WINDOW_MS);
     if (!f.windowEndsAt || ends > f.windowEndsAt) f.windowEndsAt = ends;
@@ -126,7 +118,7 @@ export function figuresOf(rows: DayOrderRow[], gstBps: number): StatementFigures
   return f;
 }
 
-const gstBpsNow = () => toBps(runtime().env.GST_PERCENT);
+const gstBpsNow = () => feeConfigOf(runtime().env).gstBps;
 
 /**
  * Recomputes one statement (locked) and writes what changed: figures, status, UTRs; the first time it

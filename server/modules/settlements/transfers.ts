@@ -3,7 +3,7 @@ import { rawRows } from '../../db/rows.ts';
 import type { OrderRow, TransferRow, TransferStatus } from '../../db/tables.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { runtime } from '../../lib/runtime.ts';
-import { toBps } from '../bills/compute.ts';
+import { feeConfigOf, orderMoney, splitRefund } from '../orders/money.ts';
 import { PAYMENT_MESSAGES, REFUND_REASONS } from '../payments/schema.ts';
 import { setRouteAccountStatus } from '../outlets/service.ts';
 import {
@@ -13,7 +13,6 @@ import {
   type ProviderTransfer,
   type TransferRequest,
 } from '../../providers/payments.ts';
-import { outletShareOf, reversalFor } from './compute.ts';
 import { refreshStatementsOfOrders } from './statements.ts';
 import { REFUND_WINDOW_MS } from './schema.ts';
 
@@ -36,12 +35,12 @@ const RANK: Record<TransferStatus, number> = { created: 0, failed: 0.5, processe
 
 /** The transfer to put on a new order: the outlet's share to its activated linked account, or none. */
 export async function transferPlanFor(
-  order: Pick<OrderRow, 'outletId' | 'publicId' | 'expiresAt' | 'billPaise' | 'instantDiscountPaise' | 'shuffleDiscountPaise' | 'amountPaise'>,
+  order: Pick<OrderRow, 'outletId' | 'publicId' | 'expiresAt' | 'billPaise' | 'instantDiscountPaise' | 'shuffleDiscountPaise' | 'convenienceFeePaise' | 'gstPaise'>,
 ): Promise<TransferRequest | null> {
   const { db, env } = runtime();
   const outlet = await db('outlets').where({ id: order.outletId }).first('routeAccountId', 'routeAccountStatus');
   if (!outlet?.routeAccountId || outlet.routeAccountStatus !== 'activated') return null;
-  const { sharePaise } = outletShareOf(order, toBps(env.GST_PERCENT));
+  const { payoutPaise: sharePaise } = orderMoney(order, feeConfigOf(env).gstBps);
   if (sharePaise <= 0) return null;
   return {
     account: outlet.routeAccountId,
@@ -231,7 +230,8 @@ export async function recordReversal(trx: Knex.Transaction, refundId: number, at
   if (refund.reason === REFUND_REASONS.already_paid) return null;
   const transfer = await trx('transfers').where({ orderId: refund.orderId }).forUpdate().first('id', 'amountPaise', 'status');
   if (!transfer) return null;
-  const order = await trx('orders').where({ id: refund.orderId }).first('amountPaise');
+  const order = await trx('orders').where({ id: refund.orderId }).first('billPaise', 'instantDiscountPaise', 'shuffleDiscountPaise', 'convenienceFeePaise', 'gstPaise');
+  if (!order) return null;
   const before = await trx('refunds')
     .where({ orderId: refund.orderId })
     .where('id', '<', refund.id)
@@ -239,7 +239,8 @@ export async function recordReversal(trx: Knex.Transaction, refundId: number, at
     .whereNot({ reason: REFUND_REASONS.already_paid })
     .sum({ s: 'amountPaise' })
     .first();
-  const amount = reversalFor(transfer.amountPaise, order?.amountPaise ?? 0, Number(before?.s ?? 0), refund.amountPaise);
+  // The outlet's share of this refund: the payout part of its split (the one rule, orders/money.ts).
+  const amount = splitRefund(orderMoney(order, feeConfigOf(runtime().env).gstBps), Number(before?.s ?? 0), refund.amountPaise).payoutPaise;
   const inserted = await trx('transferReversals')
     .insert({ transferId: transfer.id, refundId: refund.id, amountPaise: amount, status: amount > 0 ? 'pending' : 'skipped' })
     .onConflict(['refundId'])

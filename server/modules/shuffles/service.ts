@@ -3,9 +3,9 @@ import type { Knex } from 'knex';
 import { conflict, unprocessable } from '../../lib/errors.ts';
 import { runtime } from '../../lib/runtime.ts';
 import { addDays, istMoment, istToInstant, timeToMinutes } from '../offers/rules.ts';
-import { goldenKeyBalance, spendGoldenKey } from '../referrals/service.ts';
+import { goldenKeyBalance, returnGoldenKey, spendGoldenKey } from '../referrals/service.ts';
 import { loadPayableOutlet } from '../bills/service.ts';
-import { toBps } from '../bills/compute.ts';
+import { toBps } from '../orders/money.ts';
 import {
   SHUFFLE_CARD_COUNT,
   SHUFFLE_MESSAGES,
@@ -17,6 +17,7 @@ import {
 import type { z } from 'zod';
 import { single } from '../../db/rows.ts';
 import { couponSaved } from '../notifications/service.ts';
+import type { DomainEventMap } from '../../lib/domain-events.ts';
 
 /**
  * A card's value, drawn with the CSPRNG (`crypto.randomInt`) from the outlet's range [min, max]:
@@ -155,4 +156,21 @@ export async function saveShuffle(consumerId: number, input: z.output<typeof sav
 export async function redeemCoupon(trx: Knex.Transaction, couponId: number, at: Date): Promise<boolean> {
   const used = await trx('coupons').where({ id: couponId }).whereNull('redeemedAt').update({ redeemedAt: at, isLive: false });
   return used === 1;
+}
+
+/**
+ * `refund.changed` (shuffles manifest): a bill refunded in full gives back what it spent: its coupon is
+ * no longer redeemed (live again while still valid, else shown as expired) and the Golden Key that
+ * bought it is returned (referrals). A partial refund keeps both: the shopper kept part of the bill.
+ */
+export async function giveBackOnFullRefund(trx: Knex.Transaction, e: DomainEventMap['refund.changed']): Promise<void> {
+  if (!e.full || e.status !== 'processed') return;
+  const order = await trx('orders').where({ id: e.orderId }).first('couponId');
+  if (!order?.couponId) return;
+  const coupon = await trx('coupons').where({ id: order.couponId }).forUpdate().first('id', 'validUntil', 'redeemedAt');
+  if (!coupon?.redeemedAt) return;
+  await trx('coupons')
+    .where({ id: coupon.id })
+    .update({ redeemedAt: null, isLive: coupon.validUntil.getTime() > e.at.getTime() });
+  await returnGoldenKey(trx, coupon.id);
 }

@@ -8,7 +8,7 @@ import { revokeAllSessions } from '../sessions/service.ts';
 import { creditReferral, goldenKeyBalance, newReferralCode, zeroGoldenKeys } from '../referrals/service.ts';
 import { clearSearchHistory } from '../search-history/service.ts';
 import { forgetOtpChallenges } from '../auth/challenges.ts';
-import { forgetConsumer } from '../notifications/service.ts';
+import { forgetConsumer } from '../notifications/forget.ts';
 import { single } from '../../db/rows.ts';
 import { deleteFavouritesOf } from '../favourites/service.ts';
 import {

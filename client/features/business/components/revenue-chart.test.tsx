@@ -13,7 +13,7 @@ describe('niceMax (revenue chart axis)', () => {
 describe('fillDays (revenue chart)', () => {
   it('draws every day of the span, days without bills as zero', async () => {
     const { fillDays } = await import('./revenue-chart');
-    const day = { ordersCount: 1, couponsCount: 0, billPaise: 100000, discountPaise: 0, feePaise: 0, netPaise: 90000, refundsCount: 0, refundPaise: 0 };
+    const day = { ordersCount: 1, couponsCount: 0, billPaise: 100000, discountPaise: 0, feePaise: 0, netPaise: 90000, feeGstPaise: 0, payoutPaise: 90000, refundsCount: 0, refundPaise: 0 };
     const filled = fillDays([{ day: '2026-11-20', ...day }], '2026-11-18', '2026-11-21');
     expect(filled.map((d) => [d.day, d.billPaise])).toEqual([
       ['2026-11-18', 0],

@@ -12,7 +12,7 @@ type RevenueChartProps = {
   end?: string;
 };
 
-const EMPTY_DAY = { ordersCount: 0, couponsCount: 0, billPaise: 0, discountPaise: 0, feePaise: 0, netPaise: 0, refundsCount: 0, refundPaise: 0 };
+const EMPTY_DAY = { ordersCount: 0, couponsCount: 0, billPaise: 0, discountPaise: 0, feePaise: 0, netPaise: 0, feeGstPaise: 0, payoutPaise: 0, refundsCount: 0, refundPaise: 0 };
 
 /** The days from `start` to `end` in order, each with its figures or zeros (at most 92 days). */
 export function fillDays(days: readonly RevenueDay[], start: string, end: string): RevenueDay[] {
@@ -68,7 +68,7 @@ export function RevenueChart({ days, start, end }: RevenueChartProps) {
   }, []);
   const width = Math.max(280, boxWidth);
   const plotHeight = HEIGHT - TOP - BOTTOM;
-  const max = niceMax(Math.max(0, ...ordered.map((day) => Math.max(day.billPaise, day.netPaise))));
+  const max = niceMax(Math.max(0, ...ordered.map((day) => Math.max(day.billPaise, day.payoutPaise))));
   const slot = (width - LEFT - 8) / Math.max(1, ordered.length);
   const barWidth = Math.min(40, slot * (1 - BAR_GAP));
   const y = (paise: number) => TOP + plotHeight - (paise / max) * plotHeight;
@@ -81,7 +81,7 @@ export function RevenueChart({ days, start, end }: RevenueChartProps) {
   const barTitle = (day: RevenueDay) => {
     const date = formatDayMonth(day.day);
     const bills = formatRupeesExact(day.billPaise);
-    const net = formatRupeesExact(day.netPaise);
+    const net = formatRupeesExact(day.payoutPaise);
     const orders = day.ordersCount;
     return t`${date}: bills ${bills}, net ${net}, ${plural(orders, { one: '# order', other: '# orders' })}`;
   };
@@ -116,7 +116,7 @@ export function RevenueChart({ days, start, end }: RevenueChartProps) {
             <g key={day.day}>
               <title>{barTitle(day)}</title>
               <rect x={x} y={y(day.billPaise)} width={barWidth} height={Math.max(0, y(0) - y(day.billPaise))} rx={3} className="revenue-chart__bill" />
-              <rect x={x} y={y(day.netPaise)} width={barWidth} height={Math.max(0, y(0) - y(day.netPaise))} rx={3} className="revenue-chart__net" />
+              <rect x={x} y={y(day.payoutPaise)} width={barWidth} height={Math.max(0, y(0) - y(day.payoutPaise))} rx={3} className="revenue-chart__net" />
               {isBest ? (
                 <StarIcon x={x + barWidth / 2 - 6} y={y(day.billPaise) - 15} size={12} strokeWidth={2.5} className="revenue-chart__best" />
               ) : null}
@@ -168,7 +168,7 @@ export function RevenueChart({ days, start, end }: RevenueChartProps) {
             <tr key={day.day}>
               <td>{formatDayMonth(day.day)}</td>
               <td>{formatRupeesExact(day.billPaise)}</td>
-              <td>{formatRupeesExact(day.netPaise)}</td>
+              <td>{formatRupeesExact(day.payoutPaise)}</td>
               <td>{formatCount(day.ordersCount)}</td>
             </tr>
           ))}

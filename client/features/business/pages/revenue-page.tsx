@@ -49,8 +49,9 @@ export function RevenuePage({ outletId }: BusinessPageProps) {
     { header: t`Bills`, num: true, cell: (day) => formatRupeesExact(day.billPaise) },
     { header: t`Discounts`, num: true, cell: (day) => formatRupeesExact(day.discountPaise) },
     { header: t`Fees`, num: true, cell: (day) => formatRupeesExact(day.feePaise) },
+    { header: t({ message: 'GST on fee', comment: 'Revenue column: GST on the platform fee, withheld with it' }), num: true, cell: (day) => formatRupeesExact(day.feeGstPaise) },
     { header: t({ message: 'Refunds', comment: 'Revenue column: money the outlet refunded to shoppers that day' }), num: true, cell: (day) => formatRupeesExact(day.refundPaise) },
-    { header: t({ message: 'Net', comment: 'Revenue after discounts and fees' }), num: true, cell: (day) => formatRupeesExact(day.netPaise) },
+    { header: t({ message: 'Net', comment: 'Revenue after discounts and fees' }), num: true, cell: (day) => formatRupeesExact(day.payoutPaise) },
   ];
   const id = outletId ?? 0;
   const [range, setRange] = useState<(typeof RANGES)[number]['key']>('30');
@@ -94,7 +95,7 @@ export function RevenuePage({ outletId }: BusinessPageProps) {
                 { label: t`Bills`, value: formatRupeesExact(revenue.totals.billPaise) },
                 { label: t`Discounts given`, value: formatRupeesExact(revenue.totals.discountPaise) },
                 { label: t`Fees`, value: formatRupeesExact(revenue.totals.feePaise) },
-                { label: t`Net to you`, value: formatRupeesExact(revenue.totals.netPaise), accent: true },
+                { label: t`Net to you`, value: formatRupeesExact(revenue.totals.payoutPaise), accent: true },
               ]}
             />
             {revenue.data.length === 0 ? (

@@ -69,6 +69,8 @@ export async function openRazorpay(
       currency: checkout.currency,
       name: checkout.name,
       description: checkout.description,
+      // The checkout closes itself when the order expires (the server's seconds until then).
+      timeout: checkout.timeout,
       prefill: {
         name: prefill.name ?? undefined,
         email: prefill.email ?? undefined,

@@ -263,6 +263,7 @@ describe('PaymentBreakdownPage with Razorpay', () => {
     currency: 'INR',
     name: 'Bachat',
     description: 'Kaapi Katte',
+    timeout: 900,
   };
 
   function fakeRazorpay(behaviour: (options: Record<string, unknown>, on: Record<string, () => void>) => void) {
@@ -299,7 +300,7 @@ describe('PaymentBreakdownPage with Razorpay', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Pay ₹910.62' }));
     await vi.waitFor(() => expect(location.history?.at(-1)).toBe('/payment-success?orderId=o-1'));
-    expect(created[0]).toMatchObject({ key: 'rzp_test_abcdef123', order_id: 'order_Nx1', amount: 910_62, currency: 'INR' });
+    expect(created[0]).toMatchObject({ key: 'rzp_test_abcdef123', order_id: 'order_Nx1', amount: 910_62, currency: 'INR', timeout: 900 });
     expect(created[0]!.prefill).toMatchObject({ name: 'Aarav Mehta', contact: '9876543210' });
     expect(verify).toHaveBeenCalledWith({ razorpay_order_id: 'order_Nx1', razorpay_payment_id: 'pay_9', razorpay_signature: 'sig' });
   });

@@ -20,6 +20,7 @@ const REASON_LABELS: Record<string, MessageDescriptor> = {
   referral_bonus: msg`Friend joined with your code`,
   referral_welcome: msg`Welcome bonus`,
   shuffle_purchase: msg`Used on Shuffle Cards`,
+  refund_return: msg({ message: 'Back with a full refund', comment: 'Golden Key history: the key returned because the bill it was spent on was refunded in full' }),
   adjustment: msg`Adjustment`,
 };
 

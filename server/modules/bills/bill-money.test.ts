@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { istMoment, liveOfferAt, type OfferInputs, type SlotInput } from '../offers/rules.ts';
-import { computeBill, roundShare, toBps } from './compute.ts';
+import { computeBill, roundShare, toBps } from '../orders/money.ts';
 import { MAXIMUM_BILL_PAISE, MINIMUM_BILL_PAISE, type FeeConfig } from './schema.ts';
 
 const RUNS = 10_000;
@@ -37,7 +37,7 @@ describe('computeBill (property tests)', () => {
         expect(b.amountPaise).toBe(b.billPaise - b.instantDiscountPaise - b.shuffleDiscountPaise + b.convenienceFeePaise + b.gstPaise);
         expect(b.discountPaise).toBe(b.instantDiscountPaise + b.shuffleDiscountPaise);
         expect(b.subtotalPaise).toBe(bill - b.discountPaise);
-        expect(b.netToOutletPaise + b.platformFeePaise).toBe(b.subtotalPaise);
+        expect(b.netToOutletPaise + b.platformFeePaise + b.platformFeeGstPaise).toBe(b.subtotalPaise);
         for (const v of [
           b.instantDiscountPaise,
           b.shuffleDiscountPaise,
@@ -46,6 +46,7 @@ describe('computeBill (property tests)', () => {
           b.gstPaise,
           b.amountPaise,
           b.platformFeePaise,
+          b.platformFeeGstPaise,
           b.netToOutletPaise,
         ]) {
           expect(Number.isSafeInteger(v)).toBe(true);
@@ -98,7 +99,8 @@ describe('computeBill (property tests)', () => {
       gstPaise: 154, // 153.9 → 154
       amountPaise: 86_509,
       platformFeePaise: 1_283, // 1282.5 → 1283
-      netToOutletPaise: 84_217,
+      platformFeeGstPaise: 231, // 230.94 → 231
+      netToOutletPaise: 84_217 - 231, // the payout: subtotal − platform fee − its GST
     });
   });
 });
