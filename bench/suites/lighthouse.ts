@@ -5,6 +5,7 @@ import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { HINDI_GAP_POINTS, LIGHTHOUSE_GOALS, median, verdict, type Goal, type LighthouseGoals } from '../goals.ts';
 import { freePort, repoRoot, stopGroup as stop, waitFor } from '../lib/process.ts';
+import { CHROMIUM_FLAGS } from '../../e2e/chromium.ts';
 
 /**
  * Lighthouse mobile (issues 18 and 28): every page in English and in Hindi, on two throttling profiles
@@ -73,17 +74,8 @@ export const LANGUAGES: Record<Language, { label: string; acceptLanguage: string
   hi: { label: 'Hindi', acceptLanguage: 'hi-IN,hi' },
 };
 
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-dev-shm-usage',
-];
+/** The journeys' flags, and /dev/shm left alone (a container's is small). */
+const LIGHTHOUSE_CHROMIUM_FLAGS = [...CHROMIUM_FLAGS, '--disable-dev-shm-usage'];
 
 export interface LighthouseRun {
   performance: number;
@@ -144,7 +136,7 @@ async function startApp(print: (line: string) => void, port?: number): Promise<{
 async function startChromium(languages: string): Promise<{ port: number; child: ChildProcess; profile: string }> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'bachat-lighthouse-chromium-'));
   const port = await freePort();
-  const flags = [...CHROMIUM_FLAGS, `--lang=${languages.split(',')[0]}`, `--accept-lang=${languages}`, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`];
+  const flags = [...LIGHTHOUSE_CHROMIUM_FLAGS, `--lang=${languages.split(',')[0]}`, `--accept-lang=${languages}`, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`];
   const child = spawn(process.env.CHROMIUM_PATH || '/usr/bin/chromium', [...flags, 'about:blank'], {
     detached: true,
     stdio: 'ignore',

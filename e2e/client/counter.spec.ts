@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { expect, signInOwner, signInShopper, test } from '../fixtures.ts';
+import { shoot } from '../chromium.ts';
 import { hi } from '../hindi.ts';
 
 /**
@@ -13,20 +11,7 @@ import { hi } from '../hindi.ts';
  */
 
 const rupeesToPaise = (text: string) => Math.round(Number(text.replace(/[^\d.]/g, '')) * 100);
-const shotsDir = process.env.SHOTS_DIR;
 
-async function shoot(page: Page, name: string) {
-  if (!shotsDir) return;
-  fs.mkdirSync(shotsDir, { recursive: true });
-  for (const [w, h] of [
-    [360, 800],
-    [1280, 800],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(shotsDir, `${name}-${w}.png`), fullPage: true });
-  }
-}
 
 test('a shopper pays → the open payments screen shows it within 2 s → staff check the code → the owner refunds half → the shopper sees it', async ({ browser }) => {
   test.setTimeout(120_000);

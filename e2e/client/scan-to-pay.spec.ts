@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { APP_ORIGIN, expect, expectErrors, signInOwner, signInShopper, test, useLanguage } from '../fixtures.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, shoot } from '../chromium.ts';
 import { hi } from '../hindi.ts';
 
 /**
@@ -18,39 +19,14 @@ import { hi } from '../hindi.ts';
 
 /** The fake camera's video: written by the test before the camera starts (Chromium opens it then). */
 const CAMERA_FILE = path.join(os.tmpdir(), `bachat-e2e-camera-${process.env.E2E_PORT ?? '3100'}.y4m`);
-const shotsDir = process.env.SHOTS_DIR;
 
 test.use({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--no-first-run',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-video-capture=${CAMERA_FILE}`,
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_FLAGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${CAMERA_FILE}`],
   },
 });
 
-async function shoot(page: Page, name: string) {
-  if (!shotsDir) return;
-  fs.mkdirSync(shotsDir, { recursive: true });
-  for (const [w, h] of [
-    [360, 800],
-    [1280, 800],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.evaluate(() => document.fonts.ready.then(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))));
-    await page.screenshot({ path: path.join(shotsDir, `${name}-${w}.png`), fullPage: true });
-  }
-}
 
 /** The QR PNG as a 640×480 y4m video for the fake camera (white around it, as a standee on a counter). */
 function cameraVideoOf(png: Buffer) {

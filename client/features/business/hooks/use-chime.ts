@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useFirstGesture } from './use-first-gesture';
 
 /**
  * The payments screen's audible cue: a short two-note chime made with the Web Audio API (no file to
@@ -83,20 +84,8 @@ export function useChime(): Chime {
   }, []);
 
   // The first tap or key press anywhere on the page arms the chime (when sound is on).
-  useEffect(() => {
-    if (preference !== 'on' || ready || unsupported) return;
-    // The sound button's own tap is its click's business (arming here would flip it before the click lands).
-    const onGesture = (event: Event) => {
-      if (event.target instanceof Element && event.target.closest('[data-sound-control]')) return;
-      arm();
-    };
-    document.addEventListener('pointerdown', onGesture);
-    document.addEventListener('keydown', onGesture);
-    return () => {
-      document.removeEventListener('pointerdown', onGesture);
-      document.removeEventListener('keydown', onGesture);
-    };
-  }, [preference, ready, unsupported, arm]);
+  // The sound button's own tap is its click's business (arming here would flip it before the click lands).
+  useFirstGesture(preference === 'on' && !ready && !unsupported, 'sound-control', arm);
 
   useEffect(
     () => () => {

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CounterPayment } from '@server/modules/counter/schema';
 import { INTL_LOCALE, type Locale } from '@client/lib/i18n';
+import { useFirstGesture } from './use-first-gesture';
 
 /**
  * The soundbox (issue 30, docs/business.md "Payments at the counter"): the payments screen says each new
@@ -109,19 +110,7 @@ export function useSoundbox(): Soundbox {
   }, [supported]);
 
   // After a reload with announcements on: the first tap or key press anywhere arms them again.
-  useEffect(() => {
-    if (!on || armed || !supported) return;
-    const onGesture = (event: Event) => {
-      if (event.target instanceof Element && event.target.closest('[data-announce-control]')) return;
-      arm();
-    };
-    document.addEventListener('pointerdown', onGesture);
-    document.addEventListener('keydown', onGesture);
-    return () => {
-      document.removeEventListener('pointerdown', onGesture);
-      document.removeEventListener('keydown', onGesture);
-    };
-  }, [on, armed, supported, arm]);
+  useFirstGesture(on && !armed && supported, 'announce-control', arm);
 
   const sentence = useCallback(
     (payment: CounterPayment) => {
