@@ -12,6 +12,7 @@
 import type { Knex } from 'knex';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { withoutDeadline } from '../../server/db/knex.ts';
 import { recountBrowseCounts } from '../../server/modules/outlets/service.ts';
 import { demoAttributes } from '../../seeds/data/attributes.ts';
 import { CITIES } from '../../seeds/data/cities.ts';
@@ -264,6 +265,12 @@ export async function ensureGeneratedOutlets(
   log: (s: string) => void,
   options: { copy?: { connectionString: string } } = {},
 ): Promise<void> {
+  // Setup, not a request: a recount or an index refresh over 1,000,000 rows runs past the app's
+  // statement deadline (DATABASE_STATEMENT_TIMEOUT_MS), so it runs without one, as migrations do.
+  await withoutDeadline(db, (unbounded) => generate(unbounded, total, log, options));
+}
+
+async function generate(db: Knex, total: number, log: (s: string) => void, options: { copy?: { connectionString: string } }): Promise<void> {
   const have = await generatedCount(db);
   if (have % BLOCK !== 0) throw new Error(`found ${have} generated outlets, not a whole number of blocks`);
   if (have >= total) return;
