@@ -6,6 +6,7 @@ import { createTestApp, bearer } from '../test/app.ts';
 import { testDb } from '../test/database.ts';
 import { newShopper, payableOutlet } from '../test/factories.ts';
 import { EnvError, parseEnv } from '../env.ts';
+import { BILL_LEDGER_ENTRY_TYPES } from '../modules/payments/schema.ts';
 import {
   checkoutSignature,
   createPayments,
@@ -366,7 +367,7 @@ describe('the app with PAYMENT_PROVIDER=razorpay', () => {
     expect(hook.body).toMatchObject({ status: 'paid', duplicate: true });
     await request.post('/api/payments/webhook/sandbox').send(body.toString('utf8')).expect(404);
     const db = testDb();
-    expect(Number((await db('ledgerEntries').count({ n: '*' }).first())?.n)).toBe(7);
+    expect(Number((await db('ledgerEntries').count({ n: '*' }).first())?.n)).toBe(BILL_LEDGER_ENTRY_TYPES.length);
     expect(Number((await db('payments').where({ provider: 'razorpay', status: 'captured' }).count({ n: '*' }).first())?.n)).toBe(1);
 
     // A second payment for the paid order is captured by Razorpay: we refund it through the Refunds API.

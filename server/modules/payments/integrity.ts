@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { rawRows } from '../../db/rows.ts';
+import { BILL_LEDGER_ENTRY_TYPES } from './schema.ts';
 
 /** A paid order whose money rows are not what one capture makes. */
 export interface MoneyProblem {
@@ -16,7 +17,7 @@ export interface MoneyProblem {
 /**
  * The capture check the cluster bench, the restore drill and `npm run reconcile` (settlements/reconcile.ts) run:
  * every paid order (or each of `orderIds`, paid or not) has exactly one captured payment, one
- * redemption and the eight ledger entries of its capture (one of each type), the bill entry equal to the
+ * redemption and the ledger entries of its capture (one of each of BILL_LEDGER_ENTRY_TYPES), the bill entry equal to the
  * order's bill. Returns the orders that break it and how many were checked; none lost means every id
  * given was found.
  */
@@ -26,18 +27,16 @@ export async function checkCapturedOrders(db: Knex, orderIds?: readonly string[]
     `SELECT o.public_id::text AS order_id, o.status,
             (SELECT count(*) FROM payments p WHERE p.order_id = o.id AND p.status IN ('captured', 'refunded'))::int AS captures,
             (SELECT count(*) FROM redemptions r WHERE r.order_id = o.id)::int AS redemptions,
-            (SELECT count(*) FROM ledger_entries l WHERE l.order_id = o.id AND l.entry_type IN
-               ('bill', 'instant_discount', 'shuffle_discount', 'convenience_fee', 'gst', 'platform_fee', 'platform_fee_gst', 'net_to_outlet'))::int AS entries,
-            (SELECT count(DISTINCT entry_type) FROM ledger_entries l WHERE l.order_id = o.id AND l.entry_type IN
-               ('bill', 'instant_discount', 'shuffle_discount', 'convenience_fee', 'gst', 'platform_fee', 'platform_fee_gst', 'net_to_outlet'))::int AS entry_types,
+            (SELECT count(*) FROM ledger_entries l WHERE l.order_id = o.id AND l.entry_type = ANY(?::text[]))::int AS entries,
+            (SELECT count(DISTINCT entry_type) FROM ledger_entries l WHERE l.order_id = o.id AND l.entry_type = ANY(?::text[]))::int AS entry_types,
             (SELECT l.amount_paise FROM ledger_entries l WHERE l.order_id = o.id AND l.entry_type = 'bill' LIMIT 1) AS booked_bill_paise,
             o.bill_paise
        FROM orders o
       WHERE ${orderIds ? 'o.public_id = ANY(?::uuid[])' : "o.status = 'paid'"}`,
-    orderIds ? [orderIds as string[]] : [],
+    [[...BILL_LEDGER_ENTRY_TYPES], [...BILL_LEDGER_ENTRY_TYPES], ...(orderIds ? [orderIds as string[]] : [])],
   );
   const problems = rows.filter(
-    (r) => r.status !== 'paid' || r.captures !== 1 || r.redemptions !== 1 || r.entries !== 8 || r.entryTypes !== 8 || r.bookedBillPaise !== r.billPaise,
+    (r) => r.status !== 'paid' || r.captures !== 1 || r.redemptions !== 1 || r.entries !== BILL_LEDGER_ENTRY_TYPES.length || r.entryTypes !== BILL_LEDGER_ENTRY_TYPES.length || r.bookedBillPaise !== r.billPaise,
   );
   return { checked: rows.length, problems, missing: orderIds ? orderIds.length - rows.length : 0 };
 }

@@ -8,6 +8,9 @@ import type { FailureCode, RefundReason } from './machine.ts';
  * checkout callback and webhooks, and the receipt. Capture happens exactly once per order.
  */
 
+/** The ledger entries a capture books, one of each (docs/payments.md "Money rules"); refunds book their own. */
+export const BILL_LEDGER_ENTRY_TYPES = ['bill', 'instant_discount', 'shuffle_discount', 'convenience_fee', 'gst', 'platform_fee', 'platform_fee_gst', 'net_to_outlet'] as const;
+
 export const PAYMENT_MESSAGES = {
   badSignature: 'Invalid payment signature',
   amountMismatch: 'The paid amount does not match the order',

@@ -14,6 +14,7 @@ import { effectiveOrderState, transition, type CouponCheck, type PaymentEventKin
 import { applyRefundNotice, processRefunds, recordAutoRefund, refundsOfOrders, scheduleRefundRetry } from './refunds.ts';
 import { counterStatusOf } from './counter-views.ts';
 import {
+  BILL_LEDGER_ENTRY_TYPES,
   FAILURE_REASONS,
   PAYMENT_MESSAGES,
   RECEIPT_CHECK_MESSAGES,
@@ -58,7 +59,6 @@ export interface ApplyResult {
   refundIds: number[];
 }
 
-const ENTRY_TYPES = ['bill', 'instant_discount', 'shuffle_discount', 'convenience_fee', 'gst', 'platform_fee', 'platform_fee_gst', 'net_to_outlet'] as const;
 
 /** The `honour` effect: the coupon (locked and checked usable by the caller) is redeemed and the money booked. */
 async function honour(trx: Knex.Transaction, order: OrderRow, at: Date): Promise<void> {
@@ -74,7 +74,7 @@ async function honour(trx: Knex.Transaction, order: OrderRow, at: Date): Promise
     redeemedAt: at,
   });
   const m = orderMoney(order, feeConfigOf(runtime().env).gstBps);
-  const amounts: Record<(typeof ENTRY_TYPES)[number], number> = {
+  const amounts: Record<(typeof BILL_LEDGER_ENTRY_TYPES)[number], number> = {
     bill: m.billPaise,
     instant_discount: m.instantDiscountPaise,
     shuffle_discount: m.shuffleDiscountPaise,
@@ -85,7 +85,7 @@ async function honour(trx: Knex.Transaction, order: OrderRow, at: Date): Promise
     net_to_outlet: m.payoutPaise,
   };
   await trx('ledgerEntries').insert(
-    ENTRY_TYPES.map((entryType) => ({ outletId: order.outletId, orderId: order.id, entryType, amountPaise: amounts[entryType], occurredAt: at })),
+    BILL_LEDGER_ENTRY_TYPES.map((entryType) => ({ outletId: order.outletId, orderId: order.id, entryType, amountPaise: amounts[entryType], occurredAt: at })),
   );
   // Announced once, in this transaction: the day's figures, the counter's screens, Route, the receipt SMS.
   await runtime().events.announce(trx, 'payment.captured', { orderId: order.id, outletId: order.outletId, consumerId: order.consumerId, couponId: order.couponId, at });
