@@ -6,6 +6,7 @@ import { useTestDatabase } from '../../test/setup.ts';
 import { createTestApp } from '../../test/app.ts';
 import { testDb } from '../../test/database.ts';
 import { fieldErrorsOf } from '../../lib/errors.ts';
+import { localize } from '../../lib/i18n.ts';
 import { createCaller } from '../../trpc/app-router.ts';
 import { createContextInner } from '../../trpc/context.ts';
 import { png } from '../../test/factories.ts';
@@ -56,8 +57,14 @@ describe('/for-business-form', () => {
   it('JSON with upload tokens; the acknowledgment number stands in for a pending certificate', async () => {
     const cheque = await token();
     expect(cheque.status).toBe(201);
-    const res = await app.request.post('/api/for-business-form').send({ ...fields, gstAckNumber: 'AA2711230012345', cheque: cheque.body.token });
+    const res = await app.request
+      .post('/api/for-business-form')
+      .set('Accept-Language', 'hi-IN,hi')
+      .send({ ...fields, gstAckNumber: 'AA2711230012345', cheque: cheque.body.token });
     expect(res.status).toBe(201);
+    // The thanks in the language the form was filled in.
+    expect(res.body.message).toBe(localize(APPLICATION_MESSAGES.submitted, 'hi'));
+    expect(res.body.message).not.toBe(APPLICATION_MESSAGES.submitted);
     expect(await testDb()('businessApplications').first()).toMatchObject({ gstAckNumber: 'AA2711230012345', gstCertificateKey: null });
   });
 

@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import { firstFile, multipart } from '../../lib/multipart.ts';
+import { languageOf } from '../../lib/i18n.ts';
 import { parseWith } from '../../rest/validate.ts';
 import { APPLICATION_MESSAGES, DOCUMENT_MAX_BYTES, submitApplicationSchema } from './schema.ts';
 import { submitApplication, uploadApplicationDocument } from './public-service.ts';
@@ -37,7 +38,7 @@ export function businessApplicationsPublicRest({ api }: { api: Router; admin: Ro
       parseWith(submitApplicationSchema, { ...raw, ...(certificate ? { gstCertificate: placeholder } : {}), ...(cheque ? { cheque: placeholder } : {}) });
       if (certificate) raw.gstCertificate = (await uploadApplicationDocument(certificate.buffer, { ip: ctx.ip }, 'gstCertificate')).token;
       if (cheque) raw.cheque = (await uploadApplicationDocument(cheque.buffer, { ip: ctx.ip }, 'cheque')).token;
-      const application = await submitApplication(parseWith(submitApplicationSchema, raw), { ip: ctx.ip });
+      const application = await submitApplication(parseWith(submitApplicationSchema, raw), { ip: ctx.ip, language: languageOf(ctx.get('Accept-Language')) });
       ctx.status = 201;
       ctx.body = { success: true, applicationId: application.id, status: application.status, message: application.message };
     },

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { badRequest } from '../../lib/errors.ts';
 import { keyedHash, safeEqual } from '../../lib/crypto.ts';
 import { processImage, storeImage } from '../../lib/images.ts';
+import { localize, type Language } from '../../lib/i18n.ts';
 import { hitLimits } from '../../lib/rate-limit.ts';
 import { runtime } from '../../lib/runtime.ts';
 import {
@@ -53,7 +54,10 @@ export async function uploadApplicationDocument(file: Buffer | null, meta: { ip:
 }
 
 /** Creates a pending application for sales staff to review. */
-export async function submitApplication(input: SubmitApplicationInput, meta: { ip: string | null }): Promise<SubmittedApplication> {
+export async function submitApplication(
+  input: SubmitApplicationInput,
+  meta: { ip: string | null; language?: Language },
+): Promise<SubmittedApplication> {
   const { db, storage } = runtime();
   const certificateKey = input.gstCertificate ? keyOfToken(input.gstCertificate) : null;
   const chequeKey = input.cheque ? keyOfToken(input.cheque) : null;
@@ -79,5 +83,5 @@ export async function submitApplication(input: SubmitApplicationInput, meta: { i
       })
       .returning(['id', 'createdAt']),
   );
-  return { id: row.id, status: 'pending', message: APPLICATION_MESSAGES.submitted, createdAt: row.createdAt };
+  return { id: row.id, status: 'pending', message: localize(APPLICATION_MESSAGES.submitted, meta.language ?? 'en'), createdAt: row.createdAt };
 }
