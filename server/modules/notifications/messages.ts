@@ -1,6 +1,6 @@
 import type { Language } from '../common/schema.ts';
 import type { NotificationFlag } from '../users/schema.ts';
-import type { NotificationKind } from './schema.ts';
+import { FLAG_LABELS, type NotificationKind } from './schema.ts';
 
 /**
  * What every notification says, in the recipient's language (issue 28, docs/notifications.md): the
@@ -282,15 +282,7 @@ export const callToAction = (kind: NotificationKind, language: Language) => CTA[
 
 /** The settings' names, as /settings shows them in each language (client catalogs' words). */
 export const FLAG_LABELS_BY_LANGUAGE: Record<Language, Record<NotificationFlag, string>> = {
-  en: {
-    emailNewCouponAlerts: 'New coupon alerts',
-    emailExpiringCoupons: 'Expiring coupons',
-    emailWeeklyDealsDigest: 'Weekly deals digest',
-    pushDailyDealNotifications: 'Daily deal notifications',
-    pushNearbyOffers: 'Nearby offers',
-    pushLastMinuteFlashSales: 'Last-minute flash sales',
-    smsAlerts: 'SMS alerts',
-  },
+  en: FLAG_LABELS,
   hi: {
     emailNewCouponAlerts: 'नए कूपन के अलर्ट',
     emailExpiringCoupons: 'खत्म होने वाले कूपन',
