@@ -125,6 +125,8 @@ export const envSchema = z.object({
       .max(100, 'must be a percentage from 0 to 100 with at most two decimals')
       .default(1),
   ),
+  /** Group pay: minutes a group bill stays open for its shares (docs/payments.md "Group pay"). */
+  GROUP_BILL_TTL_MINUTES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(2).max(240).default(20)),
   CONVENIENCE_FEE_MAX_PAISE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(10_000_000).default(5_000)),
   GST_PERCENT: z.preprocess(
     emptyAsUndefined,

@@ -50,10 +50,15 @@ export type SessionKind = 'consumer' | 'business' | 'sales';
 export type GoldenKeyReason = 'referral_bonus' | 'referral_welcome' | 'shuffle_purchase' | 'refund_return' | 'adjustment';
 export type CouponSource = 'shuffle';
 export type OrderStatus = 'created' | 'paid' | 'failed' | 'expired' | 'cancelled';
-export type OrderFailureCode = 'declined' | 'coupon_used' | 'coupon_expired' | 'order_expired';
+export type OrderFailureCode = 'declined' | 'coupon_used' | 'coupon_expired' | 'order_expired' | 'share_paid' | 'group_closed';
 export type PaymentProviderName = 'sandbox' | 'razorpay';
 export type PaymentStatus = 'authorized' | 'captured' | 'failed' | 'refunded';
-export type RefundKind = 'auto_unhonoured' | 'owner';
+/**
+ * `auto_unhonoured`: captured money we could not honour goes back whole, nothing was booked;
+ * `owner`: an outlet's refund of a paid bill; `group`: a paid share of a group bill that did not finish
+ * (group-bills). `owner` and `group` reverse what the capture booked (BOOKED_REFUND_KINDS, payments/schema.ts).
+ */
+export type RefundKind = 'auto_unhonoured' | 'owner' | 'group';
 export type RefundStatus = 'pending' | 'processed' | 'failed';
 export type SettlementStatus = 'pending' | 'on_hold' | 'settled';
 /** A Razorpay linked account's state (outlets.route_account_status). */
@@ -568,6 +573,10 @@ export interface OrderRow {
   failureCode: OrderFailureCode | null;
   /** The table whose QR the shopper scanned (1..50), null at the counter. */
   tableNumber: number | null;
+  /** The group bill whose shares this order pays (group-bills), null for a bill of one. */
+  groupBillId: number | null;
+  /** Which of the group bill's shares (`group_bill_shares.id`): one, or every one left (the host paying the rest). */
+  groupShareIds: number[] | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -586,6 +595,8 @@ export type OrderInsert = InsertOf<
   | 'expiresAt'
   | 'failureCode'
   | 'tableNumber'
+  | 'groupBillId'
+  | 'groupShareIds'
 >;
 
 export interface PaymentRow {
@@ -819,6 +830,54 @@ export interface OutletEventCounterRow {
   updatedAt: Date;
 }
 export type OutletEventCounterInsert = InsertOf<OutletEventCounterRow, 'lastSeq' | 'updatedAt'>;
+
+/** A bill split among friends (group-bills, docs/payments.md "Group pay"). */
+export type GroupBillStatus = 'open' | 'paid' | 'expired';
+export interface GroupBillRow {
+  id: number;
+  /** 6 characters, what friends type or scan. */
+  code: string;
+  outletId: number;
+  hostConsumerId: number;
+  billPaise: number;
+  instantDiscountPercent: number;
+  /** The outlet's instant discount on the whole bill. */
+  instantDiscountPaise: number;
+  offerSource: string | null;
+  /** bill − instant discount: what the shares add up to. */
+  totalPaise: number;
+  status: GroupBillStatus;
+  tableNumber: number | null;
+  /** Bumped when the host changes the bill or the shares (only before anyone paid). */
+  version: number;
+  expiresAt: Date;
+  paidAt: Date | null;
+  closedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+export type GroupBillInsert = InsertOf<
+  GroupBillRow,
+  'id' | 'instantDiscountPercent' | 'instantDiscountPaise' | 'offerSource' | 'status' | 'tableNumber' | 'version' | 'paidAt' | 'closedAt' | 'createdAt' | 'updatedAt'
+>;
+
+export interface GroupBillShareRow {
+  id: number;
+  groupBillId: number;
+  /** 1 is the host's share (it takes the rounding). */
+  position: number;
+  /** This share's part of the bill and of its instant discount; share = bill − instant. */
+  billPaise: number;
+  instantDiscountPaise: number;
+  sharePaise: number;
+  paidOrderId: number | null;
+  paidByConsumerId: number | null;
+  paidAt: Date | null;
+  /** Who started paying it last, until when (shown as "paying now"; the capture decides). */
+  holderConsumerId: number | null;
+  heldUntil: Date | null;
+}
+export type GroupBillShareInsert = InsertOf<GroupBillShareRow, 'id' | 'paidOrderId' | 'paidByConsumerId' | 'paidAt' | 'holderConsumerId' | 'heldUntil'>;
 
 // ------------------------------------------------------------------------------------------------
 // People and back office
@@ -1134,6 +1193,8 @@ export interface TableTypes {
   outletDailyStats: Table<OutletDailyStatsRow, OutletDailyStatsInsert>;
   outletEvents: Table<OutletEventRow, OutletEventInsert>;
   outletEventCounters: Table<OutletEventCounterRow, OutletEventCounterInsert>;
+  groupBills: Table<GroupBillRow, GroupBillInsert>;
+  groupBillShares: Table<GroupBillShareRow, GroupBillShareInsert>;
   salesStaff: Table<SalesStaffRow, SalesStaffInsert>;
   businessApplications: Table<BusinessApplicationRow, BusinessApplicationInsert>;
   supportTickets: Table<SupportTicketRow, SupportTicketInsert>;
@@ -1216,6 +1277,8 @@ export const TABLE_OWNERS: Record<SnakeCase<TableName>, string | null> = {
   outlet_daily_stats: 'payments',
   outlet_events: 'payments',
   outlet_event_counters: 'payments',
+  group_bills: 'group-bills',
+  group_bill_shares: 'group-bills',
   sales_staff: 'sales-staff',
   business_applications: 'business-applications',
   support_tickets: 'support-tickets',

@@ -18,7 +18,7 @@ describe('domain events', () => {
   it('announce runs every subscriber once, in order, in the caller\'s transaction, and a failure stops it (the transaction rolls back)', async () => {
     const heard: string[] = [];
     const trx = {} as Knex.Transaction;
-    const event: DomainEventMap['payment.captured'] = { orderId: 1, outletId: 2, consumerId: 3, couponId: null, at: new Date(0) };
+    const event: DomainEventMap['payment.captured'] = { orderId: 1, outletId: 2, consumerId: 3, couponId: null, groupBillId: null, at: new Date(0) };
     const events = createDomainEvents([
       { name: 'a', on: { 'payment.captured': async (t, e) => void heard.push(`a:${e.orderId}:${t === trx}`) } },
       { name: 'b' },

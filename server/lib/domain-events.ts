@@ -11,7 +11,15 @@ import type { PaymentNotice } from '../providers/payments.ts';
  */
 export interface DomainEventMap {
   /** A payment was honoured: the order is paid, its ledger booked (payments `honour`). */
-  'payment.captured': { orderId: number; outletId: number; consumerId: number; couponId: number | null; at: Date };
+  'payment.captured': {
+    orderId: number;
+    outletId: number;
+    consumerId: number;
+    couponId: number | null;
+    /** The group bill whose share(s) the order paid (group-bills marks them paid), null for a bill of one. */
+    groupBillId: number | null;
+    at: Date;
+  };
   /** A refund was recorded (pending), processed or failed. */
   'refund.changed': {
     refundId: number;

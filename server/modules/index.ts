@@ -19,6 +19,7 @@ import { shufflesModule } from './shuffles/module.ts';
 import { couponsModule } from './coupons/module.ts';
 import { ordersModule } from './orders/module.ts';
 import { paymentsModule } from './payments/module.ts';
+import { groupBillsModule } from './group-bills/module.ts';
 import { redeemedHistoryModule } from './redeemed-history/module.ts';
 import { businessAccountModule } from './business-account/module.ts';
 import { subAccountsModule } from './sub-accounts/module.ts';
@@ -65,6 +66,7 @@ export const MODULES = [
   couponsModule,
   ordersModule,
   paymentsModule,
+  groupBillsModule,
   redeemedHistoryModule,
   businessAccountModule,
   subAccountsModule,

@@ -14,7 +14,7 @@ import { rawInputOf } from './validate.ts';
 export type ConsumerPrincipal = Extract<Principal, { kind: 'consumer' }>;
 export type BusinessPrincipal = Extract<Principal, { kind: 'business' }>;
 
-function principalOf(ctx: Context): Principal | null | undefined {
+export function principalOf(ctx: Context): Principal | null | undefined {
   return ctx.state.principal as Principal | null | undefined;
 }
 

@@ -39,6 +39,7 @@ export function counterPayment(patch: Partial<CounterPayment> = {}): CounterPaym
     refundableUntil: new Date(paidAt.getTime() + 24 * 3600_000),
     refunds: [],
     tableNumber: null,
+    group: null,
     ...patch,
   };
 }

@@ -85,6 +85,11 @@ export interface BillInput {
   instantDiscountPercent: number;
   /** The Shuffle coupon's percent (0 when none). */
   shuffleDiscountPercent: number;
+  /**
+   * A fixed instant discount instead of `bill × instantDiscountPercent`: a group bill's share brings its
+   * part of the whole bill's discount (orders/money.ts `splitGroupBill`).
+   */
+  instantDiscountPaise?: number;
   fees: FeeConfig;
 }
 

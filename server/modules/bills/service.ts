@@ -56,17 +56,24 @@ export async function pickCoupon(
  * The whole breakdown for a bill at an outlet now: the live offer (offers module, one precedence), the
  * Shuffle coupon, the convenience fee and GST, all from `computeBill`.
  */
-export async function getBill(consumerId: number, input: GetBillParsed, trx?: Knex.Transaction): Promise<Bill> {
+export async function getBill(
+  consumerId: number,
+  input: GetBillParsed,
+  trx?: Knex.Transaction,
+  /** A group bill's share: its part of the whole bill's instant discount, fixed when the group was made (no live offer is read). */
+  fixedInstant?: { paise: number; percent: number },
+): Promise<Bill> {
   const { env, now } = runtime();
   const at = now();
   const outlet = await loadPayableOutlet(input.outletId, trx);
   const [offer, coupon] = await Promise.all([
-    getLiveOffer(outlet.id, { now: at, trx }),
+    fixedInstant ? null : getLiveOffer(outlet.id, { now: at, trx }),
     pickCoupon(consumerId, outlet.id, input.couponId, trx),
   ]);
   const amounts = computeBill({
     billPaise: input.amount,
-    instantDiscountPercent: offer?.discountPercent ?? 0,
+    instantDiscountPercent: fixedInstant?.percent ?? offer?.discountPercent ?? 0,
+    ...(fixedInstant ? { instantDiscountPaise: fixedInstant.paise } : {}),
     shuffleDiscountPercent: coupon?.discountPercent ?? 0,
     fees: feeConfigOf(env),
   });

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { DomainEventMap } from '../../lib/domain-events.ts';
 import { recordOutletEvent } from '../payments/events.ts';
+import { isBookedRefund } from '../payments/schema.ts';
 
 /**
  * The counter's live feed follows the payments module's announcements (counter manifest): a captured
@@ -13,6 +14,6 @@ export async function feedCapture(trx: Knex.Transaction, e: DomainEventMap['paym
 }
 
 export async function feedRefund(trx: Knex.Transaction, e: DomainEventMap['refund.changed']): Promise<void> {
-  if (e.kind !== 'owner') return;
+  if (!isBookedRefund(e.kind)) return;
   await recordOutletEvent(trx, { outletId: e.outletId, kind: 'refund', orderId: e.orderId, refundId: e.refundId });
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAXIMUM_BILL_PAISE } from '../bills/schema.ts';
+import { MAXIMUM_BILL_PAISE, MINIMUM_BILL_PAISE } from '../bills/schema.ts';
 import {
   checkoutTimeoutSeconds,
   computeBill,
@@ -10,7 +10,9 @@ import {
   proportionalShare,
   refundedParts,
   roundShare,
+  splitGroupBill,
   splitRefund,
+  GROUP_MAX_PEOPLE,
   type OrderMoney,
 } from './money.ts';
 
@@ -165,5 +167,76 @@ describe('expiry', () => {
   it('the checkout closes when the order expires', () => {
     expect(checkoutTimeoutSeconds(expiresAt, new Date('2026-11-28T10:00:00Z'))).toBe(900);
     expect(checkoutTimeoutSeconds(expiresAt, new Date('2026-11-28T10:20:00Z'))).toBe(1);
+  });
+});
+
+describe('splitGroupBill (group pay)', () => {
+  it('the worked example: ₹2,400 among 4 with 10 % off → ₹2,160, four shares of ₹540', () => {
+    const split = splitGroupBill({ billPaise: 240_000, instantDiscountPercent: 10, people: 4 });
+    expect(split).toEqual({
+      billPaise: 240_000,
+      instantDiscountPercent: 10,
+      instantDiscountPaise: 24_000,
+      totalPaise: 216_000,
+      shares: Array.from({ length: 4 }, () => ({ billPaise: 60_000, instantDiscountPaise: 6_000, sharePaise: 54_000 })),
+    });
+  });
+
+  it('rounding goes to the host: ₹1,000.01 among 3 with 12.5 % off', () => {
+    const split = splitGroupBill({ billPaise: 100_001, instantDiscountPercent: 12.5, people: 3 });
+    if ('error' in split) throw new Error(split.error);
+    expect(split.instantDiscountPaise).toBe(12_500);
+    expect(split.shares.slice(1)).toEqual([
+      { billPaise: 33_333, instantDiscountPaise: 4_166, sharePaise: 29_167 },
+      { billPaise: 33_333, instantDiscountPaise: 4_166, sharePaise: 29_167 },
+    ]);
+    expect(split.shares[0]).toEqual({ billPaise: 33_335, instantDiscountPaise: 4_168, sharePaise: 29_167 });
+  });
+
+  it('says why a split cannot be made', () => {
+    expect(splitGroupBill({ billPaise: 10_000, instantDiscountPercent: 0, people: 1 })).toEqual({ error: 'too_few' });
+    expect(splitGroupBill({ billPaise: 10_000_000, instantDiscountPercent: 0, people: GROUP_MAX_PEOPLE + 1 })).toEqual({ error: 'too_many' });
+    expect(splitGroupBill({ billPaise: 10_000, instantDiscountPercent: 0, parts: [5_000, 4_000] })).toEqual({ error: 'parts_do_not_add_up' });
+    expect(splitGroupBill({ billPaise: 10_000, instantDiscountPercent: 10, people: 2 })).toEqual({ error: 'share_below_minimum' });
+    expect(splitGroupBill({ billPaise: 20_000, instantDiscountPercent: 10, parts: [15_100, 4_900] })).toEqual({ error: 'share_below_minimum' });
+  });
+
+  it(`every split adds up exactly, nothing negative, every share at least the minimum bill (${RUNS} random groups)`, () => {
+    const groups = fc.oneof(
+      fc.record({ billPaise: fc.integer({ min: 100, max: MAXIMUM_BILL_PAISE }), bps: fc.integer({ min: 0, max: 9_000 }), people: fc.integer({ min: 2, max: GROUP_MAX_PEOPLE }) }),
+      fc
+        .record({ parts: fc.array(fc.integer({ min: 1, max: 500_000 }), { minLength: 2, maxLength: GROUP_MAX_PEOPLE }), bps: fc.integer({ min: 0, max: 9_000 }) })
+        .map(({ parts, bps }) => ({ billPaise: parts.reduce((a, b) => a + b, 0), bps, parts })),
+    );
+    fc.assert(
+      fc.property(groups, (g) => {
+        const input = 'parts' in g ? { billPaise: g.billPaise, instantDiscountPercent: g.bps / 100, parts: g.parts } : { billPaise: g.billPaise, instantDiscountPercent: g.bps / 100, people: g.people };
+        const split = splitGroupBill(input);
+        if ('error' in split) {
+          expect(split.error).toBe('share_below_minimum');
+          return;
+        }
+        const whole = computeBill({ billPaise: g.billPaise, instantDiscountPercent: g.bps / 100, shuffleDiscountPercent: 0, fees: { convenienceFeeBps: 0, convenienceFeeMaxPaise: 0, gstBps: 0 } });
+        expect(split.instantDiscountPaise).toBe(whole.instantDiscountPaise);
+        expect(split.totalPaise).toBe(g.billPaise - whole.instantDiscountPaise);
+        const sum = (f: (s: (typeof split.shares)[number]) => number) => split.shares.reduce((a, s) => a + f(s), 0);
+        expect(sum((s) => s.billPaise)).toBe(g.billPaise);
+        expect(sum((s) => s.instantDiscountPaise)).toBe(split.instantDiscountPaise);
+        expect(sum((s) => s.sharePaise)).toBe(split.totalPaise);
+        for (const s of split.shares) {
+          expect(s.instantDiscountPaise).toBeGreaterThanOrEqual(0);
+          expect(s.sharePaise).toBe(s.billPaise - s.instantDiscountPaise);
+          expect(s.sharePaise).toBeGreaterThanOrEqual(MINIMUM_BILL_PAISE);
+        }
+        if ('parts' in g) expect(split.shares.map((s) => s.billPaise)).toEqual(g.parts);
+        // A share's order is an ordinary bill with its part of the discount fixed: its money adds up.
+        for (const s of split.shares) {
+          const bill = computeBill({ billPaise: s.billPaise, instantDiscountPercent: g.bps / 100, instantDiscountPaise: s.instantDiscountPaise, shuffleDiscountPercent: 5, fees: { convenienceFeeBps: 100, convenienceFeeMaxPaise: 5_000, gstBps: 1_800 } });
+          expect(bill.subtotalPaise).toBe(s.sharePaise - bill.shuffleDiscountPaise);
+          expect(bill.amountPaise).toBe(bill.subtotalPaise + bill.convenienceFeePaise + bill.gstPaise);
+        }
+      }),
+      { numRuns: RUNS },
+    );
   });
 });

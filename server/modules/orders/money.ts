@@ -74,7 +74,10 @@ export function computeBill(input: BillInput): BillAmounts {
   const belowMinimum = billPaise < MINIMUM_BILL_PAISE;
   const instantBps = belowMinimum ? 0 : clampBps(toBps(input.instantDiscountPercent));
   const shuffleBps = belowMinimum ? 0 : clampBps(toBps(input.shuffleDiscountPercent));
-  const instantDiscountPaise = roundShare(billPaise, instantBps);
+  // A group bill's share brings its part of the whole bill's instant discount (splitGroupBill).
+  const fixed = input.instantDiscountPaise;
+  if (fixed !== undefined && (!Number.isSafeInteger(fixed) || fixed < 0 || fixed > billPaise)) throw new RangeError('instantDiscountPaise must be within the bill');
+  const instantDiscountPaise = fixed ?? roundShare(billPaise, instantBps);
   const shuffleDiscountPaise = roundShare(billPaise - instantDiscountPaise, shuffleBps);
   const discountPaise = discountOf({ instantDiscountPaise, shuffleDiscountPaise });
   const subtotalPaise = billPaise - discountPaise;
@@ -233,6 +236,65 @@ export function netOfRefunds(m: OrderMoney, refunded: number): RefundParts {
 export function refundStateOf(amountPaise: number, refundedPaise: number): 'paid' | 'partly_refunded' | 'refunded' {
   if (refundedPaise <= 0) return 'paid';
   return refundedPaise >= amountPaise ? 'refunded' : 'partly_refunded';
+}
+
+// ---------------------------------------------------------------------------------------- group pay
+
+/** One part of a group bill: its part of the bill and of the instant discount; share = bill − instant. */
+export interface GroupShareMoney {
+  billPaise: number;
+  instantDiscountPaise: number;
+  /** What this part of the discounted total is (before the payer's own coupon and the fees). */
+  sharePaise: number;
+}
+
+export interface GroupBillMoney {
+  billPaise: number;
+  instantDiscountPercent: number;
+  /** The outlet's instant discount on the whole bill (`computeBill`'s rule). */
+  instantDiscountPaise: number;
+  /** bill − instant: the discounted total the shares add up to. */
+  totalPaise: number;
+  /** The host's first; the parts add up to the bill, the discount and the total exactly. */
+  shares: GroupShareMoney[];
+}
+
+export type GroupSplitError = 'too_few' | 'too_many' | 'parts_do_not_add_up' | 'share_below_minimum';
+
+export const GROUP_MIN_PEOPLE = 2;
+export const GROUP_MAX_PEOPLE = 20;
+
+/**
+ * A group bill split among friends (docs/payments.md "Group pay"): the outlet's instant discount on the
+ * whole bill, then the bill shared out either equally among `people` or as the host typed each part
+ * (`parts`, paise of the bill, the host's first). Every friend's part of the discount is
+ * `floor(part × discount %)`, and the host's part takes what rounding leaves, of the bill and of the
+ * discount, so the shares add up to the discounted total to the paisa. Every share must be at least the
+ * minimum bill (₹50). Returns the reason when the split cannot be made.
+ */
+export function splitGroupBill(
+  input: { billPaise: number; instantDiscountPercent: number } & ({ people: number } | { parts: number[] }),
+): GroupBillMoney | { error: GroupSplitError } {
+  const { billPaise } = input;
+  if (!Number.isSafeInteger(billPaise) || billPaise <= 0) throw new RangeError('billPaise must be a positive integer');
+  const count = 'people' in input ? input.people : input.parts.length;
+  if (!Number.isInteger(count) || count < GROUP_MIN_PEOPLE) return { error: 'too_few' };
+  if (count > GROUP_MAX_PEOPLE) return { error: 'too_many' };
+  let parts: number[];
+  if ('people' in input) {
+    const each = Math.floor(billPaise / count);
+    parts = [billPaise - each * (count - 1), ...Array.from({ length: count - 1 }, () => each)];
+  } else {
+    parts = input.parts;
+    if (parts.some((p) => !Number.isSafeInteger(p) || p <= 0) || parts.reduce((a, b) => a + b, 0) !== billPaise) return { error: 'parts_do_not_add_up' };
+  }
+  const bps = billPaise < MINIMUM_BILL_PAISE ? 0 : clampBps(toBps(input.instantDiscountPercent));
+  const instantDiscountPaise = roundShare(billPaise, bps);
+  const friends = parts.slice(1).map((p) => ({ billPaise: p, instantDiscountPaise: Math.floor((p * bps) / 10_000) }));
+  const hostInstant = instantDiscountPaise - friends.reduce((a, f) => a + f.instantDiscountPaise, 0);
+  const shares = [{ billPaise: parts[0]!, instantDiscountPaise: hostInstant }, ...friends].map((p) => ({ ...p, sharePaise: p.billPaise - p.instantDiscountPaise }));
+  if (shares.some((sh) => sh.sharePaise < MINIMUM_BILL_PAISE || sh.instantDiscountPaise < 0)) return { error: 'share_below_minimum' };
+  return { billPaise, instantDiscountPercent: bps / 100, instantDiscountPaise, totalPaise: billPaise - instantDiscountPaise, shares };
 }
 
 // ------------------------------------------------------------------------------------------ expiry

@@ -96,3 +96,28 @@ export interface CreatedOrder {
   breakdown: OrderBreakdown;
   checkout: CheckoutInfo;
 }
+
+/** An order in the REST create-order shape (SPEC §7: upper-case fields), for every REST endpoint that makes one. */
+export function toRestOrder(o: CreatedOrder) {
+  const b = o.breakdown;
+  return {
+    ORDER_ID: o.orderId,
+    STATUS: o.status,
+    EXPIRES_AT: o.expiresAt.toISOString(),
+    PROVIDER: o.provider,
+    PROVIDER_ORDER_ID: o.providerOrderId,
+    AMOUNT_PAISE: o.amountPaise,
+    OUTLET_ID: b.outletId,
+    OUTLET_NAME: b.outletName,
+    BILL_PAISE: b.billPaise,
+    INSTANT_DISCOUNT_PERCENT: b.instantDiscountPercent,
+    INSTANT_DISCOUNT_PAISE: b.instantDiscountPaise,
+    SHUFFLE_DISCOUNT_PERCENT: b.shuffleDiscountPercent,
+    SHUFFLE_DISCOUNT_PAISE: b.shuffleDiscountPaise,
+    CONVENIENCE_FEE_PAISE: b.convenienceFeePaise,
+    GST_PAISE: b.gstPaise,
+    OFFER_SOURCE: b.offerSource,
+    COUPON_ID: b.couponId,
+    checkout: o.checkout,
+  };
+}

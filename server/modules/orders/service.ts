@@ -79,6 +79,19 @@ async function toCreatedOrder(order: OrderRow): Promise<CreatedOrder> {
   };
 }
 
+/** What an order paying a group bill's shares carries (group-bills). */
+export interface GroupOrderSpec {
+  groupBillId: number;
+  /** Sorted ascending. */
+  shareIds: number[];
+  /** The shares' part of the whole bill's instant discount, and its percent. */
+  instantDiscountPaise: number;
+  instantDiscountPercent: number;
+  offerSource: string | null;
+  /** The group bill's expiry: the order's is never later. */
+  expiresAt: Date;
+}
+
 /**
  * Creates the order for a breakdown, recomputing every amount here (whatever amount the client sent is
  * ignored). The idempotency key makes retries safe: the same key returns the same order (a key reused
@@ -88,12 +101,19 @@ async function toCreatedOrder(order: OrderRow): Promise<CreatedOrder> {
  * two racing orders cannot both take it. The provider's order is created after the row is committed;
  * a retry after a provider failure asks the provider again.
  */
-export async function createOrder(consumerId: number, input: z.output<typeof createOrderInputSchema>): Promise<CreatedOrder> {
+export async function createOrder(
+  consumerId: number,
+  input: z.output<typeof createOrderInputSchema>,
+  /** The group bill's shares this order pays (group-bills `orderShares`): `input.amount` is their part of the bill. */
+  group?: GroupOrderSpec,
+): Promise<CreatedOrder> {
   const { db, payments, now } = runtime();
   const sameRequest = (o: OrderRow) =>
     o.outletId === input.outletId &&
     o.billPaise === input.amount &&
-    (input.couponId === undefined || o.couponId === input.couponId);
+    (input.couponId === undefined || o.couponId === input.couponId) &&
+    o.groupBillId === (group?.groupBillId ?? null) &&
+    String(o.groupShareIds ?? []) === String(group?.shareIds ?? []);
   const existing = await db('orders').where({ consumerId, idempotencyKey: input.idempotencyKey }).first();
   let order: OrderRow;
   if (existing) {
@@ -102,7 +122,12 @@ export async function createOrder(consumerId: number, input: z.output<typeof cre
   } else {
     order = await db.transaction(async (trx) => {
       const at = now();
-      const bill = await getBill(consumerId, { outletId: input.outletId, amount: input.amount, couponId: input.couponId }, trx);
+      const bill = await getBill(
+        consumerId,
+        { outletId: input.outletId, amount: input.amount, couponId: input.couponId },
+        trx,
+        group && { paise: group.instantDiscountPaise, percent: group.instantDiscountPercent },
+      );
       if (bill.coupon) await assertCouponFree(trx, bill.coupon.id, input.idempotencyKey, at);
       const inserted = await trx('orders')
         .insert({
@@ -120,9 +145,12 @@ export async function createOrder(consumerId: number, input: z.output<typeof cre
           convenienceFeePaise: bill.convenienceFeePaise,
           gstPaise: bill.gstPaise,
           amountPaise: bill.amountPaise,
-          offerSource: bill.offer?.source ?? null,
+          offerSource: group ? group.offerSource : (bill.offer?.source ?? null),
           tableNumber: input.tableNumber ?? null,
-          expiresAt: new Date(at.getTime() + ORDER_TTL_MS),
+          // A share's checkout closes with its group bill at the latest.
+          expiresAt: new Date(Math.min(at.getTime() + ORDER_TTL_MS, group?.expiresAt.getTime() ?? Infinity)),
+          groupBillId: group?.groupBillId ?? null,
+          groupShareIds: group?.shareIds ?? null,
         })
         .onConflict(['consumerId', 'idempotencyKey'])
         .ignore()

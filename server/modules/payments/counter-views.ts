@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { discountOf, refundStateOf } from '../orders/money.ts';
 import type { OrderRow } from '../../db/tables.ts';
-import { OWNER_REFUND_WINDOW_MS, type CounterPayment, type CounterPaymentStatus, type CounterRefund } from './schema.ts';
+import { BOOKED_REFUND_KINDS, OWNER_REFUND_WINDOW_MS, type CounterGroupProgress, type CounterPayment, type CounterPaymentStatus, type CounterRefund } from './schema.ts';
 
 /**
  * The counter's rows (docs/payments.md "The counter"): a paid bill with its owner refunds, as the
@@ -27,6 +27,7 @@ export const COUNTER_ORDER_COLUMNS = [
   'shuffleDiscountPaise',
   'amountPaise',
   'tableNumber',
+  'groupBillId',
 ] as const;
 export type CounterOrderRow = Pick<OrderRow, (typeof COUNTER_ORDER_COLUMNS)[number]>;
 
@@ -36,7 +37,7 @@ async function ownerRefundsOf(db: Knex, orderIds: number[]): Promise<Map<number,
   if (!orderIds.length) return out;
   const rows = await db('refunds')
     .whereIn('orderId', orderIds)
-    .where({ kind: 'owner' })
+    .whereIn('kind', BOOKED_REFUND_KINDS)
     .orderBy('id')
     .select('id', 'orderId', 'amountPaise', 'status', 'reason', 'createdAt', 'processedAt');
   for (const { orderId, ...refund } of rows) {
@@ -47,7 +48,34 @@ async function ownerRefundsOf(db: Knex, orderIds: number[]): Promise<Map<number,
   return out;
 }
 
-export function toCounterPayment(o: CounterOrderRow, refunds: CounterRefund[]): CounterPayment {
+/**
+ * The progress of some group bills (group-bills' tables, read here so a capture's counter event carries
+ * it): shares paid of all, and what is left of the discounted total.
+ */
+async function groupProgressOf(db: Knex, groupBillIds: number[]): Promise<Map<number, CounterGroupProgress>> {
+  const out = new Map<number, CounterGroupProgress>();
+  const ids = [...new Set(groupBillIds)];
+  if (!ids.length) return out;
+  const rows = await db('groupBills as g')
+    .join('groupBillShares as s', 's.groupBillId', 'g.id')
+    .whereIn('g.id', ids)
+    .groupBy('g.id')
+    .select(
+      'g.id',
+      'g.code',
+      'g.status',
+      'g.totalPaise',
+      db.raw('count(*)::int AS share_count'),
+      db.raw('count(s.paid_order_id)::int AS paid_count'),
+      db.raw('coalesce(sum(s.share_paise) FILTER (WHERE s.paid_order_id IS NULL), 0)::int AS left_paise'),
+    );
+  for (const r of rows as unknown as { id: number; code: string; status: CounterGroupProgress['status']; totalPaise: number; shareCount: number; paidCount: number; leftPaise: number }[]) {
+    out.set(r.id, { code: r.code, status: r.status, paidCount: r.paidCount, shareCount: r.shareCount, totalPaise: r.totalPaise, leftPaise: r.leftPaise });
+  }
+  return out;
+}
+
+export function toCounterPayment(o: CounterOrderRow, refunds: CounterRefund[], group: CounterGroupProgress | null = null): CounterPayment {
   const live = refunds.filter((f) => f.status !== 'failed');
   const refundedPaise = live.reduce((s, f) => s + f.amountPaise, 0);
   const paidAt = o.paidAt ?? o.createdAt;
@@ -66,16 +94,23 @@ export function toCounterPayment(o: CounterOrderRow, refunds: CounterRefund[]): 
     refundableUntil: new Date(paidAt.getTime() + OWNER_REFUND_WINDOW_MS),
     refunds,
     tableNumber: o.tableNumber ?? null,
+    group,
   };
 }
 
 /** Counter rows for orders already read, in their order. */
 export async function counterPaymentsOf(db: Knex, orders: CounterOrderRow[]): Promise<CounterPayment[]> {
-  const refunds = await ownerRefundsOf(
-    db,
-    orders.map((o) => o.id),
-  );
-  return orders.map((o) => toCounterPayment(o, refunds.get(o.id) ?? []));
+  const [refunds, groups] = await Promise.all([
+    ownerRefundsOf(
+      db,
+      orders.map((o) => o.id),
+    ),
+    groupProgressOf(
+      db,
+      orders.flatMap((o) => (o.groupBillId === null ? [] : [o.groupBillId])),
+    ),
+  ]);
+  return orders.map((o) => toCounterPayment(o, refunds.get(o.id) ?? [], o.groupBillId === null ? null : (groups.get(o.groupBillId) ?? null)));
 }
 
 /** Counter rows by order id (the feed: the orders its events name). */

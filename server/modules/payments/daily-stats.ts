@@ -3,6 +3,7 @@ import type { DomainEventMap } from '../../lib/domain-events.ts';
 import { runtime } from '../../lib/runtime.ts';
 import { feeConfigOf, orderMoney } from '../orders/money.ts';
 import { istMoment } from '../offers/rules.ts';
+import { isBookedRefund } from './schema.ts';
 
 /**
  * The outlet's day in figures (`outlet_daily_stats`, owned here; read by dashboards, counter and
@@ -47,7 +48,7 @@ export async function countCapture(trx: Knex.Transaction, e: DomainEventMap['pay
 
 /** `refund.changed` (an owner refund processed): the bill's day net of the refund's split, from its ledger entries. */
 export async function countRefund(trx: Knex.Transaction, e: DomainEventMap['refund.changed']): Promise<void> {
-  if (e.kind !== 'owner' || e.status !== 'processed') return;
+  if (!isBookedRefund(e.kind) || e.status !== 'processed') return;
   const rows = await trx('ledgerEntries').where({ refundId: e.refundId }).select('entryType', 'amountPaise');
   const part = (type: string) => rows.find((r) => r.entryType === type)?.amountPaise ?? 0;
   const payout = part('refund_net_to_outlet');

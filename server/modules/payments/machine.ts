@@ -19,10 +19,16 @@ export type PaymentState = 'none' | 'failed' | 'authorized' | 'captured';
 export type PaymentEventKind = 'authorized' | 'captured' | 'failed';
 /** The order's coupon when a capture arrives: none on the order, usable, already redeemed, or past its validity. */
 export type CouponCheck = 'none' | 'usable' | 'used' | 'expired';
+/**
+ * A group bill's shares the order pays, when a capture arrives (docs/payments.md "Group pay"): none (a
+ * bill of one), all still open, one already paid by someone else, or the group closed (expired, paid,
+ * or its shares changed by the host).
+ */
+export type ShareCheck = 'none' | 'open' | 'paid' | 'closed';
 /** Why an order is failed or expired (`orders.failure_code`). */
-export type FailureCode = 'declined' | 'coupon_used' | 'coupon_expired' | 'order_expired';
+export type FailureCode = 'declined' | 'coupon_used' | 'coupon_expired' | 'order_expired' | 'share_paid' | 'group_closed';
 /** Why captured money goes back (the refund's reason). */
-export type RefundReason = 'coupon_used' | 'coupon_expired' | 'order_expired' | 'already_paid' | 'order_cancelled';
+export type RefundReason = 'coupon_used' | 'coupon_expired' | 'order_expired' | 'already_paid' | 'order_cancelled' | 'share_paid' | 'group_closed';
 
 export interface MachineState {
   /** The order's state as the business sees it now: an open order past `expires_at` is `expired`. */
@@ -36,6 +42,8 @@ export interface TransitionInput extends MachineState {
   event: PaymentEventKind;
   /** Only read for captures; anything for other events. */
   coupon: CouponCheck;
+  /** Only read for captures; `none` when the order pays no group bill's share (the default). */
+  share?: ShareCheck;
 }
 
 export type Effect =
@@ -57,7 +65,7 @@ const isOpen = (o: OrderState) => o === 'created' || o === 'failed';
 
 /** (order state, payment record state, event) → new state + effects. Total and pure. */
 export function transition(input: TransitionInput): Transition {
-  const { order, failureCode, payment, event, coupon } = input;
+  const { order, failureCode, payment, event, coupon, share = 'none' } = input;
   const same: Transition = { order, failureCode, payment, effects: [] };
   // A duplicate, or an event older than what we know of this payment (e.g. `failed` after `captured`).
   if (RANK[event] <= RANK[payment]) return same;
@@ -92,6 +100,9 @@ export function transition(input: TransitionInput): Transition {
       return refund('order_expired', { order: 'expired', failureCode: 'order_expired' });
     case 'created':
     case 'failed':
+      // A share is paid once: a second phone's payment of it, or a payment after the group closed, goes back.
+      if (share === 'paid') return refund('share_paid', { order: 'failed', failureCode: 'share_paid' });
+      if (share === 'closed') return refund('group_closed', { order: 'failed', failureCode: 'group_closed' });
       if (coupon === 'used') return refund('coupon_used', { order: 'failed', failureCode: 'coupon_used' });
       if (coupon === 'expired') return refund('coupon_expired', { order: 'failed', failureCode: 'coupon_expired' });
       return { order: 'paid', failureCode: null, payment: 'captured', effects: [save, { type: 'honour' }] };

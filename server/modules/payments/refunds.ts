@@ -9,6 +9,8 @@ import { ProviderError, REFUND_NOTE_KEY, type PaymentNotice } from '../../provid
 import type { RefundReason } from './machine.ts';
 import { feeConfigOf, orderMoney, splitRefund } from '../orders/money.ts';
 import {
+  BOOKED_REFUND_KINDS,
+  isBookedRefund,
   OWNER_REFUND_MESSAGES,
   OWNER_REFUND_WINDOW_MS,
   PAYMENT_MESSAGES,
@@ -76,8 +78,8 @@ async function announceRefund(trx: Knex.Transaction, refund: Pick<RefundRow, 'id
   const order = await trx('orders').where({ id: refund.orderId }).first('outletId', 'amountPaise');
   if (!order) throw new Error(`refund ${refund.id}: its order ${refund.orderId} is gone`);
   let full = false;
-  if (status === 'processed' && refund.kind === 'owner') {
-    const done = await trx('refunds').where({ orderId: refund.orderId, kind: 'owner', status: 'processed' }).sum({ total: 'amountPaise' }).first();
+  if (status === 'processed' && isBookedRefund(refund.kind)) {
+    const done = await trx('refunds').where({ orderId: refund.orderId, status: 'processed' }).whereIn('kind', BOOKED_REFUND_KINDS).sum({ total: 'amountPaise' }).first();
     full = Number(done?.total ?? 0) >= order.amountPaise;
   }
   await runtime().events.announce(trx, 'refund.changed', {
@@ -175,7 +177,7 @@ export async function refundProcessed(
       ...(outcome.attempt ? { attempts: trx.raw('attempts + 1') } : {}),
       updatedAt: trx.fn.now(),
     });
-  if (refund.kind === 'owner') {
+  if (isBookedRefund(refund.kind)) {
     const order = await trx('orders').where({ id: refund.orderId }).first();
     if (!order) throw new Error(`refund ${refund.id}: its order ${refund.orderId} is gone`);
     await bookOwnerRefund(trx, order, refund, outcome.at);
@@ -403,6 +405,32 @@ export async function recordOwnerRefund(req: OwnerRefundRequest): Promise<OwnerR
     runtime().logger.info({ refundId, orderId: order.publicId, outletId: order.outletId, amountPaise: amount, by: req.initiatedBy }, 'owner refund recorded');
     return { refundId, replayed: false };
   });
+}
+
+/**
+ * A group bill that did not finish gives every paid share back (group-bills, docs/payments.md "Group
+ * pay"): inside the caller's transaction (which holds the group's row), the order and its payment are
+ * locked and whatever is left of the payment is refunded in full (`kind = 'group'`, which reverses what
+ * the capture booked, like an owner refund). Once per order (its idempotency key); null when nothing is
+ * left to give back.
+ */
+export async function recordGroupRefund(trx: Knex.Transaction, orderId: number, reason: string): Promise<number | null> {
+  const order = await trx('orders').where({ id: orderId, status: 'paid' }).forUpdate().first('id');
+  if (!order) return null;
+  const key = `grp-${orderId}`;
+  const earlier = await trx('refunds').where({ idempotencyKey: key }).first('id');
+  if (earlier) return earlier.id;
+  const payment = await honouredPayment(trx, orderId);
+  if (!payment) return null;
+  const refunded = await trx('refunds').where({ paymentId: payment.id }).whereNot('status', 'failed').sum({ total: 'amountPaise' }).first();
+  const left = payment.amountPaise - Number(refunded?.total ?? 0);
+  if (left <= 0) return null;
+  const inserted = await trx('refunds')
+    .insert({ orderId, paymentId: payment.id, provider: runtime().payments.name, idempotencyKey: key, amountPaise: left, reason, kind: 'group', status: 'pending' })
+    .returning('id');
+  const refundId = single(inserted).id;
+  await announceRefund(trx, { id: refundId, orderId, kind: 'group' }, 'pending');
+  return refundId;
 }
 
 /** The refunds of some orders, for receipts and history: order id → refunds, oldest first. */

@@ -2,6 +2,16 @@ import { z } from 'zod';
 import { outletIdSchema } from '../bills/schema.ts';
 import { orderIdInputSchema, type OrderStatus } from '../orders/schema.ts';
 import type { FailureCode, RefundReason } from './machine.ts';
+import type { RefundKind } from '../../db/tables.ts';
+
+/**
+ * The refunds of money the capture booked (docs/payments.md "Refunds"): an outlet's refund of a paid bill
+ * and a group bill's paid share given back when the group did not finish. They reverse the capture's
+ * ledger entries and the day's figures, show on the counter and count towards a full refund;
+ * `auto_unhonoured` refunds give back money that was never booked.
+ */
+export const BOOKED_REFUND_KINDS = ['owner', 'group'] as const satisfies readonly RefundKind[];
+export const isBookedRefund = (kind: RefundKind): boolean => (BOOKED_REFUND_KINDS as readonly RefundKind[]).includes(kind);
 
 /**
  * Payments (docs/payments.md): the sandbox's hosted checkout (/payment-demo), the provider's
@@ -31,6 +41,8 @@ export const REFUND_REASONS: Record<RefundReason, string> = {
   order_expired: 'The payment arrived after this checkout had expired.',
   already_paid: 'This bill had already been paid, so the second payment is being returned.',
   order_cancelled: 'This order had been cancelled when the payment arrived.',
+  share_paid: 'Someone else had already paid this share of the group bill, so your payment is being returned.',
+  group_closed: 'The group bill had closed by the time the payment arrived, so it is being returned.',
 };
 
 /** Why an order failed or expired, in the shopper's words (the receipt's `failureReason`). */
@@ -39,6 +51,8 @@ export const FAILURE_REASONS: Record<FailureCode, string> = {
   coupon_used: REFUND_REASONS.coupon_used,
   coupon_expired: REFUND_REASONS.coupon_expired,
   order_expired: 'This checkout expired before the payment was completed.',
+  share_paid: REFUND_REASONS.share_paid,
+  group_closed: REFUND_REASONS.group_closed,
 };
 
 export const demoCheckoutInputSchema = orderIdInputSchema;
@@ -231,6 +245,16 @@ export interface CounterRefund {
 }
 
 /** One paid bill at the counter. */
+/** What the counter shows of a group bill (group-bills' tables, read by counter-views.ts). */
+export interface CounterGroupProgress {
+  code: string;
+  status: 'open' | 'paid' | 'expired';
+  paidCount: number;
+  shareCount: number;
+  totalPaise: number;
+  leftPaise: number;
+}
+
 export interface CounterPayment {
   /** The order's public id. */
   orderId: string;
@@ -252,6 +276,8 @@ export interface CounterPayment {
   refundablePaise: number;
   /** The table whose QR was scanned (1..50), null at the counter. */
   tableNumber: number | null;
+  /** A share of a group bill: the group's progress as this payment left it; null for a bill of one. */
+  group: CounterGroupProgress | null;
   /** The refund window's end: 24 h after the payment. */
   refundableUntil: Date;
   refunds: CounterRefund[];

@@ -10,11 +10,12 @@ import type { OrderStatus } from '../orders/schema.ts';
 import { isSandbox, type PaymentNotice } from '../../providers/payments.ts';
 import type { DomainEventMap } from '../../lib/domain-events.ts';
 import { assertOutletAccess } from '../../lib/outlet-access.ts';
-import { effectiveOrderState, transition, type CouponCheck, type PaymentEventKind, type PaymentState } from './machine.ts';
+import { effectiveOrderState, transition, type CouponCheck, type PaymentEventKind, type PaymentState, type ShareCheck } from './machine.ts';
 import { applyRefundNotice, processRefunds, recordAutoRefund, refundsOfOrders, scheduleRefundRetry } from './refunds.ts';
 import { counterStatusOf } from './counter-views.ts';
 import {
   BILL_LEDGER_ENTRY_TYPES,
+  BOOKED_REFUND_KINDS,
   FAILURE_REASONS,
   PAYMENT_MESSAGES,
   RECEIPT_CHECK_MESSAGES,
@@ -88,7 +89,30 @@ async function honour(trx: Knex.Transaction, order: OrderRow, at: Date): Promise
     BILL_LEDGER_ENTRY_TYPES.map((entryType) => ({ outletId: order.outletId, orderId: order.id, entryType, amountPaise: amounts[entryType], occurredAt: at })),
   );
   // Announced once, in this transaction: the day's figures, the counter's screens, Route, the receipt SMS.
-  await runtime().events.announce(trx, 'payment.captured', { orderId: order.id, outletId: order.outletId, consumerId: order.consumerId, couponId: order.couponId, at });
+  await runtime().events.announce(trx, 'payment.captured', {
+    orderId: order.id,
+    outletId: order.outletId,
+    consumerId: order.consumerId,
+    couponId: order.couponId,
+    groupBillId: order.groupBillId,
+    at,
+  });
+}
+
+/**
+ * The group bill's shares an order pays, when its capture arrives (docs/payments.md "Group pay"): the
+ * group's row is locked (after the order's and the coupon's), so two phones paying one share are decided
+ * one after the other, and the second finds it paid. The shares are group-bills' rows, read here; its
+ * `payment.captured` subscriber marks them paid in this same transaction.
+ */
+async function checkShares(trx: Knex.Transaction, order: OrderRow, at: Date): Promise<ShareCheck> {
+  if (order.groupBillId === null) return 'none';
+  const group = await trx('groupBills').where({ id: order.groupBillId }).forUpdate().first('status', 'expiresAt');
+  if (!group || group.status !== 'open' || group.expiresAt.getTime() <= at.getTime()) return 'closed';
+  const ids = order.groupShareIds ?? [];
+  const shares = await trx('groupBillShares').where({ groupBillId: order.groupBillId }).whereIn('id', ids).select('paidOrderId');
+  if (!ids.length || shares.length !== ids.length) return 'closed';
+  return shares.some((s) => s.paidOrderId !== null && s.paidOrderId !== order.id) ? 'paid' : 'open';
 }
 
 /** The order's coupon when a capture arrives, its row locked so no other capture can take it meanwhile. */
@@ -132,11 +156,10 @@ export async function applyPaymentEvent(e: PaymentEvent): Promise<ApplyResult> {
     if (record && record.orderId !== order.id) throw badRequest(PAYMENT_MESSAGES.otherOrderPayment);
     const state = effectiveOrderState(order.status, order.failureCode, order.expiresAt, at);
     const payment = recordedState(record?.status);
-    const coupon =
-      e.kind === 'captured' && payment !== 'captured' && (state.order === 'created' || state.order === 'failed')
-        ? await checkCoupon(trx, order.couponId, at)
-        : 'none';
-    const next = transition({ ...state, payment, event: e.kind, coupon });
+    const capturing = e.kind === 'captured' && payment !== 'captured' && (state.order === 'created' || state.order === 'failed');
+    const coupon = capturing ? await checkCoupon(trx, order.couponId, at) : 'none';
+    const share = capturing ? await checkShares(trx, order, at) : 'none';
+    const next = transition({ ...state, payment, event: e.kind, coupon, share });
 
     let paymentRowId = record ? record.id : null;
     const refundIds: number[] = [];
@@ -406,7 +429,7 @@ export async function checkReceipt(businessOwnerId: number, input: { outletId: n
   if (!order) throw notFound(input.code.kind === 'receipt' ? RECEIPT_CHECK_MESSAGES.notFound : RECEIPT_CHECK_MESSAGES.noMatch);
   const [shopper, refunded] = await Promise.all([
     db('consumers').where({ id: order.consumerId }).first('name'),
-    db('refunds').where({ orderId: order.id, kind: 'owner' }).whereNot('status', 'failed').sum({ total: 'amountPaise' }).first(),
+    db('refunds').where({ orderId: order.id }).whereIn('kind', BOOKED_REFUND_KINDS).whereNot('status', 'failed').sum({ total: 'amountPaise' }).first(),
   ]);
   const refundedPaise = Number(refunded?.total ?? 0);
   return {

@@ -6,6 +6,7 @@ import { assertOutletAccess } from '../../lib/outlet-access.ts';
 import { runtime } from '../../lib/runtime.ts';
 import { istMoment } from '../offers/rules.ts';
 import { OUTLET_NOT_FOUND } from '../outlets/service.ts';
+import { BOOKED_REFUND_KINDS } from '../payments/schema.ts';
 import {
   REVIEW_MESSAGES,
   REVIEW_WINDOW_DAYS,
@@ -147,7 +148,7 @@ type ReceiptRow = { id: number; publicId: string; receiptCode: string | null; pa
 
 /** The shopper's paid receipts at the outlet that can still be reviewed (within 30 days, not yet reviewed), newest first. */
 /** The order `o` refunded in full by the outlet (its refunds that did not fail add up to what was paid). */
-const REFUNDED_IN_FULL = `coalesce((SELECT sum(f.amount_paise) FROM refunds f WHERE f.order_id = o.id AND f.kind = 'owner' AND f.status <> 'failed'), 0) >= o.amount_paise`;
+const REFUNDED_IN_FULL = `coalesce((SELECT sum(f.amount_paise) FROM refunds f WHERE f.order_id = o.id AND f.kind IN (${BOOKED_REFUND_KINDS.map((k) => `'${k}'`).join(', ')}) AND f.status <> 'failed'), 0) >= o.amount_paise`;
 
 export async function listReviewableReceipts(consumerId: number, outletId: number): Promise<ReviewableReceipt[]> {
   const { db, now } = runtime();
