@@ -13,6 +13,7 @@ import {
   splitGroupBill,
   splitRefund,
   GROUP_MAX_PEOPLE,
+  type GroupShareMoney,
   type OrderMoney,
 } from './money.ts';
 
@@ -219,7 +220,8 @@ describe('splitGroupBill (group pay)', () => {
         const whole = computeBill({ billPaise: g.billPaise, instantDiscountPercent: g.bps / 100, shuffleDiscountPercent: 0, fees: { convenienceFeeBps: 0, convenienceFeeMaxPaise: 0, gstBps: 0 } });
         expect(split.instantDiscountPaise).toBe(whole.instantDiscountPaise);
         expect(split.totalPaise).toBe(g.billPaise - whole.instantDiscountPaise);
-        const sum = (f: (s: (typeof split.shares)[number]) => number) => split.shares.reduce((a, s) => a + f(s), 0);
+        const shares = split.shares;
+        const sum = (f: (s: GroupShareMoney) => number) => shares.reduce((a, s) => a + f(s), 0);
         expect(sum((s) => s.billPaise)).toBe(g.billPaise);
         expect(sum((s) => s.instantDiscountPaise)).toBe(split.instantDiscountPaise);
         expect(sum((s) => s.sharePaise)).toBe(split.totalPaise);
