@@ -25,7 +25,7 @@ export function usePushDevice({ publicKey, save, forget, after }: PushDeviceOpti
   const [support, setSupport] = useState<PushSupport>(pushSupport);
   const [endpoint, setEndpoint] = useState<string | null>(null);
   /** The browser has been asked for its subscription (the endpoint, or none). */
-  const [checked, setChecked] = useState(false);
+  const [asked, setAsked] = useState(false);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<PushDeviceOutcome | null>(null);
 
@@ -38,9 +38,9 @@ export function usePushDevice({ publicKey, save, forget, after }: PushDeviceOpti
         })
         .catch(() => undefined)
         .finally(() => {
-          if (!cancelled) setChecked(true);
+          if (!cancelled) setAsked(true);
         });
-    } else setChecked(true);
+    }
     return () => {
       cancelled = true;
     };
@@ -76,5 +76,6 @@ export function usePushDevice({ publicKey, save, forget, after }: PushDeviceOpti
     }
   }
 
+  const checked = asked || support === 'unsupported';
   return { support, endpoint, checked, busy, outcome, change };
 }
