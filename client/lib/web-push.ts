@@ -1,7 +1,9 @@
 /**
  * This browser's web push subscription (the Push API through the service worker vite-plugin-pwa
  * registers). The server's VAPID key comes from `notifications.pushConfig`; the subscription is saved
- * with `notifications.subscribePush` (client/features/profile, the settings page's device switch).
+ * with `notifications.subscribePush` (client/features/profile, the settings page's device switch) or, for
+ * a business account, `notifications.subscribeOwnerPush` (the counter's payment alerts switch); both
+ * switches go through `use-push-device.ts`.
  */
 
 export type PushSupport = 'supported' | 'unsupported' | 'denied';

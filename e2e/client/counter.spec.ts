@@ -108,3 +108,25 @@ test('a shopper pays → the open payments screen shows it within 2 s → staff 
   await ownerContext.close();
   await shopperContext.close();
 });
+
+test('the counter offers payment alerts on this device, next to "Announce payments", in English and Hindi', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
+  const { outletId } = await signInOwner(context);
+  const owner = await context.newPage();
+  await owner.goto(`/for-bussiness/dashboard/payments/${outletId}`);
+  await expect(owner.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
+  const alerts = owner.getByRole('switch', { name: 'Payment alerts on this device' });
+  await expect(alerts).toBeVisible();
+  // This browser has not subscribed: the switch is off, and ready once the service worker answers.
+  await expect(alerts).toHaveAttribute('aria-checked', 'false');
+  await expect(alerts).toBeEnabled({ timeout: 15_000 });
+  await shoot(owner, 'counter-alerts-en');
+  await owner.getByRole('button', { name: 'Change language to हिन्दी' }).click();
+  const alertsHi = owner.getByRole('switch', { name: hi('Payment alerts on this device') });
+  await expect(alertsHi).toBeVisible();
+  await expect(alertsHi).toHaveAttribute('aria-checked', 'false');
+  await shoot(owner, 'counter-alerts-hi');
+  await owner.getByRole('button', { name: hi('Change language to {name}', { name: 'English' }) }).click();
+  await expect(owner.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
+  await context.close();
+});

@@ -1054,7 +1054,8 @@ export type NotificationKind =
   | 'payment_receipt'
   | 'refund'
   | 'payment_received'
-  | 'settlement_summary';
+  | 'settlement_summary'
+  | 'payment_alert';
 export type DeliveryChannel = 'email' | 'sms' | 'web_push' | 'app_push';
 export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped';
 
@@ -1111,7 +1112,9 @@ export type InboxItemInsert = InsertOf<InboxItemRow, 'id' | 'createdAt' | 'readA
 
 export interface PushSubscriptionRow {
   id: number;
-  consumerId: number;
+  /** The shopper's browser, or (exactly one of the two) the business account's: owners' payment alerts. */
+  consumerId: number | null;
+  businessOwnerId: number | null;
   endpoint: string;
   p256dh: string;
   auth: string;
@@ -1120,7 +1123,7 @@ export interface PushSubscriptionRow {
   createdAt: Date;
   updatedAt: Date;
 }
-export type PushSubscriptionInsert = InsertOf<PushSubscriptionRow, Generated | 'userAgent' | 'lastSuccessAt'>;
+export type PushSubscriptionInsert = InsertOf<PushSubscriptionRow, Generated | 'userAgent' | 'lastSuccessAt' | 'consumerId' | 'businessOwnerId'>;
 
 export interface FcmTokenRow {
   id: number;

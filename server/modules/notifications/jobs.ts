@@ -5,6 +5,7 @@ import {
   expiringCouponReminders,
   newCouponAlert,
   offerStarted,
+  paymentAlerts,
   paymentReceipts,
   refundMessage,
   settlementSummaries,
@@ -16,6 +17,7 @@ import {
   dispatchQueue,
   offersScheduledQueue,
   offerStartQueue,
+  paymentAlertQueue,
   paymentCapturedQueue,
   refundQueue,
   type OfferMoment,
@@ -49,6 +51,14 @@ export const paymentCapturedJob = defineJob<{ orderId: number }>({
   batchSize: 10,
   async handler({ orderId }) {
     await paymentReceipts(orderId);
+  },
+});
+
+export const paymentAlertJob = defineJob<{ orderId: number }>({
+  ...paymentAlertQueue,
+  batchSize: 10,
+  async handler({ orderId }) {
+    await paymentAlerts(orderId);
   },
 });
 
@@ -114,6 +124,7 @@ export const NOTIFICATION_JOBS = [
   dispatchJob,
   couponSavedJob,
   paymentCapturedJob,
+  paymentAlertJob,
   refundJob,
   offersScheduledJob,
   offerStartJob,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distanceText, istDay, istTime, refundText, rupees, settlementSummaryText, validUntilText } from './messages.ts';
+import { distanceText, istDay, istTime, paymentAlertText, refundText, rupees, settlementSummaryText, validUntilText } from './messages.ts';
 
 const ist = (date: string, time: string) => new Date(`${date}T${time}:00+05:30`);
 
@@ -29,5 +29,17 @@ describe('notification words in English and Hindi (issue 28)', () => {
       'hi',
     );
     expect(summary.body).toBe('1 आउटलेट के 4 बिलों से ₹890.00: ₹890.00 आपके बैंक खाते में, ₹0.00 रास्ते में।');
+  });
+});
+
+describe("owners' payment alert (issue 30)", () => {
+  it('"₹… received on Bachat", in Hindi "Bachat पर ₹… प्राप्त हुए", with the table when there is one; money by the one helper', () => {
+    const f = { amountPaise: 45_000, tableNumber: null, outletName: 'Chai Point', receiptCode: 'BCH-ABCDEFGH' };
+    expect(paymentAlertText(f, 'en')).toEqual({ title: `${rupees(45_000)} received on Bachat`, body: 'Chai Point · Receipt BCH-ABCDEFGH' });
+    expect(paymentAlertText(f, 'en').title).toBe('₹450.00 received on Bachat');
+    expect(paymentAlertText(f, 'hi')).toEqual({ title: `Bachat पर ${rupees(45_000, 'hi')} प्राप्त हुए`, body: 'Chai Point · रसीद BCH-ABCDEFGH' });
+    expect(paymentAlertText({ ...f, tableNumber: 7 }, 'en').title).toBe('₹450.00 received on Bachat · Table 7');
+    expect(paymentAlertText({ ...f, tableNumber: 7 }, 'hi').title).toBe(`Bachat पर ${rupees(45_000, 'hi')} प्राप्त हुए · टेबल 7`);
+    expect(paymentAlertText({ ...f, receiptCode: null }, 'en').body).toBe('Chai Point');
   });
 });

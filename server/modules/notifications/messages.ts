@@ -211,6 +211,24 @@ export function paymentReceivedText(f: { amountPaise: number; billPaise: number;
       };
 }
 
+/**
+ * The owner's payment alert (issue 30), a web push: "₹450.00 received on Bachat" ("Bachat पर ₹450.00
+ * प्राप्त हुए"), with " · Table 7" ("· टेबल 7") when the shopper paid from a table's QR; the body names the
+ * outlet and the receipt (an account with several outlets knows where).
+ */
+export function paymentAlertText(f: { amountPaise: number; tableNumber: number | null; outletName: string; receiptCode: string | null }, language: Language): Text {
+  const amount = rupees(f.amountPaise, language);
+  return language === 'hi'
+    ? {
+        title: `Bachat पर ${amount} प्राप्त हुए${f.tableNumber !== null ? ` · टेबल ${f.tableNumber}` : ''}`,
+        body: `${f.outletName}${f.receiptCode ? ` · रसीद ${f.receiptCode}` : ''}`,
+      }
+    : {
+        title: `${amount} received on Bachat${f.tableNumber !== null ? ` · Table ${f.tableNumber}` : ''}`,
+        body: `${f.outletName}${f.receiptCode ? ` · Receipt ${f.receiptCode}` : ''}`,
+      };
+}
+
 /** The refund message (SMS and inbox), in the shopper's language. */
 export function refundText(amountPaise: number, outletName: string, language: Language): Text {
   const amount = rupees(amountPaise, language);

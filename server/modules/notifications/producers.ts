@@ -22,6 +22,7 @@ import {
   nearbyOfferText,
   newCouponText,
   offerUntilText,
+  paymentAlertText,
   paymentReceiptText,
   paymentReceivedText,
   refundText,
@@ -33,6 +34,7 @@ import {
 export { refundText };
 import { offerStartQueue, type OfferMoment } from './queues.ts';
 import { discountOf } from '../orders/money.ts';
+import { outletAccessStillHeld } from '../../lib/outlet-access.ts';
 
 export type { OfferMoment };
 
@@ -442,6 +444,50 @@ export async function paymentReceipts(orderId: number): Promise<{ shopper: numbe
       })
     : null;
   return { shopper, owner };
+}
+
+/** An owner's payment alert stops being worth a push after this long (a phone that was off gets no pile). */
+export const PAYMENT_ALERT_TTL_MS = 60 * 60_000;
+
+/**
+ * Owners' payment alerts (issue 30): "₹… received on Bachat" pushed to every business account that may
+ * use the order's outlet NOW (its master owner, and sub-accounts granted it, by lib/outlet-access.ts) and
+ * has a browser subscribed, each in its own language. Accounts without a subscribed browser get no row.
+ */
+export async function paymentAlerts(orderId: number): Promise<number[]> {
+  const { db, now } = runtime();
+  const [o] = await rawRows<{ id: number; outletId: number; status: string; amountPaise: number; receiptCode: string | null; tableNumber: number | null; outletName: string; ownerId: number | null }>(
+    db,
+    `SELECT o.id, o.outlet_id, o.status, o.amount_paise, o.receipt_code, o.table_number, t.name AS outlet_name, t.owner_id
+       FROM orders o JOIN outlets t ON t.id = o.outlet_id WHERE o.id = ?`,
+    [orderId],
+  );
+  if (!o || o.status !== 'paid') return [];
+  // Who might: the outlet's owner and every account granted it, with a browser to push to; then THE rule.
+  const candidates = await rawRows<{ id: number; language: Language }>(
+    db,
+    `SELECT b.id, b.language FROM business_owners b
+      WHERE b.is_active
+        AND (b.id = ? OR EXISTS (SELECT 1 FROM business_owner_outlets g WHERE g.business_owner_id = b.id AND g.outlet_id = ?))
+        AND EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.business_owner_id = b.id)
+      ORDER BY b.id`,
+    [o.ownerId ?? -1, o.outletId],
+  );
+  const held = await outletAccessStillHeld(candidates.map((c) => ({ businessOwnerId: c.id, outletId: o.outletId })), db);
+  const at = now();
+  return createNotifications(
+    candidates
+      .filter((c) => held.has(`${c.id}:${o.outletId}`))
+      .map((c) => ({
+        recipient: { businessOwnerId: c.id },
+        kind: 'payment_alert' as const,
+        subject: `order:${o.id}`,
+        ...paymentAlertText({ amountPaise: o.amountPaise, tableNumber: o.tableNumber, outletName: o.outletName, receiptCode: o.receiptCode }, c.language ?? 'en'),
+        url: `/for-bussiness/dashboard/payments/${o.outletId}`,
+        data: { orderId: o.id, outletId: o.outletId, amountPaise: o.amountPaise, tableNumber: o.tableNumber },
+        expiresAt: new Date(at.getTime() + PAYMENT_ALERT_TTL_MS),
+      })),
+  );
 }
 
 /** SMS_ALERTS: a refund of the shopper's payment was started (once per refund). */

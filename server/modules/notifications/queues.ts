@@ -18,6 +18,8 @@ export interface OfferMoment {
 export const dispatchQueue = defineQueue<{ ids: number[] }>('notifications.dispatch');
 export const couponSavedQueue = defineQueue<{ couponId: number }>('notifications.coupon-saved');
 export const paymentCapturedQueue = defineQueue<{ orderId: number }>('notifications.payment-captured');
+/** Owners' payment alerts (issue 30): a web push to every business account that may use the order's outlet. */
+export const paymentAlertQueue = defineQueue<{ orderId: number }>('notifications.payment-alert');
 export const refundQueue = defineQueue<{ refundId: number }>('notifications.refund');
 export const offersScheduledQueue = defineQueue<{ outletId: number; at: string }>('notifications.offers-scheduled');
 export const offerStartQueue = defineQueue<OfferMoment>('notifications.offer-start');

@@ -1,12 +1,31 @@
 import type Router from '@koa/router';
-import { consumerOf } from '../../rest/guards.ts';
+import { businessOf, consumerOf } from '../../rest/guards.ts';
 import { parseWith, rawInputOf } from '../../rest/validate.ts';
-import { fcmTokenInputSchema, inboxListInputSchema, markReadInputSchema, unsubscribeInputSchema } from './schema.ts';
-import { deleteFcmToken, listInbox, markAllRead, markRead, saveFcmToken, unsubscribe } from './service.ts';
+import {
+  fcmTokenInputSchema,
+  inboxListInputSchema,
+  markReadInputSchema,
+  pushDeviceInputSchema,
+  pushSubscriptionSchema,
+  unsubscribeInputSchema,
+  unsubscribePushSchema,
+} from './schema.ts';
+import {
+  deleteFcmToken,
+  listInbox,
+  markAllRead,
+  markRead,
+  ownerPushDevice,
+  saveFcmToken,
+  subscribeOwnerPush,
+  unsubscribe,
+  unsubscribeOwnerPush,
+} from './service.ts';
 
 /**
- * `/api/notification/fcm-token` (SPEC §7, the Android wrapper), the inbox for REST clients, and the
- * emails' one-click unsubscribe (RFC 8058).
+ * `/api/notification/fcm-token` (SPEC §7, the Android wrapper), the inbox for REST clients, the
+ * emails' one-click unsubscribe (RFC 8058), and owners' payment alerts on a browser
+ * (`/api/business/push-subscription`, business token; issue 30).
  */
 export function notificationsRest({ api }: { api: Router }): void {
   api.post('/notification/fcm-token', async (ctx) => {
@@ -29,6 +48,21 @@ export function notificationsRest({ api }: { api: Router }): void {
   api.post('/notifications/:id/read', async (ctx) => {
     const { consumerId } = consumerOf(ctx);
     ctx.body = await markRead(consumerId, parseWith(markReadInputSchema, ctx.params).id);
+  });
+
+  // Owners' payment alerts: the same subscription body as the browser gives it, the same 400s.
+  api.get('/business/push-subscription', async (ctx) => {
+    const { businessOwnerId } = businessOf(ctx);
+    ctx.body = await ownerPushDevice(businessOwnerId, parseWith(pushDeviceInputSchema, ctx.query).endpoint);
+  });
+  api.post('/business/push-subscription', async (ctx) => {
+    const { businessOwnerId } = businessOf(ctx);
+    const ua = ctx.get('User-Agent');
+    ctx.body = await subscribeOwnerPush(businessOwnerId, parseWith(pushSubscriptionSchema, rawInputOf(ctx)), ua || null);
+  });
+  api.delete('/business/push-subscription', async (ctx) => {
+    const { businessOwnerId } = businessOf(ctx);
+    ctx.body = await unsubscribeOwnerPush(businessOwnerId, parseWith(unsubscribePushSchema, rawInputOf(ctx)).endpoint);
   });
 
   // RFC 8058 one-click: the mail client POSTs `List-Unsubscribe=One-Click` (form-encoded; the token is in

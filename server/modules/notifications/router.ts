@@ -1,8 +1,9 @@
-import { publicProcedure, router, userProcedure } from '../../trpc/trpc.ts';
+import { businessProcedure, publicProcedure, router, userProcedure } from '../../trpc/trpc.ts';
 import {
   fcmTokenInputSchema,
   inboxListInputSchema,
   markReadInputSchema,
+  pushDeviceInputSchema,
   pushSubscriptionSchema,
   unsubscribeInputSchema,
   unsubscribePushSchema,
@@ -12,12 +13,15 @@ import {
   listInbox,
   markAllRead,
   markRead,
+  ownerPushDevice,
   pushConfig,
   pushDevices,
   saveFcmToken,
+  subscribeOwnerPush,
   subscribePush,
   unreadCount,
   unsubscribe,
+  unsubscribeOwnerPush,
   unsubscribePush,
 } from './service.ts';
 
@@ -39,4 +43,14 @@ export const notificationsRouter = router({
   /** The unsubscribe page: what the link turns off, then the button that does it (no sign-in: the link is the key). */
   describeUnsubscribe: publicProcedure.input(unsubscribeInputSchema).query(({ input }) => describeUnsubscribe(input.token)),
   unsubscribe: publicProcedure.input(unsubscribeInputSchema).mutation(({ input }) => unsubscribe(input.token)),
+  /** Owners (business token): the counter's "Payment alerts on this device" (issue 30). */
+  ownerPushDevice: businessProcedure
+    .input(pushDeviceInputSchema)
+    .query(({ input, ctx }) => ownerPushDevice(ctx.principal.businessOwnerId, input.endpoint)),
+  subscribeOwnerPush: businessProcedure
+    .input(pushSubscriptionSchema)
+    .mutation(({ input, ctx }) => subscribeOwnerPush(ctx.principal.businessOwnerId, input, ctx.userAgent)),
+  unsubscribeOwnerPush: businessProcedure
+    .input(unsubscribePushSchema)
+    .mutation(({ input, ctx }) => unsubscribeOwnerPush(ctx.principal.businessOwnerId, input.endpoint)),
 });

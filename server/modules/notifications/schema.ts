@@ -17,6 +17,7 @@ export const NOTIFICATION_KINDS = [
   'refund',
   'payment_received',
   'settlement_summary',
+  'payment_alert',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -31,7 +32,7 @@ export interface KindRule {
   channels: readonly Channel[];
 }
 
-/** The issue's table, one row a kind, plus the owners' two messages. */
+/** The issue's table, one row a kind, plus the owners' three messages. */
 export const KIND_RULES: Record<NotificationKind, KindRule> = {
   new_coupon: { audience: 'consumer', flag: 'emailNewCouponAlerts', channels: ['email'] },
   expiring_coupon: { audience: 'consumer', flag: 'emailExpiringCoupons', channels: ['email'] },
@@ -43,6 +44,9 @@ export const KIND_RULES: Record<NotificationKind, KindRule> = {
   refund: { audience: 'consumer', flag: 'smsAlerts', channels: ['sms'] },
   payment_received: { audience: 'business', flag: null, channels: ['sms'] },
   settlement_summary: { audience: 'business', flag: null, channels: ['email', 'sms'] },
+  // Issue 30: "₹… received on Bachat" on the phones of every account that may use the outlet (owners'
+  // pushes are their own payments: no quiet hours, no daily cap; the 10-browser cap applies).
+  payment_alert: { audience: 'business', flag: null, channels: ['push'] },
 };
 
 /** Quiet hours for pushes, IST: from 22:00 to 08:00 nothing is pushed (held until 08:00 or dropped when stale). */
@@ -72,7 +76,10 @@ export const NOTIFICATION_MESSAGES = {
   notFcmToken: 'This is not an FCM token: send the registration token Firebase Messaging gave the app.',
 } as const;
 
-/** A shopper keeps at most this many browsers (web push) and, apart, this many app tokens: the newest (docs/notifications.md). */
+/**
+ * A shopper keeps at most this many browsers (web push) and, apart, this many app tokens: the newest
+ * (docs/notifications.md). A business account (master or sub-account) keeps as many browsers.
+ */
 export const MAX_DEVICES_PER_KIND = 10;
 
 // ---------------------------------------------------------------- inbox
@@ -120,6 +127,16 @@ export const pushSubscriptionSchema = z.object({
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
 
 export const unsubscribePushSchema = z.object({ endpoint: z.string().trim().min(1).max(2048) });
+
+/** Whether this browser (its endpoint) gets the account's payment alerts: the counter's switch asks. */
+export const pushDeviceInputSchema = z.object({ endpoint: z.string().trim().min(1).max(2048) });
+
+/** The counter's "Payment alerts on this device" switch (owners' web push, issue 30). */
+export interface OwnerPushDevice {
+  subscribed: boolean;
+  /** The account's browsers that get payment alerts (at most MAX_DEVICES_PER_KIND). */
+  devices: number;
+}
 
 /**
  * An FCM registration token as the Firebase SDK gives it (about 150–250 characters today, e.g.

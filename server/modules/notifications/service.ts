@@ -17,13 +17,15 @@ import {
   type InboxListInput,
   type InboxPage,
   type NotificationKind,
+  type OwnerPushDevice,
   type PushSubscriptionInput,
   type UnsubscribeResult,
 } from './schema.ts';
 import { renderEmail, renderPush, renderSms, type RenderableNotification } from './templates.ts';
 import { FLAG_LABELS_BY_LANGUAGE } from './messages.ts';
 import type { Language } from '../common/schema.ts';
-import { couponSavedQueue, dispatchQueue, offersScheduledQueue, paymentCapturedQueue, refundQueue } from './queues.ts';
+import { couponSavedQueue, dispatchQueue, offersScheduledQueue, paymentAlertQueue, paymentCapturedQueue, refundQueue } from './queues.ts';
+import { activeBusinessAccount, outletAccessStillHeld } from '../../lib/outlet-access.ts';
 
 /**
  * Notifications that arrive (docs/notifications.md). A message is a `notifications` row, unique per
@@ -135,6 +137,15 @@ export async function couponSaved(couponId: number, trx?: Knex.Transaction): Pro
 /** payments: a payment was captured and its order paid (inside the capture transaction). SMS_ALERTS receipt; the owner's "payment received". */
 export async function paymentCaptured(orderId: number, trx?: Knex.Transaction): Promise<void> {
   await runtime().jobs.send(paymentCapturedQueue, { orderId }, { trx });
+}
+
+/**
+ * payments: a payment was captured (inside the capture transaction): the payment alert pushed to every
+ * business account that may use the outlet (issue 30). Only a job is queued here; the accounts are
+ * chosen, and their access checked, when it runs (and again when each push is sent).
+ */
+export async function paymentAlert(orderId: number, trx?: Knex.Transaction): Promise<void> {
+  await runtime().jobs.send(paymentAlertQueue, { orderId }, { trx });
 }
 
 /**
@@ -252,11 +263,15 @@ async function plan(ids: readonly number[]): Promise<void> {
     if (!rows.length) return;
     const at = now();
     const contactOf = await contactsOf(trx, rows);
-    const pushOwners = [
-      ...new Set(rows.filter((r) => KIND_RULES[r.kind].channels.includes('push') && r.consumerId !== null).map((r) => r.consumerId!)),
-    ];
+    const pushRows = rows.filter((r) => KIND_RULES[r.kind].channels.includes('push'));
+    const pushOwners = [...new Set(pushRows.filter((r) => r.consumerId !== null).map((r) => r.consumerId!))];
+    const pushAccounts = [...new Set(pushRows.filter((r) => r.businessOwnerId !== null).map((r) => r.businessOwnerId!))];
     const subs = pushOwners.length ? await trx('pushSubscriptions').whereIn('consumerId', pushOwners).select('id', 'consumerId') : [];
     const tokens = pushOwners.length ? await trx('fcmTokens').whereIn('consumerId', pushOwners).select('id', 'consumerId') : [];
+    const accountSubs = pushAccounts.length ? await trx('pushSubscriptions').whereIn('businessOwnerId', pushAccounts).select('id', 'businessOwnerId') : [];
+    // An owner's push about an outlet goes only to an account that may use the outlet now (a revoked
+    // grant, a sold outlet: nothing), by THE ownership rule (lib/outlet-access.ts).
+    const held = await outletAccessStillHeld(pushRows.flatMap((r) => (r.businessOwnerId !== null && outletOf(r) !== null ? [{ businessOwnerId: r.businessOwnerId, outletId: outletOf(r)! }] : [])), trx);
     const deliveries: NotificationDeliveryInsert[] = [];
     for (const n of rows) {
       const contact = contactOf(n);
@@ -273,6 +288,12 @@ async function plan(ids: readonly number[]): Promise<void> {
       const smsFallback = rule.audience === 'business' && rule.channels.includes('email') && !emailed;
       if ((rule.channels.includes('sms') && (rule.audience === 'consumer' || !rule.channels.includes('email') || smsFallback)) && contact.phoneNumber) {
         add('sms', 'sms');
+      }
+      if (rule.channels.includes('push') && n.businessOwnerId !== null) {
+        // Owners' pushes are their own payments: sent at once, day or night, whatever their number.
+        const outletId = outletOf(n);
+        if (outletId === null || !held.has(`${n.businessOwnerId}:${outletId}`)) continue;
+        for (const s of accountSubs.filter((s) => s.businessOwnerId === n.businessOwnerId)) add('web_push', `web_push:${s.id}`);
       }
       if (rule.channels.includes('push') && n.consumerId !== null) {
         const targets = [
@@ -327,6 +348,12 @@ export async function dispatchNotifications(ids: readonly number[]): Promise<Dis
 function publicUrl(): string {
   const { env } = runtime();
   return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+}
+
+/** The outlet an owner's message is about (`data.outletId`), or null. */
+function outletOf(n: Pick<NotificationRow, 'data'>): number | null {
+  const id = (n.data as { outletId?: unknown } | null)?.outletId;
+  return typeof id === 'number' && Number.isSafeInteger(id) ? id : null;
 }
 
 async function sendDue(ids: readonly number[]): Promise<DispatchResult> {
@@ -424,6 +451,15 @@ async function sendOne(n: NotificationRow, channel: DeliveryChannel, target: str
     case 'web_push': {
       const sub = await db('pushSubscriptions').where({ id: Number(target.slice('web_push:'.length)) }).first();
       if (!sub) return { ok: false, reason: 'subscription gone', retry: false };
+      // The browser must still be the recipient's (an endpoint moves to whoever subscribed last).
+      if (sub.consumerId !== n.consumerId || sub.businessOwnerId !== n.businessOwnerId) return { ok: false, reason: 'subscription moved', retry: false };
+      if (n.businessOwnerId !== null) {
+        // Checked again when sent: access revoked since the message was planned sends nothing.
+        const outletId = outletOf(n);
+        if (outletId === null || !(await outletAccessStillHeld([{ businessOwnerId: n.businessOwnerId, outletId }], db)).size) {
+          return { ok: false, reason: 'no access to the outlet', retry: false };
+        }
+      }
       const ttl = n.expiresAt ? Math.max(60, Math.floor((n.expiresAt.getTime() - now().getTime()) / 1000)) : 24 * 3600;
       const res = await webPush.send(sub, JSON.stringify(renderPush(renderable)), {
         ttlSeconds: Math.min(ttl, 4 * 7 * 24 * 3600),
@@ -509,19 +545,50 @@ export function pushConfig(): { publicKey: string } {
   return { publicKey: runtime().webPush.publicKey };
 }
 
+/** Whose a browser subscription (or an app token) is: a shopper, or a business account (payment alerts). */
+type DeviceOwner = { consumerId: number } | { businessOwnerId: number };
+
 /**
- * Keeps the shopper's newest MAX_DEVICES_PER_KIND rows of `table` (by when they were last registered),
- * deleting the rest. Runs in the registering transaction, after the shopper's row is locked, so two
+ * Keeps the owner's newest MAX_DEVICES_PER_KIND rows of `table` (by when they were last registered),
+ * deleting the rest. Runs in the registering transaction, after the owner's row is locked, so two
  * registrations at once cannot both keep an eleventh.
  */
-async function keepNewestDevices(trx: Knex.Transaction, table: 'pushSubscriptions' | 'fcmTokens', consumerId: number): Promise<void> {
-  const keep = trx(table).where({ consumerId }).orderBy([{ column: 'updatedAt', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(MAX_DEVICES_PER_KIND).select('id');
-  await trx(table).where({ consumerId }).whereNotIn('id', keep).delete();
+async function keepNewestDevices(trx: Knex.Transaction, table: 'pushSubscriptions' | 'fcmTokens', owner: DeviceOwner): Promise<void> {
+  const keep = trx(table).where(owner).orderBy([{ column: 'updatedAt', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(MAX_DEVICES_PER_KIND).select('id');
+  await trx(table).where(owner).whereNotIn('id', keep).delete();
 }
 
-/** Locks the shopper's row for the rest of the transaction (devices of one shopper are registered one at a time). */
-async function lockConsumer(trx: Knex.Transaction, consumerId: number): Promise<void> {
-  await trx.raw('SELECT id FROM consumers WHERE id = ? FOR NO KEY UPDATE', [consumerId]);
+/** Locks the shopper's (or business account's) row for the rest of the transaction: its devices are registered one at a time. */
+async function lockDeviceOwner(trx: Knex.Transaction, owner: DeviceOwner): Promise<void> {
+  if ('consumerId' in owner) await trx.raw('SELECT id FROM consumers WHERE id = ? FOR NO KEY UPDATE', [owner.consumerId]);
+  else await trx.raw('SELECT id FROM business_owners WHERE id = ? FOR NO KEY UPDATE', [owner.businessOwnerId]);
+}
+
+/**
+ * Saves this browser's subscription for a shopper or a business account (an endpoint moves to whoever
+ * subscribed last, shopper or account); each keeps their newest MAX_DEVICES_PER_KIND browsers.
+ */
+async function saveSubscription(owner: DeviceOwner, input: PushSubscriptionInput, userAgent: string | null): Promise<{ id: number }> {
+  const { db, now, webPush } = runtime();
+  // Only a browser push service's https endpoint: the server will POST to it (docs/notifications.md).
+  if (webPush.endpointRefusal(input.endpoint) !== null) {
+    throw badRequest(NOTIFICATION_MESSAGES.notPushService, { endpoint: NOTIFICATION_MESSAGES.notPushService });
+  }
+  return db.transaction(async (trx) => {
+    await lockDeviceOwner(trx, owner);
+    // A disabled account subscribes nothing (its session is refused too; this is the service's own word).
+    if ('businessOwnerId' in owner) await activeBusinessAccount(owner.businessOwnerId, trx);
+    const at = now();
+    const agent = userAgent?.slice(0, 300) ?? null;
+    const whose = 'consumerId' in owner ? { consumerId: owner.consumerId, businessOwnerId: null } : { consumerId: null, businessOwnerId: owner.businessOwnerId };
+    const [row] = await trx('pushSubscriptions')
+      .insert({ ...whose, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, userAgent: agent, createdAt: at, updatedAt: at })
+      .onConflict('endpoint')
+      .merge({ ...whose, p256dh: input.keys.p256dh, auth: input.keys.auth, userAgent: agent, updatedAt: at })
+      .returning('id');
+    await keepNewestDevices(trx, 'pushSubscriptions', owner);
+    return { id: row!.id };
+  });
 }
 
 /**
@@ -529,28 +596,35 @@ async function lockConsumer(trx: Knex.Transaction, consumerId: number): Promise<
  * shopper keeps their newest MAX_DEVICES_PER_KIND browsers.
  */
 export async function subscribePush(consumerId: number, input: PushSubscriptionInput, userAgent: string | null): Promise<{ id: number }> {
-  const { db, now, webPush } = runtime();
-  // Only a browser push service's https endpoint: the server will POST to it (docs/notifications.md).
-  if (webPush.endpointRefusal(input.endpoint) !== null) {
-    throw badRequest(NOTIFICATION_MESSAGES.notPushService, { endpoint: NOTIFICATION_MESSAGES.notPushService });
-  }
-  return db.transaction(async (trx) => {
-    await lockConsumer(trx, consumerId);
-    const at = now();
-    const agent = userAgent?.slice(0, 300) ?? null;
-    const [row] = await trx('pushSubscriptions')
-      .insert({ consumerId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, userAgent: agent, createdAt: at, updatedAt: at })
-      .onConflict('endpoint')
-      .merge({ consumerId, p256dh: input.keys.p256dh, auth: input.keys.auth, userAgent: agent, updatedAt: at })
-      .returning('id');
-    await keepNewestDevices(trx, 'pushSubscriptions', consumerId);
-    return { id: row!.id };
-  });
+  return saveSubscription({ consumerId }, input, userAgent);
 }
 
 export async function unsubscribePush(consumerId: number, endpoint: string): Promise<{ removed: boolean }> {
   const removed = await runtime().db('pushSubscriptions').where({ consumerId, endpoint }).delete().returning('id');
   return { removed: removed.length > 0 };
+}
+
+// ---------------------------------------------------------------- owners' devices (payment alerts, issue 30)
+
+/**
+ * The counter's "Payment alerts on this device": saves this browser's subscription for the business
+ * account (master or sub-account); the same endpoint rule (400), the same 10-browser cap under a row lock.
+ */
+export async function subscribeOwnerPush(businessOwnerId: number, input: PushSubscriptionInput, userAgent: string | null): Promise<OwnerPushDevice> {
+  await saveSubscription({ businessOwnerId }, input, userAgent);
+  return ownerPushDevice(businessOwnerId, input.endpoint);
+}
+
+/** Switch off: forgets this browser for the account (another account's or a shopper's row is untouched). */
+export async function unsubscribeOwnerPush(businessOwnerId: number, endpoint: string): Promise<OwnerPushDevice & { removed: boolean }> {
+  const removed = await runtime().db('pushSubscriptions').where({ businessOwnerId, endpoint }).delete().returning('id');
+  return { ...(await ownerPushDevice(businessOwnerId, endpoint)), removed: removed.length > 0 };
+}
+
+/** Whether this browser (its endpoint) gets the account's payment alerts, and how many browsers do. */
+export async function ownerPushDevice(businessOwnerId: number, endpoint: string | null): Promise<OwnerPushDevice> {
+  const rows = await runtime().db('pushSubscriptions').where({ businessOwnerId }).select('endpoint');
+  return { subscribed: endpoint !== null && rows.some((r) => r.endpoint === endpoint), devices: rows.length };
 }
 
 /** Devices that get this shopper's pushes (so /settings can say whether this browser is one). */
@@ -570,13 +644,13 @@ export async function pushDevices(consumerId: number): Promise<{ endpoints: stri
 export async function saveFcmToken(consumerId: number, input: FcmTokenInput): Promise<{ success: true }> {
   const { db, now } = runtime();
   await db.transaction(async (trx) => {
-    await lockConsumer(trx, consumerId);
+    await lockDeviceOwner(trx, { consumerId });
     const at = now();
     await trx('fcmTokens')
       .insert({ consumerId, token: input.token, platform: input.platform, createdAt: at, updatedAt: at })
       .onConflict('token')
       .merge({ consumerId, platform: input.platform, updatedAt: at });
-    await keepNewestDevices(trx, 'fcmTokens', consumerId);
+    await keepNewestDevices(trx, 'fcmTokens', { consumerId });
   });
   return { success: true };
 }

@@ -121,13 +121,23 @@ export interface PushPayload {
   kind: NotificationKind;
   title: string;
   body: string;
-  /** Opens the inbox entry (which marks it read) and then the message's own page. */
+  /**
+   * A shopper's opens the inbox entry (which marks it read) and then the message's own page; an owner's
+   * payment alert (no inbox) opens the outlet's counter.
+   */
   url: string;
-  /** Same-kind messages replace each other on the lock screen. */
+  /**
+   * Same-kind messages replace each other on the lock screen; an owner's payment alert is tagged by its
+   * order, so the account's devices and tabs (and a repeated push) show one notification per payment
+   * while two payments stay two.
+   */
   tag: string;
 }
 
 export function renderPush(n: RenderableNotification): PushPayload {
+  if (n.kind === 'payment_alert') {
+    return { id: n.id, kind: n.kind, title: n.title, body: n.body, url: n.url, tag: `bachat-payment-${String(n.data.orderId ?? n.id)}` };
+  }
   return {
     id: n.id,
     kind: n.kind,

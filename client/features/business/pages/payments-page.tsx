@@ -18,6 +18,7 @@ import { DataTable, RowCards, StatusBadge, type Column } from '../components/das
 import { Pager } from '../components/pager';
 import { RefundDialog } from '../components/refund-dialog';
 import { TableTag } from '../components/table-tag';
+import { PaymentAlertsSwitch } from '../components/payment-alerts-switch';
 import { useChime, type Chime } from '../hooks/use-chime';
 import { useCounterFeed, type FeedState } from '../hooks/use-counter-feed';
 import { useSoundbox, type Soundbox } from '../hooks/use-soundbox';
@@ -305,6 +306,7 @@ function LiveControls({ feed, chime, soundbox }: { feed: FeedState; chime: Chime
           </Button>
         )
       ) : null}
+      <PaymentAlertsSwitch />
     </div>
   );
 }

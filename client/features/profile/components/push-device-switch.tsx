@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { trpc } from '@client/lib/trpc';
-import { currentSubscription, pushSupport, subscribeThisBrowser, unsubscribeThisBrowser } from '@client/lib/web-push';
+import { usePushDevice } from '@client/lib/use-push-device';
 import { SwitchRow } from './switch-row';
 
 export const PUSH_DEVICE_MESSAGES = {
@@ -28,55 +27,16 @@ export function PushDeviceSwitch() {
   const config = trpc.notifications.pushConfig.useQuery(undefined, { staleTime: Infinity });
   const subscribe = trpc.notifications.subscribePush.useMutation();
   const unsubscribe = trpc.notifications.unsubscribePush.useMutation();
-  const [support, setSupport] = useState(pushSupport);
-  const [endpoint, setEndpoint] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<MessageDescriptor | null>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    if (support !== 'unsupported') {
-      void currentSubscription()
-        .then((sub) => {
-          if (!cancelled) setEndpoint(sub?.endpoint ?? null);
-        })
-        .catch(() => undefined);
-    }
-    return () => {
-      cancelled = true;
-    };
-  }, [support]);
+  const device = usePushDevice({
+    publicKey: config.data?.publicKey,
+    save: (sub) => subscribe.mutateAsync(sub),
+    forget: (endpoint) => unsubscribe.mutateAsync({ endpoint }),
+    after: () => utils.notifications.pushDevices.invalidate(),
+  });
+  const { support, endpoint, busy } = device;
+  const message: MessageDescriptor | null = device.outcome ? PUSH_DEVICE_MESSAGES[device.outcome] : null;
 
   const on = endpoint !== null && (devices.data?.endpoints.includes(endpoint) ?? false);
-
-  async function change(next: boolean) {
-    setMessage(null);
-    setBusy(true);
-    try {
-      if (next) {
-        if (!config.data) throw new Error('no key');
-        const sub = await subscribeThisBrowser(config.data.publicKey);
-        if (!sub) {
-          setSupport(pushSupport());
-          setMessage(pushSupport() === 'denied' ? PUSH_DEVICE_MESSAGES.denied : PUSH_DEVICE_MESSAGES.refused);
-          return;
-        }
-        await subscribe.mutateAsync(sub);
-        setEndpoint(sub.endpoint);
-        setMessage(PUSH_DEVICE_MESSAGES.on);
-      } else {
-        const gone = (await unsubscribeThisBrowser()) ?? endpoint;
-        if (gone) await unsubscribe.mutateAsync({ endpoint: gone });
-        setEndpoint(null);
-        setMessage(PUSH_DEVICE_MESSAGES.off);
-      }
-      await utils.notifications.pushDevices.invalidate();
-    } catch {
-      setMessage(PUSH_DEVICE_MESSAGES.failed);
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const description = i18n._(
     support === 'unsupported' ? PUSH_DEVICE_MESSAGES.unsupported : support === 'denied' ? PUSH_DEVICE_MESSAGES.denied : PUSH_DEVICE_MESSAGES.about,
@@ -88,7 +48,7 @@ export function PushDeviceSwitch() {
         description={description}
         checked={on}
         disabled={busy || support !== 'supported' || devices.isPending || config.isPending}
-        onChange={(next) => void change(next)}
+        onChange={(next) => void device.change(next)}
       />
       {message ? (
         <p className="permission__message" role="status">
