@@ -9,7 +9,7 @@ import { createDomainEvents, type DomainEventMap } from './domain-events.ts';
 describe('domain events', () => {
   it('the modules subscribe through their manifests, in the order of the module list (the counter lock last but the message)', () => {
     const events = createDomainEvents(MODULES as readonly ModuleManifest[]);
-    expect(events.subscribers('payment.captured')).toEqual(['payments', 'counter', 'notifications']);
+    expect(events.subscribers('payment.captured')).toEqual(['payments', 'group-bills', 'counter', 'notifications']);
     expect(events.subscribers('refund.changed')).toEqual(['shuffles', 'payments', 'settlements', 'counter', 'notifications']);
     expect(events.subscribers('route.notice')).toEqual(['settlements']);
     expect(events.subscribers('order.expired')).toEqual([]);
