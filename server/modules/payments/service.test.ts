@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useTestDatabase } from '../../test/setup.ts';
 import { createTestApp, TEST_SECRET } from '../../test/app.ts';
 import { testDb } from '../../test/database.ts';
@@ -168,6 +168,31 @@ describe('exactly once', () => {
     const p2 = sandbox().complete({ providerOrderId: second.providerOrderId, amountPaise: second.amountPaise, outcome: 'pay' });
     await handleWebhook(f2.webhook.body, f2.webhook.signature, f2.webhook.eventId);
     expect(await handleWebhook(p2.webhook.body, p2.webhook.signature, p2.webhook.eventId)).toMatchObject({ status: 'paid', duplicate: false });
+  });
+});
+
+describe('domain events', () => {
+  it('a capture is announced once; a payment that arrives after the checkout expired announces order.expired once, and is refunded', async () => {
+    let clock = new Date();
+    createTestApp({ now: () => clock });
+    const announce = vi.spyOn(runtime().events, 'announce');
+    const named = (name: string) => announce.mock.calls.filter(([, n]) => n === name).map(([, , e]) => e);
+    const paid = await newOrder();
+    const pay = sandbox().complete({ providerOrderId: paid.providerOrderId, amountPaise: paid.amountPaise, outcome: 'pay' });
+    await handleWebhook(pay.webhook.body, pay.webhook.signature, pay.webhook.eventId);
+    await handleWebhook(pay.webhook.body, pay.webhook.signature, pay.webhook.eventId);
+    expect(named('payment.captured')).toHaveLength(1);
+
+    const late = await newOrder();
+    const id = (await testDb()('orders').where({ publicId: late.orderId }).first('id'))!.id;
+    clock = new Date(late.expiresAt.getTime() + 1_000);
+    const capture = sandbox().complete({ providerOrderId: late.providerOrderId, amountPaise: late.amountPaise, outcome: 'pay' });
+    expect(await handleWebhook(capture.webhook.body, capture.webhook.signature, capture.webhook.eventId)).toMatchObject({ status: 'expired' });
+    const again = sandbox().complete({ providerOrderId: late.providerOrderId, amountPaise: late.amountPaise, outcome: 'fail' });
+    await handleWebhook(again.webhook.body, again.webhook.signature, again.webhook.eventId);
+    expect(named('order.expired')).toEqual([{ orderId: id, outletId: outlet, couponId: null, at: clock }]);
+    expect(named('payment.captured')).toHaveLength(1);
+    expect(await testDb()('refunds').where({ orderId: id }).select('reason')).toEqual([{ reason: REFUND_REASONS.order_expired }]);
   });
 });
 
