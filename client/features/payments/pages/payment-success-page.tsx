@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, Redirect } from 'wouter';
 import type { Receipt as ReceiptData } from '@server/modules/payments/schema';
 import { paths } from '@client/app/paths';
+import { BillRow, BillTable } from '@client/components/ui/bill-table';
 import { Button } from '@client/components/ui/button';
 import { DoneIcon } from '@client/components/ui/icons';
 import { QueryState } from '@client/components/ui/query-state';
@@ -193,62 +194,22 @@ function ReceiptView({
           </div>
         ) : null}
 
-        <dl className="breakdown">
-          <div className="breakdown__row">
-            <dt>
-              <Trans>Outlet</Trans>
-            </dt>
-            <dd className="breakdown__wrap">{outlet}</dd>
-          </div>
-          <div className="breakdown__row">
-            <dt>
-              <Trans>Bill amount</Trans>
-            </dt>
-            <dd>{formatRupeesExact(r.billPaise)}</dd>
-          </div>
-          {r.instantDiscountPaise > 0 ? (
-            <div className="breakdown__row breakdown__row--saving">
-              <dt>
-                <Trans>Instant discount</Trans>
-              </dt>
-              <dd>−{formatRupeesExact(r.instantDiscountPaise)}</dd>
-            </div>
-          ) : null}
-          {r.shuffleDiscountPaise > 0 ? (
-            <div className="breakdown__row breakdown__row--saving">
-              <dt>
-                <Trans>Shuffle discount</Trans>
-              </dt>
-              <dd>−{formatRupeesExact(r.shuffleDiscountPaise)}</dd>
-            </div>
-          ) : null}
-          <div className="breakdown__row">
-            <dt>
-              <Trans>Convenience fee</Trans>
-            </dt>
-            <dd>{formatRupeesExact(r.convenienceFeePaise)}</dd>
-          </div>
-          <div className="breakdown__row">
-            <dt>
-              <Trans>GST on the fee</Trans>
-            </dt>
-            <dd>{formatRupeesExact(r.gstPaise)}</dd>
-          </div>
-          <div className="breakdown__row">
-            <dt>
-              <Trans>Paid on</Trans>
-            </dt>
-            <dd>{r.paidAt ? formatDateTime(r.paidAt) : '—'}</dd>
-          </div>
-          <div className="breakdown__row">
-            <dt>
-              <Trans>Receipt ID</Trans>
-            </dt>
-            <dd className="receipt__meta" data-testid="receipt-id">
-              {r.receiptCode ?? '—'}
-            </dd>
-          </div>
-        </dl>
+        <BillTable
+          figures={r}
+          before={
+            <BillRow label={<Trans>Outlet</Trans>} valueClassName="breakdown__wrap">
+              {outlet}
+            </BillRow>
+          }
+          after={
+            <>
+              <BillRow label={<Trans>Paid on</Trans>}>{r.paidAt ? formatDateTime(r.paidAt) : '—'}</BillRow>
+              <BillRow label={<Trans>Receipt ID</Trans>} valueClassName="receipt__meta" testId="receipt-id">
+                {r.receiptCode ?? '—'}
+              </BillRow>
+            </>
+          }
+        />
         <p className="receipt__hint">
           <Trans>Staff: match the verification code and the receipt ID with your payments screen.</Trans>
         </p>
