@@ -26,10 +26,6 @@ export function PaymentFailurePage() {
       missing={{
         heading: t`No payment to show`,
         text: t`Looking for a payment? Your payments, receipts and refunds are in your history.`,
-        links: [
-          { href: paths.redeemedHistory.href(), label: t`Open history` },
-          { href: paths.home.href(), label: t`Back to home` },
-        ],
       }}
     >
       {(orderId) => <Failure orderId={orderId} />}

@@ -34,10 +34,6 @@ export function PaymentSuccessPage() {
       missing={{
         heading: t`No receipt to show`,
         text: t`Your past payments and their receipts are in your history.`,
-        links: [
-          { href: paths.redeemedHistory.href(), label: t`Open history` },
-          { href: paths.home.href(), label: t`Back to home` },
-        ],
       }}
     >
       {(orderId) => <Receipt orderId={orderId} />}
