@@ -259,6 +259,12 @@ export interface BusinessWorld {
  * The business tests' world: two master accounts A and B, each with an outlet (A has two), each with a
  * sub-account granted its master's first outlet; bearer headers for A, B and A's sub-account.
  */
+/** A fresh app with a shopper and an outlet they can pay at (`payableOutlet`): the money tests' `beforeEach`. */
+export async function shopperAndOutlet(outlet: Parameters<typeof payableOutlet>[0]): Promise<{ shopper: number; outlet: number }> {
+  createTestApp();
+  return { shopper: await newShopper(), outlet: await payableOutlet(outlet) };
+}
+
 /** A fresh app with a signed-in shopper on it (and the bearer header of their session): the shopper's REST tests' `beforeEach`. */
 export async function shopperApp(): Promise<{ app: ReturnType<typeof createTestApp>; consumerId: number; auth: { Authorization: string } }> {
   const app = createTestApp();

@@ -13,6 +13,7 @@ import { outletRefundText, reasonText, refundLabel, refundStateText } from '@cli
 import { trpc } from '@client/lib/trpc';
 import { ReceiptPdfButton } from '@client/components/ui/receipt-pdf-button';
 import { OrderGate, OrderLoadError } from '../components/order-gate';
+import { ResultCard } from '../components/result-card';
 import { withQuery } from '../lib/links';
 import '@client/styles/payments.css';
 
@@ -93,39 +94,30 @@ function ReceiptView({
   const { t } = useLingui();
   if (timedOut) {
     return (
-      <div className="pay-page">
-        <title>{t`Confirming your payment · Bachat`}</title>
-        <div className="pay-card result">
-          <h1 className="result__title">
-            <Trans>Still waiting for the bank</Trans>
-          </h1>
-          <p className="pay-subtitle">
-            <Trans>
-              Your payment has not been confirmed yet. You will not be charged twice: if it goes through, it shows in your
-              history with its receipt; if it does not, nothing is taken.
-            </Trans>
-          </p>
-          <Button onClick={checkAgain} disabled={checking}>
-            {checking ? <Trans>Checking…</Trans> : <Trans>Check again</Trans>}
-          </Button>
-        </div>
-      </div>
+      <ResultCard title={t`Confirming your payment · Bachat`} heading={<Trans>Still waiting for the bank</Trans>}>
+        <p className="pay-subtitle">
+          <Trans>
+            Your payment has not been confirmed yet. You will not be charged twice: if it goes through, it shows in your
+            history with its receipt; if it does not, nothing is taken.
+          </Trans>
+        </p>
+        <Button onClick={checkAgain} disabled={checking}>
+          {checking ? <Trans>Checking…</Trans> : <Trans>Check again</Trans>}
+        </Button>
+      </ResultCard>
     );
   }
   if (r.status === 'created') {
     return (
-      <div className="pay-page">
-        <title>{t`Confirming your payment · Bachat`}</title>
-        <div className="pay-card result">
-          <Spinner size={40} label={t`Confirming your payment`} />
-          <h1 className="result__title">
-            <Trans>Confirming your payment…</Trans>
-          </h1>
-          <p className="pay-subtitle">
-            <Trans>This takes a few seconds. Please keep this page open.</Trans>
-          </p>
-        </div>
-      </div>
+      <ResultCard
+        title={t`Confirming your payment · Bachat`}
+        mark={<Spinner size={40} label={t`Confirming your payment`} />}
+        heading={<Trans>Confirming your payment…</Trans>}
+      >
+        <p className="pay-subtitle">
+          <Trans>This takes a few seconds. Please keep this page open.</Trans>
+        </p>
+      </ResultCard>
     );
   }
   if (r.status !== 'paid') {
