@@ -16,6 +16,8 @@ import type { LinguiConfig } from '@lingui/conf';
 export const SPLIT_CATALOGS: readonly { dir: string; files: readonly string[] }[] = [
   // Form validation and refund states: not on the first screen.
   { dir: 'locales/forms', files: ['lib/validation.ts', 'lib/refunds.ts'] },
+  // A bill's lines: the payment screens and a past payment, never the first screen.
+  { dir: 'locales/bill', files: ['components/ui/bill-table.tsx'] },
   // The outlet page (tabs, overlays, share, reviews), and the map and favourites screens: the home
   // page's outlet list does not need them.
   {

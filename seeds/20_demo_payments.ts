@@ -2,8 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { SeedContext } from '../server/db/seed.ts';
 import { computeBill, orderMoney } from '../server/modules/orders/money.ts';
-import { statementStatus } from '../server/modules/settlements/compute.ts';
-import { figuresOf, type DayOrderRow } from '../server/modules/settlements/statements.ts';
+import { figuresOf, statementColumns, type DayOrderRow } from '../server/modules/settlements/statements.ts';
 import { addDays, istToInstant } from '../server/modules/offers/rules.ts';
 import type { LedgerEntryType, TransferStatus } from '../server/db/tables.ts';
 import { DEMO_OWNER_OUTLET_SLUGS, DEMO_SHOPPER } from './data/demo-logins.ts';
@@ -141,26 +140,15 @@ export async function seed(db: Knex, ctx: SeedContext): Promise<void> {
       }
       const f = figuresOf(rows, GST_BPS);
       const payoutUtr = !routed && back === 5 ? utr('SBIN') : null;
-      const status = statementStatus({ transfers: f.counts, platformOwedPaise: f.platformOwedPaise, payoutRecorded: payoutUtr !== null });
-      const utrs = [...f.utrs, ...(payoutUtr ? [payoutUtr] : [])];
+      const columns = statementColumns(f, payoutUtr);
+      const { status } = columns;
       const settledAt = status === 'settled' ? istToInstant(addDays(today, back === 5 ? -3 : -1), 10 * 60) : null;
       const [statement] = await db('settlements')
         .insert({
           outletId: outlet.id,
           periodStart: day,
           periodEnd: day,
-          ordersCount: f.ordersCount,
-          grossPaise: f.grossPaise,
-          discountPaise: f.discountPaise,
-          feePaise: f.feePaise,
-          feeGstPaise: f.feeGstPaise,
-          netPaise: f.netPaise,
-          refundPaise: f.refundPaise,
-          payoutPaise: f.payoutPaise,
-          routedPaise: f.routedPaise,
-          transfersCount: f.transfersCount,
-          status,
-          utr: utrs.length ? utrs.join(', ') : null,
+          ...columns,
           payoutUtr,
           onHoldAt: status === 'pending' ? null : istToInstant(addDays(day, 1), 30),
           settledAt,

@@ -292,6 +292,24 @@ const SECRET_VARIABLES = new Set([
   'METRICS_TOKEN',
 ]);
 
+/**
+ * The environment of an entry point (the server, the worker, a script): parsed, then held to the
+ * entry's own needs (`check` throws an EnvError). A bad one is written to stderr and the process exits 1.
+ */
+export function envOrExit(check?: (env: Env) => void, source: Record<string, string | undefined> = process.env): Env {
+  try {
+    const env = parseEnv(source);
+    check?.(env);
+    return env;
+  } catch (error) {
+    if (error instanceof EnvError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
 /** Parses a process.env-like record. Throws EnvError naming each bad variable. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = envSchema.safeParse(source);

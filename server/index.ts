@@ -1,17 +1,8 @@
 import http from 'node:http';
-import { EnvError, parseEnv, type Env } from './env.ts';
+import { envOrExit } from './env.ts';
 import { createLogger } from './lib/logger.ts';
 
-let env: Env;
-try {
-  env = parseEnv(process.env);
-} catch (error) {
-  if (error instanceof EnvError) {
-    process.stderr.write(`${error.message}\n`);
-    process.exit(1);
-  }
-  throw error;
-}
+const env = envOrExit();
 
 const logger = createLogger({ level: env.LOG_LEVEL, pretty: env.NODE_ENV === 'development' && process.stdout.isTTY });
 

@@ -1,4 +1,4 @@
-import { EnvError, parseEnv, type Env } from './env.ts';
+import { EnvError, envOrExit } from './env.ts';
 import { createLogger } from './lib/logger.ts';
 
 /**
@@ -6,19 +6,11 @@ import { createLogger } from './lib/logger.ts';
  * who run the web servers with JOB_WORKERS=separate. Any number of workers may run: pg-boss hands each job
  * to one of them. It needs PostgreSQL (DATABASE_URL): the embedded database belongs to the server process.
  */
-let env: Env;
-try {
-  env = parseEnv(process.env);
-  if (!env.DATABASE_URL) {
+const env = envOrExit((e) => {
+  if (!e.DATABASE_URL) {
     throw new EnvError([{ variable: 'DATABASE_URL', message: 'a separate worker needs PostgreSQL (the embedded database belongs to `npm start`)' }]);
   }
-} catch (error) {
-  if (error instanceof EnvError) {
-    process.stderr.write(`${error.message}\n`);
-    process.exit(1);
-  }
-  throw error;
-}
+});
 
 const logger = createLogger({ level: env.LOG_LEVEL, pretty: env.NODE_ENV === 'development' && process.stdout.isTTY });
 const { openDatabase } = await import('./db/knex.ts');

@@ -1,4 +1,5 @@
 import type { OutletCard, OutletDetails } from '@server/modules/outlets/schema';
+import type { Review } from '@server/modules/reviews/schema';
 
 /** The signed-in shopper most client tests use (`users.me`'s shape); override what a test needs. */
 export function testShopper(overrides: Partial<TestShopper> = {}): TestShopper {
@@ -84,6 +85,23 @@ export function testOutletDetails(overrides: Partial<OutletDetails> = {}): Outle
     isOpenNow: true,
     shuffleMinPercent: 2,
     shuffleMaxPercent: 10,
+    ...overrides,
+  };
+}
+
+/** A published review as shoppers see it (`reviews.list`); override what a test needs. */
+export function testReview(overrides: Partial<Review> = {}): Review {
+  return {
+    id: 7,
+    outletId: 2,
+    rating: 4,
+    body: 'Crisp dosa',
+    author: 'Asha R.',
+    paidOn: '2026-11-19',
+    createdAt: new Date('2026-11-20T10:00:00Z'),
+    ownerReply: null,
+    isMine: false,
+    reportedByMe: false,
     ...overrides,
   };
 }

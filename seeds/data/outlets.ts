@@ -3,6 +3,7 @@
  * are placed relative to the day the seed runs so the demo always has upcoming events).
  * The seed file maps city/category slugs to ids and inserts these.
  */
+import type { OutletRow } from '../../server/db/tables.ts';
 import { CATEGORIES, type CategoryKind } from './categories.ts';
 import { CITIES, type CitySeed } from './cities.ts';
 import { DEMO_OWNER_OUTLET_SLUGS } from './demo-logins.ts';
@@ -61,24 +62,28 @@ export interface SlotSpec {
   discountPercent: number | null;
 }
 
-export interface OutletSpec {
+/** A demo outlet: its `outlets` columns (db/tables.ts), where it is listed, and what it offers. */
+export interface OutletSpec
+  extends Pick<
+    OutletRow,
+    | 'name'
+    | 'slug'
+    | 'addressLineOne'
+    | 'addressLineTwo'
+    | 'landmark'
+    | 'state'
+    | 'pincode'
+    | 'latitude'
+    | 'longitude'
+    | 'opensAt'
+    | 'closesAt'
+    | 'isLive'
+    | 'shuffleMinPercent'
+    | 'shuffleMaxPercent'
+  > {
   citySlug: string;
   categorySlug: string;
-  name: string;
-  slug: string;
-  addressLineOne: string;
-  addressLineTwo: string;
-  landmark: string | null;
-  state: string;
-  pincode: string;
-  latitude: number;
-  longitude: number;
   phoneNumber: string;
-  opensAt: string;
-  closesAt: string;
-  isLive: boolean;
-  shuffleMinPercent: number;
-  shuffleMaxPercent: number;
   /** One of the demo owner's outlets (index into DEMO_OWNER_OUTLET_SLUGS), else null. */
   demoOwnerIndex: number | null;
   overview: { about: string; costForTwoPaise: number | null; highlights: string[] };

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { EnvError, parseEnv } from '../env.ts';
+import { EnvError, envOrExit } from '../env.ts';
 import { createStorage } from '../providers/storage.ts';
 import { copyDirectoryToBucket } from '../providers/storage-migrate.ts';
 
@@ -19,19 +19,11 @@ if (unknown.length) {
   process.exit(2);
 }
 
-let env;
-try {
-  env = parseEnv(process.env);
-  if (env.STORAGE_DRIVER !== 's3') {
+const env = envOrExit((e) => {
+  if (e.STORAGE_DRIVER !== 's3') {
     throw new EnvError([{ variable: 'STORAGE_DRIVER', message: 'must be s3 (with S3_BUCKET and the rest) to name the bucket to copy into' }]);
   }
-} catch (error) {
-  if (error instanceof EnvError) {
-    process.stderr.write(`${error.message}\n`);
-    process.exit(1);
-  }
-  throw error;
-}
+});
 const dir = path.resolve(from ?? path.join(env.DATA_DIR, 'uploads'));
 if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) {
   process.stderr.write(`No uploads directory at ${dir} (set DATA_DIR or pass --from=<dir>)\n`);

@@ -5,7 +5,7 @@ import { refreshSearchTokens } from '../modules/outlets/service.ts';
 import { createSession, resolveSession } from '../modules/sessions/service.ts';
 import { createCaller } from '../trpc/app-router.ts';
 import { createContextInner } from '../trpc/context.ts';
-import { bearer, TEST_SECRET } from './app.ts';
+import { bearer, createTestApp, TEST_SECRET } from './app.ts';
 import { testDb } from './database.ts';
 
 /**
@@ -259,6 +259,28 @@ export interface BusinessWorld {
  * The business tests' world: two master accounts A and B, each with an outlet (A has two), each with a
  * sub-account granted its master's first outlet; bearer headers for A, B and A's sub-account.
  */
+/** A fresh app with a shopper and an outlet they can pay at (`payableOutlet`): the money tests' `beforeEach`. */
+export async function shopperAndOutlet(outlet: Parameters<typeof payableOutlet>[0]): Promise<{ shopper: number; outlet: number }> {
+  createTestApp();
+  return { shopper: await newShopper(), outlet: await payableOutlet(outlet) };
+}
+
+/** A fresh app with a signed-in shopper on it (and the bearer header of their session): the shopper's REST tests' `beforeEach`. */
+export async function shopperApp(): Promise<{ app: ReturnType<typeof createTestApp>; consumerId: number; auth: { Authorization: string } }> {
+  const app = createTestApp();
+  const consumerId = await insertShopper(testDb(), TEST_SECRET);
+  return { app, consumerId, auth: await bearer('consumer', consumerId) };
+}
+
+/**
+ * A fresh app on the business tests' Monday (2026-11-23, 12:30 IST) with the business world in it: the
+ * `beforeEach` of the owner console's tests.
+ */
+export async function businessApp(): Promise<{ app: ReturnType<typeof createTestApp>; w: BusinessWorld }> {
+  const app = createTestApp({ now: () => new Date('2026-11-23T07:00:00Z') });
+  return { app, w: await businessWorld() };
+}
+
 export async function businessWorld(): Promise<BusinessWorld> {
   const refs = { categoryId: await insertCategory(), cityId: await insertCity() };
   const ownerA = await insertOwner({ username: 'owner.a', name: 'Anita Shah' });

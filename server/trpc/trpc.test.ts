@@ -10,6 +10,7 @@ import { createLogger } from '../lib/logger.ts';
 import { createContextInner } from './context.ts';
 import { trpcMiddleware } from './koa.ts';
 import { businessProcedure, createCallerFactory, publicProcedure, router, salesProcedure, userProcedure } from './trpc.ts';
+import { failure as failureOf } from '../test/trpc.ts';
 
 /**
  * The error vocabulary over tRPC, through the real Koa glue and the real client: a router made for the
@@ -54,14 +55,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-async function failure(p: Promise<unknown>) {
-  try {
-    await p;
-  } catch (e) {
-    return e as TRPCClientError<typeof testRouter>;
-  }
-  throw new Error('expected the call to fail');
-}
+const failure = (p: Promise<unknown>) => failureOf<TRPCClientError<typeof testRouter>>(p);
 
 describe('tRPC error mapping over HTTP', () => {
   it.each([

@@ -43,12 +43,14 @@ type FieldProps = {
   hint?: ReactNode;
   /** The control: give it `id` and `{...fieldAria(id, error)}`. */
   children: ReactNode;
+  /** A modifier of the field's box (`field--wide`). */
+  className?: string;
 };
 
 /** A form field (styles/forms.css): label, the control, an optional hint and the field's error. */
-export function Field({ id, label, optional, error, alert, hint, children }: FieldProps) {
+export function Field({ id, label, optional, error, alert, hint, children, className }: FieldProps) {
   return (
-    <div className="field">
+    <div className={className ? `field ${className}` : 'field'}>
       <label htmlFor={id} className="field__label">
         {label}
         {optional ? (

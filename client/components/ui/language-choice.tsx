@@ -10,7 +10,7 @@ export function LanguageChoice({ value, onChange }: SwitchProps) {
   const [pending, setPending] = useState<Locale | null>(null);
   return (
     <fieldset className="lang-choice" aria-busy={pending !== null || undefined}>
-      <legend className="lang-choice__legend">{t`Language`}</legend>
+      <legend className="visually-hidden">{t`Language`}</legend>
       {LOCALES.map((locale) => (
         <label key={locale} className="lang-choice__option">
           <input

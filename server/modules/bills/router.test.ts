@@ -1,9 +1,8 @@
 import type { inferProcedureInput } from '@trpc/server';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/setup.ts';
-import { createTestApp } from '../../test/app.ts';
 import type { AppRouter } from '../../trpc/app-router.ts';
-import { callerFor, newShopper, payableOutlet } from '../../test/factories.ts';
+import { callerFor, shopperAndOutlet } from '../../test/factories.ts';
 
 useTestDatabase();
 
@@ -11,9 +10,7 @@ let shopper: number;
 let outlet: number;
 
 beforeEach(async () => {
-  createTestApp();
-  shopper = await newShopper();
-  outlet = await payableOutlet({ basePercent: 20 });
+  ({ shopper, outlet } = await shopperAndOutlet({ basePercent: 20 }));
 });
 
 describe('bills (tRPC)', () => {

@@ -3,17 +3,16 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/setup.ts';
-import { createTestApp } from '../../test/app.ts';
+import { type createTestApp } from '../../test/app.ts';
 import { testDb } from '../../test/database.ts';
-import { type BusinessWorld, businessWorld, png } from '../../test/factories.ts';
+import { type BusinessWorld, png, businessApp } from '../../test/factories.ts';
 
 useTestDatabase();
 
 let w: BusinessWorld;
 let app: ReturnType<typeof createTestApp>;
 beforeEach(async () => {
-  app = createTestApp({ now: () => new Date('2026-11-23T07:00:00Z') });
-  w = await businessWorld();
+  ({ app, w } = await businessApp()); // Monday 12:30 IST
 });
 
 const stored = (): string[] => {

@@ -1,28 +1,17 @@
-import type { TRPCError } from '@trpc/server';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/setup.ts';
-import { createTestApp } from '../../test/app.ts';
 import { createCaller } from '../../trpc/app-router.ts';
 import { createContextInner } from '../../trpc/context.ts';
+import { failure } from '../../test/trpc.ts';
 import { OUTLET_ACCESS_DENIED } from '../../lib/outlet-access.ts';
-import { businessCaller, type BusinessWorld, businessWorld } from '../../test/factories.ts';
+import { businessCaller, type BusinessWorld, businessApp } from '../../test/factories.ts';
 
 useTestDatabase();
 
 let w: BusinessWorld;
 beforeEach(async () => {
-  createTestApp({ now: () => new Date('2026-11-23T07:00:00Z') });
-  w = await businessWorld();
+  ({ w } = await businessApp()); // Monday 12:30 IST
 });
-
-async function failure(p: Promise<unknown>): Promise<TRPCError> {
-  try {
-    await p;
-  } catch (e) {
-    return e as TRPCError;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('businessAccount over tRPC', () => {
   it('needs a business session (a shopper or nobody is UNAUTHORIZED)', async () => {

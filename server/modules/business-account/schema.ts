@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { BusinessOwnerRow } from '../../db/tables.ts';
 import {
   BUSINESS_ID_MESSAGES,
   booleanStringSchema,
@@ -66,17 +67,7 @@ export const updateProfileSchema = z.object({
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
 
 export interface BusinessProfile {
-  owner: {
-    id: number;
-    username: string;
-    name: string;
-    phoneNumber: string;
-    email: string | null;
-    pan: string | null;
-    designation: string | null;
-    isMaster: boolean;
-    masterId: number | null;
-  };
+  owner: Pick<BusinessOwnerRow, 'id' | 'username' | 'name' | 'phoneNumber' | 'email' | 'pan' | 'designation' | 'isMaster' | 'masterId'>;
   outlet: {
     id: number;
     name: string;

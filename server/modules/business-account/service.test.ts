@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/setup.ts';
-import { createTestApp } from '../../test/app.ts';
 import { testDb } from '../../test/database.ts';
 import { getLiveOffer } from '../offers/service.ts';
 import { ACCOUNT_MESSAGES, gstinCheckChar, gstinSchema, isValidGstin, updateOverviewSchema } from './schema.ts';
@@ -18,14 +17,13 @@ import {
   updateOverview,
   updateProfile,
 } from './service.ts';
-import { type BusinessWorld, businessWorld, png } from '../../test/factories.ts';
+import { type BusinessWorld, png, businessApp } from '../../test/factories.ts';
 
 useTestDatabase();
 
 let w: BusinessWorld;
 beforeEach(async () => {
-  createTestApp({ now: () => new Date('2026-11-23T07:00:00Z') });
-  w = await businessWorld();
+  ({ w } = await businessApp()); // Monday 12:30 IST
 });
 
 describe('GSTIN', () => {

@@ -1,14 +1,8 @@
 import { z } from 'zod';
-import { languageSchema } from '../common/schema.ts';
+import { credentialsSchema, languageSchema } from '../common/schema.ts';
 
 /** `POST /api/onboarding/bo/login` and `businessAuth.login`. */
-export const businessLoginSchema = z.object({
-  username: z
-    .string({ error: 'Username is required' })
-    .trim()
-    .min(1, 'Username is required')
-    .max(100, 'Username is too long'),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is too long'),
+export const businessLoginSchema = credentialsSchema.extend({
   /** The Android wrapper's sessions last a year (SPEC §9). */
   isApk: z.boolean().optional(),
 });

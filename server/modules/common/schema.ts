@@ -129,3 +129,13 @@ export const gstinSchema = z
       .regex(GSTIN_PATTERN, { error: BUSINESS_ID_MESSAGES.gstinInvalid, abort: true })
       .refine((v) => gstinCheckChar(v.slice(0, 14)) === v[14], BUSINESS_ID_MESSAGES.gstinChecksum),
   );
+
+/** A sign-in with a username and a password: the business console's and the sales back office's. */
+export const credentialsSchema = z.object({
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(1, 'Username is required')
+    .max(100, 'Username is too long'),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is too long'),
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { OutletDailyStatsRow } from '../../db/tables.ts';
 import { idSchema } from '../common/schema.ts';
 import { dateSchema } from '../promotions/schema.ts';
 
@@ -76,19 +77,7 @@ export interface CouponSummary {
  * `netPaise` = bill − discount − fee − refunds (kept as it was); `payoutPaise` = that − GST on the fee:
  * what the outlet is paid ("Net to you"), equal to the day's settlement payout to the paisa.
  */
-export interface RevenueDay {
-  day: string;
-  ordersCount: number;
-  couponsCount: number;
-  billPaise: number;
-  discountPaise: number;
-  feePaise: number;
-  netPaise: number;
-  feeGstPaise: number;
-  payoutPaise: number;
-  refundsCount: number;
-  refundPaise: number;
-}
+export type RevenueDay = Omit<OutletDailyStatsRow, 'outletId' | 'updatedAt'>;
 
 /** A range's totals: the days' figures summed. */
 export type RevenueTotals = Omit<RevenueDay, 'day' | 'couponsCount'>;

@@ -1,11 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/setup.ts';
-import { createTestApp } from '../../test/app.ts';
 import { testDb } from '../../test/database.ts';
 import { createOrderInputSchema } from '../orders/schema.ts';
 import { createOrder } from '../orders/service.ts';
 import { completeDemoCheckout } from '../payments/service.ts';
-import { type BusinessWorld, businessWorld, insertCoupon, newShopper } from '../../test/factories.ts';
+import { type BusinessWorld, insertCoupon, newShopper, businessApp } from '../../test/factories.ts';
 import { createAd, createEvent, scheduleAd } from '../promotions/service.ts';
 import { totalPagesOf } from './schema.ts';
 import { listCoupons, listLiveAds, listRevenue, listSettlements, settlementCsv } from './service.ts';
@@ -15,8 +14,7 @@ useTestDatabase();
 
 let w: BusinessWorld;
 beforeEach(async () => {
-  createTestApp({ now: () => new Date('2026-11-23T07:00:00Z') }); // Monday 12:30 IST
-  w = await businessWorld();
+  ({ w } = await businessApp()); // Monday 12:30 IST
 });
 
 const page = (offSet: number, limit = 20) => ({ outletId: w.outletA, offSet, limit });

@@ -1,4 +1,3 @@
-import type { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { fieldErrorsOf } from '../../lib/errors.ts';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -6,6 +5,7 @@ import { useTestDatabase } from '../../test/setup.ts';
 import { createTestApp } from '../../test/app.ts';
 import { createCaller } from '../../trpc/app-router.ts';
 import { createContextInner } from '../../trpc/context.ts';
+import { failure } from '../../test/trpc.ts';
 import { CENTRE, insertOutlet, insertReference, type Ref, setBaseDiscount } from '../../test/factories.ts';
 
 useTestDatabase();
@@ -17,15 +17,6 @@ beforeEach(async () => {
 });
 
 const caller = () => createCaller(createContextInner());
-
-async function failure(p: Promise<unknown>): Promise<TRPCError> {
-  try {
-    await p;
-  } catch (e) {
-    return e as TRPCError;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('outlets over tRPC', () => {
   it('nearby returns camelCase { items, totalCount, … } with default paging', async () => {

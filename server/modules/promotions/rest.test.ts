@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/setup.ts';
-import { createTestApp } from '../../test/app.ts';
+import { type createTestApp } from '../../test/app.ts';
 import { testDb } from '../../test/database.ts';
-import { type BusinessWorld, businessWorld, FUTURE_DATE, png } from '../../test/factories.ts';
+import { type BusinessWorld, FUTURE_DATE, png, businessApp } from '../../test/factories.ts';
 import { PROMOTION_MESSAGES } from './schema.ts';
 
 useTestDatabase();
@@ -12,8 +12,7 @@ useTestDatabase();
 let w: BusinessWorld;
 let app: ReturnType<typeof createTestApp>;
 beforeEach(async () => {
-  app = createTestApp({ now: () => new Date('2026-11-23T07:00:00Z') }); // Monday 12:30 IST
-  w = await businessWorld();
+  ({ app, w } = await businessApp()); // Monday 12:30 IST
 });
 
 const files = (dir: string): string[] => (fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith('.webp')) : []);

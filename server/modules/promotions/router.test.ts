@@ -1,30 +1,19 @@
-import type { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { fieldErrorsOf } from '../../lib/errors.ts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/setup.ts';
-import { createTestApp } from '../../test/app.ts';
 import { createCaller } from '../../trpc/app-router.ts';
 import { createContextInner } from '../../trpc/context.ts';
-import { businessCaller, type BusinessWorld, businessWorld, FUTURE_DATE } from '../../test/factories.ts';
+import { failure } from '../../test/trpc.ts';
+import { businessCaller, type BusinessWorld, FUTURE_DATE, businessApp } from '../../test/factories.ts';
 import { PROMOTION_MESSAGES } from './schema.ts';
 
 useTestDatabase();
 
 let w: BusinessWorld;
 beforeEach(async () => {
-  createTestApp({ now: () => new Date('2026-11-23T07:00:00Z') }); // Monday 12:30 IST
-  w = await businessWorld();
+  ({ w } = await businessApp()); // Monday 12:30 IST
 });
-
-async function failure(p: Promise<unknown>): Promise<TRPCError> {
-  try {
-    await p;
-  } catch (e) {
-    return e as TRPCError;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('promotions over tRPC', () => {
   it('needs a business session', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PromotionRow } from '../../db/tables.ts';
 import { booleanStringSchema, idSchema } from '../common/schema.ts';
 import { adTypeSchema, liveOfferSchema, scheduledOfferSchema } from '../offers/schema.ts';
 
@@ -122,20 +123,9 @@ export type UpdateAdInput = z.infer<typeof updateAdSchema>;
 export const deleteAdSchema = z.object({ outletId: idSchema, advId: idSchema, adType: adTypeSchema.optional() });
 export type DeleteAdInput = z.infer<typeof deleteAdSchema>;
 
-export interface Ad {
-  id: number;
-  outletId: number;
-  adType: z.infer<typeof adTypeSchema>;
-  title: string;
-  description: string | null;
-  discountPercent: number | null;
+/** A `promotions` row as the owner sees it: its image as a URL. */
+export interface Ad extends Omit<PromotionRow, 'imageKey'> {
   imageUrl: string | null;
-  eventId: number | null;
-  startsOn: string | null;
-  endsOn: string | null;
-  isEnabled: boolean;
-  createdAt: Date;
-  updatedAt: Date;
 }
 
 // ---------------------------------------------------------------- highlights

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { OrderRow } from '../../db/tables.ts';
 import type { RefundView } from '../payments/schema.ts';
 
 /**
@@ -20,27 +21,33 @@ export const redemptionIdInputSchema = z.object({
   id: z.coerce.number({ error: 'id must be a number' }).int('id must be a number').positive('id must be a number'),
 });
 
-export interface RedemptionView {
+/** What a history entry shows of its order, as the order's row has it. */
+export type RedemptionOrderFields = Pick<
+  OrderRow,
+  | 'outletId'
+  | 'billPaise'
+  | 'amountPaise'
+  | 'instantDiscountPercent'
+  | 'instantDiscountPaise'
+  | 'shuffleDiscountPercent'
+  | 'shuffleDiscountPaise'
+  | 'convenienceFeePaise'
+  | 'gstPaise'
+  | 'receiptCode'
+  | 'verificationCode'
+>;
+
+/** One paid (or returned) bill: its order's figures, with what the history adds. */
+export interface RedemptionView extends RedemptionOrderFields {
   /** The redemption's id (`/redeemed-history/{id}`); null for a refunded payment, which has none. */
   id: number | null;
   /** paid: a bill paid with Bachat; refunded: a payment we could not accept, returned to the shopper. */
   kind: 'paid' | 'refunded';
   orderId: string;
-  outletId: number;
   outletName: string;
   outletLocality: string;
-  billPaise: number;
-  amountPaise: number;
   savedPaise: number;
-  instantDiscountPercent: number;
-  instantDiscountPaise: number;
-  shuffleDiscountPercent: number;
-  shuffleDiscountPaise: number;
-  convenienceFeePaise: number;
-  gstPaise: number;
   couponCode: string | null;
-  receiptCode: string | null;
-  verificationCode: string | null;
   /** When the bill was paid (null for a refunded payment). */
   redeemedAt: Date | null;
   /** The entry's time: when it was paid, or when the refund was recorded. The list is newest first by it. */

@@ -11,6 +11,7 @@ import {
   REDEEMED_HISTORY_MESSAGES,
   type listRedeemedHistoryInputSchema,
   type RedemptionPage,
+  type RedemptionOrderFields,
   type RedemptionView,
 } from './schema.ts';
 
@@ -63,20 +64,7 @@ const COLUMNS = [
 ];
 
 /** A row of baseQuery with COLUMNS: an entry (its redemption id null for a refunded payment), its order, outlet and coupon. */
-type EntryRow = { id: RedemptionRow['id'] | null; internalOrderId: OrderRow['id']; orderId: OrderRow['publicId'] } & Pick<
-  OrderRow,
-  | 'outletId'
-  | 'billPaise'
-  | 'amountPaise'
-  | 'instantDiscountPercent'
-  | 'instantDiscountPaise'
-  | 'shuffleDiscountPercent'
-  | 'shuffleDiscountPaise'
-  | 'convenienceFeePaise'
-  | 'gstPaise'
-  | 'receiptCode'
-  | 'verificationCode'
-> & {
+type EntryRow = { id: RedemptionRow['id'] | null; internalOrderId: OrderRow['id']; orderId: OrderRow['publicId'] } & RedemptionOrderFields & {
   outletName: OutletRow['name'];
   outletLocality: OutletRow['addressLineTwo'];
   couponCode: CouponRow['code'] | null;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { credentialsSchema } from '../common/schema.ts';
 
 /**
  * The back office's browser session (docs/back-office.md): an HttpOnly, Secure, SameSite=Strict cookie
@@ -10,14 +11,7 @@ export const SALES_SESSION_COOKIE = 'bachat_sales_session';
 export const SALES_SESSION_COOKIE_PATH = '/api/admin';
 export const ADMIN_REQUEST_HEADER = 'X-Bachat-Admin';
 
-export const salesLoginSchema = z.object({
-  username: z
-    .string({ error: 'Username is required' })
-    .trim()
-    .min(1, 'Username is required')
-    .max(100, 'Username is too long'),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is too long'),
-});
+export const salesLoginSchema = credentialsSchema;
 export type SalesLoginInput = z.infer<typeof salesLoginSchema>;
 
 export const salesStaffSchema = z.object({

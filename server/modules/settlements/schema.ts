@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../common/schema.ts';
-import type { SettlementStatus } from '../../db/tables.ts';
+import type { SettlementRow, SettlementStatus } from '../../db/tables.ts';
 
 /**
  * Money reaching the outlet (docs/payments.md "Money reaches the outlet", docs/business.md
@@ -56,32 +56,31 @@ export const ROUTE_ACCOUNT_STATUSES = ['created', 'under_review', 'needs_clarifi
 /** `open`: a day with payments whose statement the nightly job has not made yet (today, usually). */
 export type StatementStatus = SettlementStatus | 'open';
 
-/** One row of the owner's settlement report: a day (statements before daily ones may span a week). */
-export interface SettlementStatement {
+/**
+ * One row of the owner's settlement report: a day (statements before daily ones may span a week). Its
+ * figures are the `settlements` row's (db/tables.ts says what each is); an open day has them from its orders.
+ */
+export interface SettlementStatement
+  extends Pick<
+    SettlementRow,
+    | 'periodStart'
+    | 'periodEnd'
+    | 'ordersCount'
+    | 'grossPaise'
+    | 'discountPaise'
+    | 'feePaise'
+    | 'feeGstPaise'
+    | 'netPaise'
+    | 'refundPaise'
+    | 'payoutPaise'
+    | 'routedPaise'
+    | 'utr'
+    | 'onHoldAt'
+    | 'settledAt'
+  > {
   /** The statement's id; null for an open day. */
   id: number | null;
-  periodStart: string;
-  periodEnd: string;
-  ordersCount: number;
-  grossPaise: number;
-  discountPaise: number;
-  /** Platform fee (1.5 %). */
-  feePaise: number;
-  /** GST on the platform fee. */
-  feeGstPaise: number;
-  /** After the platform fee. */
-  netPaise: number;
-  /** The outlet's share of refunds. */
-  refundPaise: number;
-  /** What reaches the outlet's bank. */
-  payoutPaise: number;
-  /** Of it, what goes through Razorpay Route (the rest: the platform's own payout). */
-  routedPaise: number;
   status: StatementStatus;
-  /** UTRs of the bank transfers that paid it (comma-separated), once settled. */
-  utr: string | null;
-  onHoldAt: Date | null;
-  settledAt: Date | null;
 }
 
 /** A statement's money, as its orders say it (statements.ts `figuresOf`, the open days, the PDF's sums). */

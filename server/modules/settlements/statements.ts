@@ -76,6 +76,29 @@ export interface StatementFigures extends StatementMoney {
   windowEndsAt: Date | null;
 }
 
+/**
+ * A daily statement's columns from its figures: the money, its status, and every UTR that paid it (the
+ * transfers', then the platform's own payout, `payoutUtr`, once recorded).
+ */
+export function statementColumns(f: StatementFigures, payoutUtr: string | null) {
+  const status = statementStatus({ transfers: f.counts, platformOwedPaise: f.platformOwedPaise, payoutRecorded: payoutUtr !== null });
+  const utrs = [...f.utrs, ...(payoutUtr ? [payoutUtr] : [])];
+  return {
+    ordersCount: f.ordersCount,
+    grossPaise: f.grossPaise,
+    discountPaise: f.discountPaise,
+    feePaise: f.feePaise,
+    feeGstPaise: f.feeGstPaise,
+    netPaise: f.netPaise,
+    refundPaise: f.refundPaise,
+    payoutPaise: f.payoutPaise,
+    routedPaise: f.routedPaise,
+    transfersCount: f.transfersCount,
+    status,
+    utr: utrs.length ? utrs.join(', ') : null,
+  };
+}
+
 export function figuresOf(rows: DayOrderRow[], gstBps: number): StatementFigures {
   const f: StatementFigures = {
     ordersCount: rows.length,
@@ -127,28 +150,16 @@ const gstBpsNow = () => feeConfigOf(runtime().env).gstBps;
 async function refreshStatementRow(trx: Knex.Transaction, id: number, at: Date): Promise<SettlementRow | undefined> {
   const s = await trx('settlements').where({ id }).forUpdate().first();
   if (!s || s.status === 'settled' || s.periodStart !== s.periodEnd) return s;
-  const f = figuresOf(await dayOrders(trx, s.outletId, s.periodStart), gstBpsNow());
-  const status = statementStatus({ transfers: f.counts, platformOwedPaise: f.platformOwedPaise, payoutRecorded: s.payoutUtr !== null });
-  const utrs = [...f.utrs, ...(s.payoutUtr ? [s.payoutUtr] : [])];
+  const columns = statementColumns(figuresOf(await dayOrders(trx, s.outletId, s.periodStart), gstBpsNow()), s.payoutUtr);
+  const { status } = columns;
   const patch = {
-    ordersCount: f.ordersCount,
-    grossPaise: f.grossPaise,
-    discountPaise: f.discountPaise,
-    feePaise: f.feePaise,
-    feeGstPaise: f.feeGstPaise,
-    netPaise: f.netPaise,
-    refundPaise: f.refundPaise,
-    payoutPaise: f.payoutPaise,
-    routedPaise: f.routedPaise,
-    transfersCount: f.transfersCount,
-    status,
-    utr: utrs.length ? utrs.join(', ') : null,
+    ...columns,
     onHoldAt: s.onHoldAt ?? (status === 'on_hold' || status === 'settled' ? at : null),
     settledAt: status === 'settled' ? at : null,
     updatedAt: at,
   };
   const [row] = await trx('settlements').where({ id }).update(patch).returning('*');
-  if (status === 'settled') await bookPayout(trx, { outletId: s.outletId, settlementId: id, amountPaise: f.payoutPaise, at });
+  if (status === 'settled') await bookPayout(trx, { outletId: s.outletId, settlementId: id, amountPaise: columns.payoutPaise, at });
   if (status !== s.status) runtime().logger.info({ settlementId: id, outletId: s.outletId, day: s.periodStart, from: s.status, to: status }, 'statement moved');
   return row;
 }

@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/setup.ts';
-import { createTestApp } from '../../test/app.ts';
-import { callerFor, newShopper, payableOutlet } from '../../test/factories.ts';
+import { callerFor, shopperAndOutlet } from '../../test/factories.ts';
 
 useTestDatabase();
 
@@ -9,9 +8,7 @@ let shopper: number;
 let outlet: number;
 
 beforeEach(async () => {
-  createTestApp();
-  shopper = await newShopper();
-  outlet = await payableOutlet({ shuffleMin: 4, shuffleMax: 4 });
+  ({ shopper, outlet } = await shopperAndOutlet({ shuffleMin: 4, shuffleMax: 4 }));
 });
 
 describe('shuffles (tRPC)', () => {

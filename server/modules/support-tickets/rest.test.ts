@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/setup.ts';
-import { bearer, createTestApp, TEST_SECRET } from '../../test/app.ts';
+import { bearer, type createTestApp, TEST_SECRET } from '../../test/app.ts';
 import { testDb } from '../../test/database.ts';
-import { insertShopper } from '../../test/factories.ts';
+import { insertShopper, shopperApp } from '../../test/factories.ts';
 
 useTestDatabase();
 
@@ -11,9 +11,7 @@ let auth: { Authorization: string };
 let app: ReturnType<typeof createTestApp>;
 
 beforeEach(async () => {
-  app = createTestApp();
-  consumerId = await insertShopper(testDb(), TEST_SECRET);
-  auth = await bearer('consumer', consumerId);
+  ({ app, consumerId, auth } = await shopperApp());
 });
 
 describe('POST /api/user/help-and-support', () => {

@@ -1,10 +1,10 @@
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/setup.ts';
-import { bearer, createTestApp, TEST_SECRET } from '../../test/app.ts';
+import { bearer, type createTestApp, TEST_SECRET } from '../../test/app.ts';
 import { testDb } from '../../test/database.ts';
 import { hashPhone } from '../../lib/crypto.ts';
-import { insertShopper } from '../../test/factories.ts';
+import { shopperApp } from '../../test/factories.ts';
 import { PROFILE_PICTURE_MAX_BYTES } from './schema.ts';
 
 useTestDatabase();
@@ -14,9 +14,7 @@ let auth: { Authorization: string };
 let app: ReturnType<typeof createTestApp>;
 
 beforeEach(async () => {
-  app = createTestApp();
-  consumerId = await insertShopper(testDb(), TEST_SECRET);
-  auth = await bearer('consumer', consumerId);
+  ({ app, consumerId, auth } = await shopperApp());
 });
 
 const png = (width = 800, height = 600) =>

@@ -4,6 +4,7 @@ import { Link, useSearch } from 'wouter';
 import { emailSchema, nameSchema, phoneNumberSchema } from '@server/modules/common/schema';
 import { Button } from '@client/components/ui/button';
 import { Field, fieldAria } from '@client/components/ui/field';
+import { EmailInput, NameInput } from '@client/components/ui/person-inputs';
 import { isNativeApp } from '@client/lib/auth';
 import { trpc } from '@client/lib/trpc';
 import { fieldErrorsOf, serverMessageOf } from '@client/lib/trpc-errors';
@@ -85,32 +86,11 @@ export function SignupForm({ loginHref, onSignedIn }: SignupFormProps) {
         <PhoneField value={values.phoneNumber} onChange={(digits) => set('phoneNumber', digits)} error={errors.phoneNumber} />
 
         <Field id={ids.name} label={t`Name`} error={errors.name}>
-          <input
-            id={ids.name}
-            className="field__input"
-            type="text"
-            autoComplete="name"
-            placeholder={t`Your full name`}
-            maxLength={80}
-            value={values.name}
-            onChange={(event) => set('name', event.target.value)}
-            {...fieldAria(ids.name, errors.name)}
-          />
+          <NameInput id={ids.name} placeholder={t`Your full name`} value={values.name} onChange={(name) => set('name', name)} error={errors.name} />
         </Field>
 
         <Field id={ids.email} label={t`Email`} error={errors.email}>
-          <input
-            id={ids.email}
-            className="field__input"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            maxLength={254}
-            value={values.email}
-            onChange={(event) => set('email', withoutSpaces(event.target.value))}
-            {...fieldAria(ids.email, errors.email)}
-          />
+          <EmailInput id={ids.email} placeholder="you@example.com" value={values.email} onChange={(email) => set('email', email)} error={errors.email} />
         </Field>
 
         {referralVisible ? (

@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { normalizePhoneNumber, phoneInputValue } from '@server/modules/common/schema';
 import { Button } from '@client/components/ui/button';
+import { Field as SharedField } from '@client/components/ui/field';
 import { trpc } from '@client/lib/trpc';
 import { formErrorsOf } from '@client/lib/trpc-errors';
 import { localName } from '@client/lib/i18n';
@@ -251,23 +252,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Field({ id, label, error, optional, children }: { id: string; label: string; error?: string; optional?: boolean; children: ReactNode }) {
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}{' '}
-        {optional ? (
-          <span className="field__optional">
-            <Trans>(optional)</Trans>
-          </span>
-        ) : null}
-      </label>
-      {children}
-      {error ? (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
+/** A field of this form (components/ui/field.tsx); its error is not announced as it appears. */
+function Field(props: Omit<ComponentProps<typeof SharedField>, 'alert'>) {
+  return <SharedField {...props} alert={false} />;
 }

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OwnerReview } from '@server/modules/reviews/schema';
+import { testReview } from '@client/testing/fixtures';
 import { renderWithProviders } from '@client/testing/render';
 import { getBusinessSession, saveBusinessSession } from '../lib/session';
 import { OWNER_DETAILS } from '../test-fixtures';
@@ -12,16 +13,7 @@ afterEach(() => {
 });
 
 const review = (over: Partial<OwnerReview> = {}): OwnerReview => ({
-  id: 7,
-  outletId: 11,
-  rating: 2,
-  body: 'Cold food',
-  author: 'Asha R.',
-  paidOn: '2026-11-19',
-  createdAt: new Date('2026-11-20T10:00:00Z'),
-  ownerReply: null,
-  isMine: false,
-  reportedByMe: false,
+  ...testReview({ outletId: 11, rating: 2, body: 'Cold food' }),
   status: 'published',
   reportCount: 0,
   ...over,

@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'wouter';
 import { paths } from '@client/app/paths';
+import { BillRow, BillTable } from '@client/components/ui/bill-table';
 import { InlineError } from '@client/components/ui/inline-error';
 import { QueryState } from '@client/components/ui/query-state';
 import { PageLoader } from '@client/components/ui/spinner';
 import { useRequireLogin } from '@client/lib/auth';
-import { formatDateTime, formatPercent, formatRupeesExact } from '@client/lib/format';
+import { formatDateTime, formatRupeesExact } from '@client/lib/format';
 import { outletRefundText, reasonText, refundLabel, refundStateText } from '@client/lib/refunds';
 import { trpc } from '@client/lib/trpc';
 import { ReceiptPdfButton } from '@client/components/ui/receipt-pdf-button';
@@ -62,8 +63,6 @@ function Redemption({ id }: { id: number }) {
         const outlet = r.outletName;
         const saved = formatRupeesExact(r.savedPaise);
         const amount = formatRupeesExact(r.amountPaise);
-        const instantPercent = formatPercent(r.instantDiscountPercent);
-        const shufflePercent = formatPercent(r.shuffleDiscountPercent);
         return (
         <div className="page history">
           <title>{t`${outlet}, ${amount} · Bachat`}</title>
@@ -85,67 +84,24 @@ function Redemption({ id }: { id: number }) {
               ) : null}
             </header>
 
-            <dl className="history-detail__lines">
-              <div>
-                <dt>
-                  <Trans>Paid on</Trans>
-                </dt>
-                <dd>{formatDateTime(r.redeemedAt ?? r.at)}</dd>
-              </div>
-              <div>
-                <dt>
-                  <Trans>Bill amount</Trans>
-                </dt>
-                <dd>{formatRupeesExact(r.billPaise)}</dd>
-              </div>
-              {r.instantDiscountPaise > 0 ? (
-                <div className="history-detail__saving">
-                  <dt>
-                    <Trans>Instant discount ({instantPercent})</Trans>
-                  </dt>
-                  <dd>−{formatRupeesExact(r.instantDiscountPaise)}</dd>
-                </div>
-              ) : null}
-              {r.shuffleDiscountPaise > 0 ? (
-                <div className="history-detail__saving">
-                  <dt>
-                    <Trans>Shuffle discount ({shufflePercent})</Trans>
-                    {r.couponCode ? ` · ${r.couponCode}` : ''}
-                  </dt>
-                  <dd>−{formatRupeesExact(r.shuffleDiscountPaise)}</dd>
-                </div>
-              ) : null}
-              <div>
-                <dt>
-                  <Trans>Convenience fee</Trans>
-                </dt>
-                <dd>{formatRupeesExact(r.convenienceFeePaise)}</dd>
-              </div>
-              <div>
-                <dt>
-                  <Trans>GST on the fee</Trans>
-                </dt>
-                <dd>{formatRupeesExact(r.gstPaise)}</dd>
-              </div>
-              <div className="history-detail__total">
-                <dt>
-                  <Trans>Amount paid</Trans>
-                </dt>
-                <dd>{formatRupeesExact(r.amountPaise)}</dd>
-              </div>
-              <div>
-                <dt>
-                  <Trans>Receipt ID</Trans>
-                </dt>
-                <dd className="history-detail__mono">{r.receiptCode ?? '—'}</dd>
-              </div>
-              <div>
-                <dt>
-                  <Trans>Verification code</Trans>
-                </dt>
-                <dd className="history-detail__mono">{r.verificationCode ?? '—'}</dd>
-              </div>
-            </dl>
+            <BillTable
+              figures={r}
+              percents={{ instant: r.instantDiscountPercent, shuffle: r.shuffleDiscountPercent }}
+              couponCode={r.couponCode}
+              total="paid"
+              className="history-detail__lines"
+              before={<BillRow label={<Trans>Paid on</Trans>}>{formatDateTime(r.redeemedAt ?? r.at)}</BillRow>}
+              after={
+                <>
+                  <BillRow label={<Trans>Receipt ID</Trans>} valueClassName="history-detail__mono">
+                    {r.receiptCode ?? '—'}
+                  </BillRow>
+                  <BillRow label={<Trans>Verification code</Trans>} valueClassName="history-detail__mono">
+                    {r.verificationCode ?? '—'}
+                  </BillRow>
+                </>
+              }
+            />
             {r.refunds.length ? (
               <section className="history-detail__refunds" aria-label={t`Refunds`}>
                 {r.refunds.map((f, i) => (

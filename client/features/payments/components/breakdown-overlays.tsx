@@ -6,15 +6,14 @@ import { paths } from '@client/app/paths';
 import { Button } from '@client/components/ui/button';
 import { QueryState } from '@client/components/ui/query-state';
 import { trpc } from '@client/lib/trpc';
-import { formatPercent, formatRupeesExact, formatValidUntil } from '@client/lib/format';
+import { formatPercent, formatValidUntil } from '@client/lib/format';
+import { BillTable } from '@client/components/ui/bill-table';
 import { Sheet } from '@client/components/ui/sheet';
 import { ShuffleCards } from './shuffle-cards';
 
 /** /payment-breakdown/{id}/convinience-fees: what the fee and its GST are, with this bill's figures. */
 export function ConvenienceFeesOverlay({ bill, onClose }: { bill: Bill; onClose: () => void }) {
   const { t } = useLingui();
-  const feePercent = formatPercent(bill.convenienceFeePercent);
-  const gstPercent = formatPercent(bill.gstPercent);
   return (
     <Sheet title={t`Convenience fee`} onClose={onClose} className="sheet__panel--pay">
       <p>
@@ -24,32 +23,14 @@ export function ConvenienceFeesOverlay({ bill, onClose }: { bill: Bill; onClose:
           nothing is added later.
         </Trans>
       </p>
-      <dl className="breakdown fee-table" aria-label={t`Fee for this bill`}>
-        <div className="breakdown__row">
-          <dt>
-            <Trans>Amount after discounts</Trans>
-          </dt>
-          <dd>{formatRupeesExact(bill.subtotalPaise)}</dd>
-        </div>
-        <div className="breakdown__row">
-          <dt>
-            <Trans>Convenience fee ({feePercent})</Trans>
-          </dt>
-          <dd>{formatRupeesExact(bill.convenienceFeePaise)}</dd>
-        </div>
-        <div className="breakdown__row">
-          <dt>
-            <Trans>GST on the fee ({gstPercent})</Trans>
-          </dt>
-          <dd>{formatRupeesExact(bill.gstPaise)}</dd>
-        </div>
-        <div className="breakdown__row breakdown__row--total">
-          <dt>
-            <Trans>You pay</Trans>
-          </dt>
-          <dd>{formatRupeesExact(bill.amountPaise)}</dd>
-        </div>
-      </dl>
+      <BillTable
+        figures={bill}
+        from="subtotal"
+        percents={{ fee: bill.convenienceFeePercent, gst: bill.gstPercent }}
+        total="youPay"
+        className="fee-table"
+        aria-label={t`Fee for this bill`}
+      />
       <p className="muted">
         <Trans>Each amount is rounded to the nearest paisa, and the lines always add up to what you pay.</Trans>
       </p>

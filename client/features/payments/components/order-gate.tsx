@@ -15,8 +15,8 @@ type OrderGateProps = {
   title: string;
   /** The login prompt's heading ("Log in to finish paying"). */
   loginHeading: ReactNode;
-  /** The card shown when the URL has no `?orderId=`. */
-  missing: { heading: string; text: string; links: CardLink[] };
+  /** The card shown when the URL has no `?orderId=`; its links are the history and home unless given. */
+  missing: { heading: string; text: string; links?: CardLink[] };
   /** The page itself, once a shopper is logged in and the URL names an order. */
   children: (orderId: string) => ReactNode;
 };
@@ -44,18 +44,25 @@ export function PayNotice({ title, heading, text, links }: { title: string; head
   );
 }
 
+/** Where a card about a payment that is not here sends the shopper: the history (its receipts), else home. */
+function useHistoryAndHome(): CardLink[] {
+  const { t } = useLingui();
+  return [
+    { href: paths.redeemedHistory.href(), label: t`Open history` },
+    { href: paths.home.href(), label: t`Back to home` },
+  ];
+}
+
 /** The card for an order id that names none of the shopper's orders (mistyped, old or someone else's link). */
 export function PaymentNotFound() {
   const { t } = useLingui();
+  const links = useHistoryAndHome();
   return (
     <PayNotice
       title={t`Payment not found · Bachat`}
       heading={t`We couldn't find that payment`}
       text={t`The link may be incomplete or belong to another account. Your payments, receipts and refunds are in your history.`}
-      links={[
-        { href: paths.redeemedHistory.href(), label: t`Open history` },
-        { href: paths.home.href(), label: t`Back to home` },
-      ]}
+      links={links}
     />
   );
 }
@@ -69,6 +76,7 @@ export function OrderGate({ title, loginHeading, missing, children }: OrderGateP
   const [search] = useSearchParams();
   const orderId = (search.get('orderId') ?? '').trim();
   const gate = useShopperGate();
+  const historyAndHome = useHistoryAndHome();
   if (gate.isLoading) return <PageLoader />;
   if (!gate.isLoggedIn) {
     return (
@@ -78,7 +86,7 @@ export function OrderGate({ title, loginHeading, missing, children }: OrderGateP
       </div>
     );
   }
-  if (!orderId) return <PayNotice title={title} heading={missing.heading} text={missing.text} links={missing.links} />;
+  if (!orderId) return <PayNotice title={title} heading={missing.heading} text={missing.text} links={missing.links ?? historyAndHome} />;
   if (!ORDER_ID.test(orderId)) return <PaymentNotFound />;
   return children(orderId.toLowerCase());
 }

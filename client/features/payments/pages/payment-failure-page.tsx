@@ -7,6 +7,7 @@ import { PageLoader } from '@client/components/ui/spinner';
 import { reasonText, refundLabel, refundStateText } from '@client/lib/refunds';
 import { trpc } from '@client/lib/trpc';
 import { OrderGate, OrderLoadError } from '../components/order-gate';
+import { ResultCard } from '../components/result-card';
 import { breakdownHref, withQuery } from '../lib/links';
 import { paiseToAmountParam } from '../lib/money';
 import { describeOutcome } from '../lib/outcome';
@@ -26,10 +27,6 @@ export function PaymentFailurePage() {
       missing={{
         heading: t`No payment to show`,
         text: t`Looking for a payment? Your payments, receipts and refunds are in your history.`,
-        links: [
-          { href: paths.redeemedHistory.href(), label: t`Open history` },
-          { href: paths.home.href(), label: t`Back to home` },
-        ],
       }}
     >
       {(orderId) => <Failure orderId={orderId} />}
@@ -57,22 +54,16 @@ function FailureOutcome({ orderId, r }: { orderId: string; r: Receipt }) {
   const { t } = useLingui();
   if (r.status === 'paid') {
     return (
-      <div className="pay-page">
-        <title>{t`Payment already completed · Bachat`}</title>
-        <div className="pay-card result">
-          <h1 className="result__title">
-            <Trans>This order is already paid</Trans>
-          </h1>
-          {r.refunds.map((f, i) => (
-            <p key={i} className="muted">
-              {refundLabel(f)}: {reasonText(f.reason)}
-            </p>
-          ))}
-          <Link href={withQuery(paths.paymentSuccess.href(), { orderId })} className="btn btn--primary btn--md">
-            <Trans>See the receipt</Trans>
-          </Link>
-        </div>
-      </div>
+      <ResultCard title={t`Payment already completed · Bachat`} heading={<Trans>This order is already paid</Trans>}>
+        {r.refunds.map((f, i) => (
+          <p key={i} className="muted">
+            {refundLabel(f)}: {reasonText(f.reason)}
+          </p>
+        ))}
+        <Link href={withQuery(paths.paymentSuccess.href(), { orderId })} className="btn btn--primary btn--md">
+          <Trans>See the receipt</Trans>
+        </Link>
+      </ResultCard>
     );
   }
 

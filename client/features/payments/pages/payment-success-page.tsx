@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, Redirect } from 'wouter';
 import type { Receipt as ReceiptData } from '@server/modules/payments/schema';
 import { paths } from '@client/app/paths';
+import { BillRow, BillTable } from '@client/components/ui/bill-table';
 import { Button } from '@client/components/ui/button';
 import { DoneIcon } from '@client/components/ui/icons';
 import { QueryState } from '@client/components/ui/query-state';
@@ -12,6 +13,7 @@ import { outletRefundText, reasonText, refundLabel, refundStateText } from '@cli
 import { trpc } from '@client/lib/trpc';
 import { ReceiptPdfButton } from '@client/components/ui/receipt-pdf-button';
 import { OrderGate, OrderLoadError } from '../components/order-gate';
+import { ResultCard } from '../components/result-card';
 import { withQuery } from '../lib/links';
 import '@client/styles/payments.css';
 
@@ -33,10 +35,6 @@ export function PaymentSuccessPage() {
       missing={{
         heading: t`No receipt to show`,
         text: t`Your past payments and their receipts are in your history.`,
-        links: [
-          { href: paths.redeemedHistory.href(), label: t`Open history` },
-          { href: paths.home.href(), label: t`Back to home` },
-        ],
       }}
     >
       {(orderId) => <Receipt orderId={orderId} />}
@@ -96,39 +94,30 @@ function ReceiptView({
   const { t } = useLingui();
   if (timedOut) {
     return (
-      <div className="pay-page">
-        <title>{t`Confirming your payment · Bachat`}</title>
-        <div className="pay-card result">
-          <h1 className="result__title">
-            <Trans>Still waiting for the bank</Trans>
-          </h1>
-          <p className="pay-subtitle">
-            <Trans>
-              Your payment has not been confirmed yet. You will not be charged twice: if it goes through, it shows in your
-              history with its receipt; if it does not, nothing is taken.
-            </Trans>
-          </p>
-          <Button onClick={checkAgain} disabled={checking}>
-            {checking ? <Trans>Checking…</Trans> : <Trans>Check again</Trans>}
-          </Button>
-        </div>
-      </div>
+      <ResultCard title={t`Confirming your payment · Bachat`} heading={<Trans>Still waiting for the bank</Trans>}>
+        <p className="pay-subtitle">
+          <Trans>
+            Your payment has not been confirmed yet. You will not be charged twice: if it goes through, it shows in your
+            history with its receipt; if it does not, nothing is taken.
+          </Trans>
+        </p>
+        <Button onClick={checkAgain} disabled={checking}>
+          {checking ? <Trans>Checking…</Trans> : <Trans>Check again</Trans>}
+        </Button>
+      </ResultCard>
     );
   }
   if (r.status === 'created') {
     return (
-      <div className="pay-page">
-        <title>{t`Confirming your payment · Bachat`}</title>
-        <div className="pay-card result">
-          <Spinner size={40} label={t`Confirming your payment`} />
-          <h1 className="result__title">
-            <Trans>Confirming your payment…</Trans>
-          </h1>
-          <p className="pay-subtitle">
-            <Trans>This takes a few seconds. Please keep this page open.</Trans>
-          </p>
-        </div>
-      </div>
+      <ResultCard
+        title={t`Confirming your payment · Bachat`}
+        mark={<Spinner size={40} label={t`Confirming your payment`} />}
+        heading={<Trans>Confirming your payment…</Trans>}
+      >
+        <p className="pay-subtitle">
+          <Trans>This takes a few seconds. Please keep this page open.</Trans>
+        </p>
+      </ResultCard>
     );
   }
   if (r.status !== 'paid') {
@@ -193,62 +182,22 @@ function ReceiptView({
           </div>
         ) : null}
 
-        <dl className="breakdown">
-          <div className="breakdown__row">
-            <dt>
-              <Trans>Outlet</Trans>
-            </dt>
-            <dd className="breakdown__wrap">{outlet}</dd>
-          </div>
-          <div className="breakdown__row">
-            <dt>
-              <Trans>Bill amount</Trans>
-            </dt>
-            <dd>{formatRupeesExact(r.billPaise)}</dd>
-          </div>
-          {r.instantDiscountPaise > 0 ? (
-            <div className="breakdown__row breakdown__row--saving">
-              <dt>
-                <Trans>Instant discount</Trans>
-              </dt>
-              <dd>−{formatRupeesExact(r.instantDiscountPaise)}</dd>
-            </div>
-          ) : null}
-          {r.shuffleDiscountPaise > 0 ? (
-            <div className="breakdown__row breakdown__row--saving">
-              <dt>
-                <Trans>Shuffle discount</Trans>
-              </dt>
-              <dd>−{formatRupeesExact(r.shuffleDiscountPaise)}</dd>
-            </div>
-          ) : null}
-          <div className="breakdown__row">
-            <dt>
-              <Trans>Convenience fee</Trans>
-            </dt>
-            <dd>{formatRupeesExact(r.convenienceFeePaise)}</dd>
-          </div>
-          <div className="breakdown__row">
-            <dt>
-              <Trans>GST on the fee</Trans>
-            </dt>
-            <dd>{formatRupeesExact(r.gstPaise)}</dd>
-          </div>
-          <div className="breakdown__row">
-            <dt>
-              <Trans>Paid on</Trans>
-            </dt>
-            <dd>{r.paidAt ? formatDateTime(r.paidAt) : '—'}</dd>
-          </div>
-          <div className="breakdown__row">
-            <dt>
-              <Trans>Receipt ID</Trans>
-            </dt>
-            <dd className="receipt__meta" data-testid="receipt-id">
-              {r.receiptCode ?? '—'}
-            </dd>
-          </div>
-        </dl>
+        <BillTable
+          figures={r}
+          before={
+            <BillRow label={<Trans>Outlet</Trans>} valueClassName="breakdown__wrap">
+              {outlet}
+            </BillRow>
+          }
+          after={
+            <>
+              <BillRow label={<Trans>Paid on</Trans>}>{r.paidAt ? formatDateTime(r.paidAt) : '—'}</BillRow>
+              <BillRow label={<Trans>Receipt ID</Trans>} valueClassName="receipt__meta" testId="receipt-id">
+                {r.receiptCode ?? '—'}
+              </BillRow>
+            </>
+          }
+        />
         <p className="receipt__hint">
           <Trans>Staff: match the verification code and the receipt ID with your payments screen.</Trans>
         </p>

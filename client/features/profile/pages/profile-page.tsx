@@ -7,7 +7,8 @@ import { PROFILE_PICTURE_MAX_BYTES } from '@server/modules/users/schema';
 import { paths } from '@client/app/paths';
 import { UserAvatar } from '@client/components/layouts/user-avatar';
 import { Button } from '@client/components/ui/button';
-import { Field, fieldAria } from '@client/components/ui/field';
+import { Field } from '@client/components/ui/field';
+import { EmailInput, NameInput } from '@client/components/ui/person-inputs';
 import { KeyIcon } from '@client/components/ui/icons';
 import { PageLoader } from '@client/components/ui/spinner';
 import { useAuthActions, useRequireLogin, type CurrentUser } from '@client/lib/auth';
@@ -294,29 +295,11 @@ function ProfileForm({ user }: { user: CurrentUser }) {
       </div>
 
       <Field id={ids.name} label={t`Name`} error={errors.name}>
-        <input
-          id={ids.name}
-          className="field__input"
-          autoComplete="name"
-          maxLength={80}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          {...fieldAria(ids.name, errors.name)}
-        />
+        <NameInput id={ids.name} value={name} onChange={setName} error={errors.name} />
       </Field>
 
       <Field id={ids.email} label={t`Email`} error={errors.email}>
-        <input
-          id={ids.email}
-          className="field__input"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          maxLength={254}
-          value={email}
-          onChange={(event) => setEmail(event.target.value.replace(/\s/g, ''))}
-          {...fieldAria(ids.email, errors.email)}
-        />
+        <EmailInput id={ids.email} value={email} onChange={setEmail} error={errors.email} />
       </Field>
 
       {status ? (

@@ -6,6 +6,7 @@ import { phoneInputValue } from '@server/modules/common/schema';
 import { createPromoterApplicationSchema } from '@server/modules/promoter-applications/schema';
 import { paths } from '@client/app/paths';
 import { Button } from '@client/components/ui/button';
+import { Field as FormField } from '@client/components/ui/field';
 import { DoneIcon } from '@client/components/ui/icons';
 import { InlineError } from '@client/components/ui/inline-error';
 import { trpc } from '@client/lib/trpc';
@@ -58,22 +59,16 @@ export function BecomePromoterPage() {
   };
 
   const field = (name: Field, label: string, input: ReactNode, optional = false) => (
-    <div className={`field${name === 'message' ? ' field--wide' : ''}`}>
-      <label htmlFor={`promoter-${name}`} className="field__label">
-        {label}{' '}
-        {optional ? (
-          <span className="field__optional">
-            <Trans>(optional)</Trans>
-          </span>
-        ) : null}
-      </label>
+    <FormField
+      id={`promoter-${name}`}
+      label={label}
+      optional={optional}
+      error={errors[name]}
+      alert={false}
+      className={name === 'message' ? 'field--wide' : undefined}
+    >
       {input}
-      {errors[name] ? (
-        <span id={`promoter-${name}-error`} className="field__error">
-          {errors[name]}
-        </span>
-      ) : null}
-    </div>
+    </FormField>
   );
 
   const inputProps = (name: Field) => ({

@@ -2,22 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Review } from '@server/modules/reviews/schema';
 import { sidebarStateAtom } from '@client/lib/auth';
+import { testReview } from '@client/testing/fixtures';
 import { renderWithProviders, type TrpcFixtures } from '@client/testing/render';
 import { ReviewsSection } from './reviews-section';
 
-const review = (id: number, over: Partial<Review> = {}): Review => ({
-  id,
-  outletId: 2,
-  rating: 4,
-  body: `Crisp dosa ${id}`,
-  author: 'Asha R.',
-  paidOn: '2026-11-19',
-  createdAt: new Date('2026-11-20T10:00:00Z'),
-  ownerReply: null,
-  isMine: false,
-  reportedByMe: false,
-  ...over,
-});
+const review = (id: number, over: Partial<Review> = {}): Review => testReview({ id, body: `Crisp dosa ${id}`, ...over });
 
 const list = (items: Review[]) => ({
   summary: { average: 4.3, count: items.length, histogram: [0, 0, 1, 1, 1] as [number, number, number, number, number] },
