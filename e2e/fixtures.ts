@@ -202,26 +202,24 @@ export async function checkOverflow(page: Page): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // Signing in without the sign-in screens
 
-/** Reads the SMS outbox the server writes in e2e runs (`SMS_OUTBOX_FILE`). */
-export function readSmsOutbox(): { to: string; text: string; at: string }[] {
-  const file = process.env.E2E_SMS_OUTBOX;
+/** The lines of an outbox file the e2e server writes (one JSON object a line); none before the first. */
+function readOutbox<T>(file: string | undefined): T[] {
   if (!file || !fs.existsSync(file)) return [];
   return fs
     .readFileSync(file, 'utf8')
     .split('\n')
     .filter(Boolean)
-    .map((line) => JSON.parse(line));
+    .map((line) => JSON.parse(line) as T);
+}
+
+/** Reads the SMS outbox the server writes in e2e runs (`SMS_OUTBOX_FILE`). */
+export function readSmsOutbox(): { to: string; text: string; at: string }[] {
+  return readOutbox(process.env.E2E_SMS_OUTBOX);
 }
 
 /** Reads the email outbox the server writes in e2e runs (`EMAIL_OUTBOX_FILE`, the default email provider). */
 export function readEmailOutbox(): { to: string; subject: string; text: string; html: string; headers?: Record<string, string>; at: string }[] {
-  const file = process.env.E2E_EMAIL_OUTBOX;
-  if (!file || !fs.existsSync(file)) return [];
-  return fs
-    .readFileSync(file, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line));
+  return readOutbox(process.env.E2E_EMAIL_OUTBOX);
 }
 
 /**

@@ -5,15 +5,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from './lib/ports.ts';
 
-/** A port nobody listens on right now. */
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 async function waitUntilReady(port: number, child: { exitCode: number | null }, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;

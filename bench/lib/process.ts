@@ -1,24 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../server/lib/ports.ts';
+export { freePort };
 
 /** Helpers for the processes a bench starts: the app as `npm start` runs it, the floors, Chromium. */
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** Polls `url` until it answers 2xx; fails early when `child` exits. */
 export async function waitFor(url: string, timeoutMs: number, child?: ChildProcess): Promise<void> {

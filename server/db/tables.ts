@@ -580,6 +580,19 @@ export interface OrderRow {
   createdAt: Date;
   updatedAt: Date;
 }
+/** An order's stored money, as every screen that shows a bill reads it (orders/money.ts derives the rest). */
+export type OrderMoneyFields = Pick<
+  OrderRow,
+  | 'billPaise'
+  | 'instantDiscountPercent'
+  | 'instantDiscountPaise'
+  | 'shuffleDiscountPercent'
+  | 'shuffleDiscountPaise'
+  | 'convenienceFeePaise'
+  | 'gstPaise'
+  | 'amountPaise'
+>;
+
 export type OrderInsert = InsertOf<
   OrderRow,
   | Generated

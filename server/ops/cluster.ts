@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import knexFactory from 'knex';
+import { freePort } from '../lib/ports.ts';
+export { freePort };
 
 /**
  * The production topology (docs/operations.md, "Running more than one instance") on one machine, out of
@@ -67,17 +69,6 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
-/** A port nobody listens on now. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 const asRoot = process.getuid?.() === 0;
 /** PostgreSQL and PgBouncer refuse to run as root: as root, they run as the `postgres` user. */

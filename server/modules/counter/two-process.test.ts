@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -11,6 +10,7 @@ import { testDb } from '../../test/database.ts';
 import { openSse } from '../../test/sse.ts';
 import { insertOwner, newShopper, payableOutlet } from '../../test/factories.ts';
 import type { CounterPayment } from './schema.ts';
+import { freePort } from '../../lib/ports.ts';
 
 /**
  * Real time across server processes (issue 14): two `server/index.ts` processes on one PostgreSQL
@@ -22,13 +22,6 @@ import type { CounterPayment } from './schema.ts';
 const onPostgres = inject('testDatabase').mode === 'pg';
 if (onPostgres) useTestDatabase({ reset: false });
 
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 interface Server {
   url: string;

@@ -10,15 +10,14 @@ import { testDb } from '../../test/database.ts';
 import { fakeSms } from '../../test/fake-sms.ts';
 import { insertConsumer, insertOutlet, insertReference, setLastLocation, callerFor } from '../../test/factories.ts';
 import { createLogger } from '../../lib/logger.ts';
-import { runtime } from '../../lib/runtime.ts';
 import { createSmtpEmail } from '../../providers/email.ts';
 import { createWebPush, deriveVapidKeys } from '../../providers/web-push.ts';
 import { createOutboxAppPush } from '../../providers/fcm.ts';
 import { getSettings } from '../users/service.ts';
 import { saveShuffle } from '../shuffles/service.ts';
 import { saveShuffleInputSchema } from '../shuffles/schema.ts';
-import { NOTIFICATION_JOBS } from './jobs.ts';
 import { notifyConsumer } from './service.ts';
+import { drainNotificationJobs } from '../../test/notification-jobs.ts';
 
 /**
  * The channels against real protocol peers on this machine: an SMTP server (smtp-server) for the email
@@ -120,13 +119,7 @@ function testPushProvider(allowAddress?: (address: string) => boolean) {
   );
 }
 
-async function drainAll(): Promise<void> {
-  for (let pass = 0; pass < 10; pass++) {
-    let n = 0;
-    for (const d of NOTIFICATION_JOBS) n += await runtime().jobs.drain(d);
-    if (n === 0) return;
-  }
-}
+const drainAll = drainNotificationJobs;
 
 /** RFC 5322 headers of a raw message, folded lines joined. */
 function headersOf(raw: string): Record<string, string> {

@@ -12,6 +12,7 @@ import { completeDemoCheckout } from '../payments/service.ts';
 import { NOTIFICATION_JOBS } from './jobs.ts';
 import { rupees } from './messages.ts';
 import { MAX_DEVICES_PER_KIND, NOTIFICATION_MESSAGES } from './schema.ts';
+import { drainNotificationJobs } from '../../test/notification-jobs.ts';
 
 /**
  * Owners' payment alerts (issue 30, docs/notifications.md "Owners' payment alerts"): a business account
@@ -37,15 +38,7 @@ beforeEach(async () => {
   app = createTestApp({ now: () => clock, email: fakeEmail(), sms, webPush, appPush: fakeAppPush() });
 });
 
-async function drainAll(): Promise<void> {
-  for (let pass = 0; pass < 10; pass++) {
-    let n = 0;
-    for (const d of NOTIFICATION_JOBS) n += await runtime().jobs.drain(d);
-    if (n === 0) break;
-  }
-  const failed = await testDb().raw(`SELECT name, output FROM pgboss.job WHERE name LIKE 'notifications.%' AND state = 'failed'`);
-  expect(failed.rows).toEqual([]);
-}
+const drainAll = drainNotificationJobs;
 
 const keys = { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' };
 const browser = (name: string) => ({ endpoint: `https://fcm.googleapis.com/fcm/send/${name}`, keys });

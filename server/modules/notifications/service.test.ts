@@ -25,7 +25,6 @@ import { createOrder } from '../orders/service.ts';
 import { createOrderInputSchema } from '../orders/schema.ts';
 import { completeDemoCheckout } from '../payments/service.ts';
 import { createAd, scheduleAd } from '../promotions/service.ts';
-import { NOTIFICATION_JOBS } from './jobs.ts';
 import { dailyDeal, expiringCouponReminders, offerStarted, settlementSummaries, weeklyDigest, type OfferMoment } from './producers.ts';
 import {
   createNotifications,
@@ -39,6 +38,7 @@ import {
   quietUntil,
   unreadCount,
 } from './service.ts';
+import { drainNotificationJobs } from '../../test/notification-jobs.ts';
 
 useTestDatabase();
 
@@ -64,16 +64,7 @@ beforeEach(async () => {
   createTestApp({ now: () => clock, email, sms, webPush, appPush, envOverrides: { PUBLIC_URL: 'https://bachat.test' } });
 });
 
-/** Runs every queued notifications job (each handler's own jobs too) until none is left; a failed job fails the test. */
-async function drainAll(): Promise<void> {
-  for (let pass = 0; pass < 10; pass++) {
-    let n = 0;
-    for (const d of NOTIFICATION_JOBS) n += await runtime().jobs.drain(d);
-    if (n === 0) break;
-  }
-  const failed = await testDb().raw(`SELECT name, output FROM pgboss.job WHERE name LIKE 'notifications.%' AND state = 'failed'`);
-  expect(failed.rows).toEqual([]);
-}
+const drainAll = drainNotificationJobs;
 
 interface World {
   refs: Awaited<ReturnType<typeof insertReference>>;

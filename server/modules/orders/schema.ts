@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { billAmountSchema, outletIdSchema } from '../bills/schema.ts';
 import { tableNumberSchema } from '../pay-links/schema.ts';
+import type { OrderMoneyFields, OrderRow } from '../../db/tables.ts';
 
 /**
  * Orders (docs/payments.md): one order per payment attempt for a breakdown. The amount is recomputed
@@ -67,22 +68,10 @@ export type CheckoutInfo =
       timeout: number;
     };
 
-/** The money of an order as stored (the breakdown computed when the order was created). */
-export interface OrderBreakdown {
-  outletId: number;
-  outletName: string;
-  billPaise: number;
-  instantDiscountPercent: number;
-  instantDiscountPaise: number;
-  shuffleDiscountPercent: number;
-  shuffleDiscountPaise: number;
-  convenienceFeePaise: number;
-  gstPaise: number;
-  amountPaise: number;
-  /** Which offer gave the instant discount (docs/offers.md), null when none. */
-  offerSource: string | null;
-  couponId: number | null;
-}
+/** The money of an order as stored (the breakdown computed when the order was created), with its outlet's name. */
+export type OrderBreakdown = OrderMoneyFields &
+  /** `offerSource`: which offer gave the instant discount (docs/offers.md), null when none. */
+  Pick<OrderRow, 'outletId' | 'offerSource' | 'couponId'> & { outletName: string };
 
 export interface CreatedOrder {
   orderId: string;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { OrderRow } from '../../db/tables.ts';
+import type { OrderMoneyFields, OrderRow } from '../../db/tables.ts';
 import type { RefundView } from '../payments/schema.ts';
 
 /**
@@ -22,20 +22,7 @@ export const redemptionIdInputSchema = z.object({
 });
 
 /** What a history entry shows of its order, as the order's row has it. */
-export type RedemptionOrderFields = Pick<
-  OrderRow,
-  | 'outletId'
-  | 'billPaise'
-  | 'amountPaise'
-  | 'instantDiscountPercent'
-  | 'instantDiscountPaise'
-  | 'shuffleDiscountPercent'
-  | 'shuffleDiscountPaise'
-  | 'convenienceFeePaise'
-  | 'gstPaise'
-  | 'receiptCode'
-  | 'verificationCode'
->;
+export type RedemptionOrderFields = OrderMoneyFields & Pick<OrderRow, 'outletId' | 'receiptCode' | 'verificationCode'>;
 
 /** One paid (or returned) bill: its order's figures, with what the history adds. */
 export interface RedemptionView extends RedemptionOrderFields {

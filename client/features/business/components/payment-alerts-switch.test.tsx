@@ -1,48 +1,18 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@client/testing/render';
+import { stubPushBrowser as stubPush, TEST_VAPID_KEY, testPushSubscription, unstubPushBrowser } from '@client/testing/push';
 import { keyBytes } from '@client/lib/web-push';
 import { PaymentAlertsSwitch } from './payment-alerts-switch';
 
-const KEY = 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM';
-const SUB = { endpoint: 'https://fcm.googleapis.com/fcm/send/counter-1', expirationTime: null, keys: { p256dh: KEY, auth: 'tBHItJI5svbpez7KI4CCXg' } };
+const SUB = testPushSubscription('https://fcm.googleapis.com/fcm/send/counter-1');
+const KEY = TEST_VAPID_KEY;
 const NAME = 'Payment alerts on this device';
 
-/** A browser with the Push API: one service worker registration whose push manager we control. */
-function stubPushBrowser(permission: NotificationPermission = 'default', answer: NotificationPermission = 'granted') {
-  let current: { endpoint: string; options: { applicationServerKey: ArrayBuffer }; toJSON: () => typeof SUB; unsubscribe: () => Promise<boolean> } | null = null;
-  const subscribe = vi.fn(async (opts: { applicationServerKey: Uint8Array }) => {
-    current = {
-      endpoint: SUB.endpoint,
-      options: { applicationServerKey: opts.applicationServerKey.slice().buffer },
-      toJSON: () => SUB,
-      unsubscribe: async () => {
-        current = null;
-        return true;
-      },
-    };
-    return current;
-  });
-  const registration = { pushManager: { getSubscription: async () => current, subscribe } };
-  const notification = Object.assign(function Notification() {}, {
-    permission,
-    requestPermission: vi.fn(async () => {
-      notification.permission = answer;
-      return answer;
-    }),
-  });
-  vi.stubGlobal('PushManager', function PushManager() {});
-  vi.stubGlobal('Notification', notification);
-  Object.defineProperty(navigator, 'serviceWorker', {
-    configurable: true,
-    value: { ready: Promise.resolve(registration), addEventListener: () => undefined, removeEventListener: () => undefined },
-  });
-  return { subscribe };
-}
+const stubPushBrowser = (permission?: NotificationPermission, answer?: NotificationPermission) => stubPush(SUB, permission, answer);
 
 afterEach(() => {
-  vi.unstubAllGlobals();
-  Reflect.deleteProperty(navigator, 'serviceWorker');
+  unstubPushBrowser();
 });
 
 describe('PaymentAlertsSwitch (the counter, issue 30)', () => {

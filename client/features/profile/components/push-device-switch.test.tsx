@@ -1,43 +1,20 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@client/testing/render';
+import { stubPushBrowser as stubPush, TEST_VAPID_KEY, testPushSubscription, unstubPushBrowser } from '@client/testing/push';
 import { keyBytes } from '@client/lib/web-push';
 import { PushDeviceSwitch } from './push-device-switch';
 
-const KEY = 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM';
-const SUB = { endpoint: 'https://push.example.test/send/1', expirationTime: null, keys: { p256dh: KEY, auth: 'tBHItJI5svbpez7KI4CCXg' } };
+const SUB = testPushSubscription('https://push.example.test/send/1');
+const KEY = TEST_VAPID_KEY;
 
-/** A browser with the Push API: one service worker registration whose push manager we control. */
-function stubPushBrowser(permission: NotificationPermission = 'default') {
-  let current: { endpoint: string; options: { applicationServerKey: ArrayBuffer }; toJSON: () => typeof SUB; unsubscribe: () => Promise<boolean> } | null = null;
-  const subscribe = vi.fn(async (opts: { applicationServerKey: Uint8Array }) => {
-    current = {
-      endpoint: SUB.endpoint,
-      options: { applicationServerKey: opts.applicationServerKey.slice().buffer },
-      toJSON: () => SUB,
-      unsubscribe: async () => {
-        current = null;
-        return true;
-      },
-    };
-    return current;
-  });
-  const registration = { pushManager: { getSubscription: async () => current, subscribe } };
-  vi.stubGlobal('PushManager', function PushManager() {});
-  vi.stubGlobal('Notification', Object.assign(function Notification() {}, { permission, requestPermission: vi.fn(async () => 'granted') }));
-  Object.defineProperty(navigator, 'serviceWorker', {
-    configurable: true,
-    value: { ready: Promise.resolve(registration), addEventListener: () => undefined, removeEventListener: () => undefined },
-  });
-  return { subscribe };
-}
+const stubPushBrowser = (permission?: NotificationPermission, answer?: NotificationPermission) => stubPush(SUB, permission, answer);
 
 beforeEach(() => {
   document.cookie = 'signedIn=1; Path=/';
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
-  Reflect.deleteProperty(navigator, 'serviceWorker');
+  unstubPushBrowser();
   document.cookie = 'signedIn=; Max-Age=0; Path=/';
 });
 
