@@ -11,7 +11,7 @@ import { trpc } from '@client/lib/trpc';
 import { messageOf } from '@client/lib/trpc-errors';
 import { DASHBOARD_PAGE_SIZE } from '../lib/constants';
 import type { BusinessPageProps } from '../lib/page-props';
-import { mergeCounterEvent, refundBlockedReason, STATUS_LABELS } from '../lib/counter';
+import { latestGroupProgress, mergeCounterEvent, refundBlockedReason, STATUS_LABELS } from '../lib/counter';
 import { BizPage } from '../components/biz-page';
 import { CheckReceipt } from '../components/check-receipt';
 import { DataTable, RowCards, StatusBadge, type Column } from '../components/dashboard-list';
@@ -163,11 +163,31 @@ export function PaymentsPage({ outletId }: BusinessPageProps) {
   };
 
   const refundLabelOf = (receipt: string) => t`Refund ${receipt}`;
+  // A group bill's progress as its newest payment on the page left it (every share's row says the same).
+  const groups = latestGroupProgress(query.data?.data ?? []);
+  const groupLine = (p: CounterPayment) => {
+    const group = p.group ? (groups.get(p.group.code) ?? p.group) : null;
+    if (!group) return null;
+    const code = group.code;
+    const paid = group.paidCount;
+    const count = group.shareCount;
+    const left = formatRupeesExact(group.leftPaise);
+    return (
+      <span className="counter-group" data-testid="counter-group">
+        {group.status === 'paid'
+          ? t`Group bill ${code} · paid in full`
+          : group.status === 'expired'
+            ? t`Group bill ${code} · expired`
+            : t`Group bill ${code} · ${paid} of ${count} paid · ${left} left`}
+      </span>
+    );
+  };
   const statusCell = (p: CounterPayment) => {
     const refunded = formatRupeesExact(p.refundedPaise);
     return (
       <span className="counter-status">
         <StatusBadge status={p.status} label={i18n._(STATUS_LABELS[p.status])} />
+        {groupLine(p)}
         {p.refundedPaise > 0 ? (
           <span className="counter-status__refund">{p.refundPendingPaise > 0 ? t`${refunded} refunded · confirming` : t`${refunded} refunded`}</span>
         ) : null}
