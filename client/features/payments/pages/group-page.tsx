@@ -105,6 +105,8 @@ function GroupBill({ bill, signedIn, checkingSession, onLogin }: { bill: GroupBi
   const [editing, setEditing] = useState(false);
 
   const outlet = bill.outletName;
+  const table = bill.tableNumber;
+  const hostName = bill.hostName;
   const total = formatRupeesExact(bill.totalPaise);
   const left = formatRupeesExact(bill.leftPaise);
   const paidCount = bill.paidCount;
@@ -144,14 +146,14 @@ function GroupBill({ bill, signedIn, checkingSession, onLogin }: { bill: GroupBi
       <title>{t`Group bill at ${outlet} · Bachat`}</title>
       <div className="pay-card">
         <OutletHeading name={outlet} label={<Trans>Group bill at</Trans>} />
-        {bill.tableNumber ? (
+        {table ? (
           <p className="pay-table">
-            <Trans>Table {bill.tableNumber}</Trans>
+            <Trans>Table {table}</Trans>
           </p>
         ) : null}
-        {bill.hostName && !bill.isHost ? (
+        {hostName && !bill.isHost ? (
           <p className="pay-subtitle">
-            <Trans>Started by {bill.hostName}</Trans>
+            <Trans>Started by {hostName}</Trans>
           </p>
         ) : null}
 
@@ -272,7 +274,7 @@ function ShareRow({ share, open, busy, paying, onPay }: { share: GroupShareView;
   const amount = formatRupeesExact(share.sharePaise);
   let state;
   if (share.state === 'paid') {
-    state = share.mine ? <Trans>You paid</Trans> : name ? <Trans>Paid by {name}</Trans> : <Trans>Paid</Trans>;
+    state = share.mine ? <Trans>You paid</Trans> : name ? <Trans>Paid by {name}</Trans> : <Trans comment="A share of a group bill that someone paid">Paid</Trans>;
   } else if (share.state === 'paying') {
     state = share.mine ? <Trans>You are paying</Trans> : name ? <Trans>{name} is paying</Trans> : <Trans>Someone is paying</Trans>;
   } else if (open) {
