@@ -134,6 +134,7 @@ test('the host splits ₹2,400 four ways → two friends pay from their phones �
   // The host's page shows who paid, then the host pays the rest.
   await host.goto(groupPath);
   await expect(host.getByTestId('group-progress')).toContainText('3 of 4 paid');
+  await expect(host.getByTestId('share-1')).toContainText('Your share');
   await expect(host.getByTestId('share-1')).toContainText('You paid');
   await expect(host.getByTestId('share-2')).toContainText('Paid by Aman');
   await expect(host.getByRole('button', { name: 'Edit' })).toHaveCount(0);

@@ -182,12 +182,12 @@ export function PaymentsPage({ outletId }: BusinessPageProps) {
       </span>
     );
   };
-  const statusCell = (p: CounterPayment) => {
+  const statusCell = (p: CounterPayment, withGroup = true) => {
     const refunded = formatRupeesExact(p.refundedPaise);
     return (
       <span className="counter-status">
         <StatusBadge status={p.status} label={i18n._(STATUS_LABELS[p.status])} />
-        {groupLine(p)}
+        {withGroup ? groupLine(p) : null}
         {p.refundedPaise > 0 ? (
           <span className="counter-status__refund">{p.refundPendingPaise > 0 ? t`${refunded} refunded · confirming` : t`${refunded} refunded`}</span>
         ) : null}
@@ -209,7 +209,7 @@ export function PaymentsPage({ outletId }: BusinessPageProps) {
     { header: t`Bill`, num: true, cell: (p) => formatRupeesExact(p.billPaise) },
     { header: t`Discount`, num: true, cell: (p) => formatRupeesExact(p.discountPaise) },
     { header: t({ message: 'Paid', comment: 'Column: the amount the shopper paid' }), num: true, cell: (p) => <strong>{formatRupeesExact(p.amountPaise)}</strong> },
-    { header: t`Status`, cell: statusCell },
+    { header: t`Status`, cell: (p) => statusCell(p) },
     { header: t({ message: 'Refund', comment: 'Column with the Refund button' }), cell: (p) => refundCell(p, canRefund) },
   ];
 
@@ -260,9 +260,18 @@ export function PaymentsPage({ outletId }: BusinessPageProps) {
                 const time = formatDateTimeShort(p.paidAt);
                 const bill = formatRupeesExact(p.billPaise);
                 const saved = formatRupeesExact(p.discountPaise);
-                return p.discountPaise > 0 ? t`${time} · bill ${bill} · saved ${saved}` : t`${time} · bill ${bill}`;
+                const line = p.discountPaise > 0 ? t`${time} · bill ${bill} · saved ${saved}` : t`${time} · bill ${bill}`;
+                // On a phone the group's line gets the card's width (beside the badge it squeezed the card).
+                return p.group ? (
+                  <>
+                    {line}
+                    {groupLine(p)}
+                  </>
+                ) : (
+                  line
+                );
               }}
-              status={statusCell}
+              status={(p) => statusCell(p, false)}
               actions={(p) => refundCell(p, data.canRefund)}
             />
             <Pager total={data.total} page={page} noun={t`payments`} busy={query.isFetching} onPage={setPage} />

@@ -236,7 +236,7 @@ function GroupBill({ bill, signedIn, checkingSession, onLogin }: { bill: GroupBi
         </h2>
         <ol className="group-shares">
           {bill.shares.map((share) => (
-            <ShareRow key={share.id} share={share} open={bill.status === 'open'} busy={busy !== null} paying={busy === `share|${share.id}|${bill.version}`} onPay={() => payOne(share)} />
+            <ShareRow key={share.id} share={share} isHost={bill.isHost} hostName={hostName} open={bill.status === 'open'} busy={busy !== null} paying={busy === `share|${share.id}|${bill.version}`} onPay={() => payOne(share)} />
           ))}
         </ol>
         {payError ? <InlineError message={payError} /> : null}
@@ -268,7 +268,23 @@ function GroupBill({ bill, signedIn, checkingSession, onLogin }: { bill: GroupBi
   );
 }
 
-function ShareRow({ share, open, busy, paying, onPay }: { share: GroupShareView; open: boolean; busy: boolean; paying: boolean; onPay: () => void }) {
+function ShareRow({
+  share,
+  isHost,
+  hostName,
+  open,
+  busy,
+  paying,
+  onPay,
+}: {
+  share: GroupShareView;
+  isHost: boolean;
+  hostName: string | null;
+  open: boolean;
+  busy: boolean;
+  paying: boolean;
+  onPay: () => void;
+}) {
   const name = share.payerName;
   const n = share.position;
   const amount = formatRupeesExact(share.sharePaise);
@@ -288,7 +304,9 @@ function ShareRow({ share, open, busy, paying, onPay }: { share: GroupShareView;
   }
   return (
     <li className="group-share" data-state={share.state} data-testid={`share-${n}`}>
-      <span className="group-share__who">{n === 1 ? <Trans>Host's share</Trans> : <Trans>Share {n}</Trans>}</span>
+      <span className="group-share__who">
+        {n !== 1 ? <Trans>Share {n}</Trans> : isHost ? <Trans>Your share</Trans> : hostName ? <Trans>{hostName}'s share</Trans> : <Trans>Host's share</Trans>}
+      </span>
       <strong className="group-share__amount">{amount}</strong>
       <span className="group-share__state">{state}</span>
     </li>
