@@ -8,6 +8,7 @@ import { Button } from '@client/components/ui/button';
 import { trpc } from '@client/lib/trpc';
 import { errorCode, messageOf } from '@client/lib/trpc-errors';
 import { createDecoder } from '../lib/decoder';
+import { groupCodeOfScan } from '../lib/group-link';
 import '@client/styles/scan.css';
 
 type Camera = 'starting' | 'on' | 'denied' | 'unavailable';
@@ -96,6 +97,14 @@ export function ScanPage() {
         const text = el && el.readyState >= 2 ? await decode(el).catch(() => null) : null;
         if (stopped) return;
         if (text) {
+          // A friend's group bill (the QR on the host's group page).
+          const group = groupCodeOfScan(text, [window.location.origin]);
+          if (group) {
+            stopped = true;
+            setPaused(true);
+            navigate(paths.group.href(group));
+            return;
+          }
           const found = classifyScannedText(text, [window.location.origin]);
           if (found.kind === 'bachat') {
             stopped = true;
@@ -115,7 +124,7 @@ export function ScanPage() {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [camera, foreign, paused, round, open]);
+  }, [camera, foreign, paused, round, open, navigate]);
 
   const scanAgain = () => {
     setForeign(null);
