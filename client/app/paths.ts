@@ -59,6 +59,16 @@ const screens = {
     /** The overlays: `convinience-fees`, `shuffle`, `shuffle/how-it-works` (features/payments/lib/links.ts). */
     overlayPath: '/payment-breakdown/:outletId/:overlay/:sub?',
   },
+  /** Group pay (issue 32): the host splits a bill (`?outletId=&amount=[&t=]`), then friends open `/group/{code}`. */
+  groupNew: {
+    path: '/group/new',
+    href: (outletId: number | string, amount?: string, table?: number | null) =>
+      `/group/new?${new URLSearchParams({ outletId: String(outletId), ...(amount ? { amount } : {}), ...(table ? { t: String(table) } : {}) }).toString()}`,
+  },
+  group: {
+    path: '/group/:code',
+    href: (code: string) => `/group/${code}`,
+  },
   forBusiness: fixed('/for-bussiness'),
   /** Inside the nested /for-bussiness section (features/business/lib/links.ts has the rest). */
   forBusinessLogin: fixed('/for-bussiness/login'),

@@ -115,6 +115,10 @@ const PaymentSuccessPage = lazyPage(() =>
 const PaymentFailurePage = lazyPage(() =>
   import('@client/features/payments/pages/payment-failure-page').then((m) => m.PaymentFailurePage),
 );
+const GroupSplitPage = lazyPage(() =>
+  import('@client/features/payments/pages/group-split-page').then((m) => m.GroupSplitPage),
+);
+const GroupPage = lazyPage(() => import('@client/features/payments/pages/group-page').then((m) => m.GroupPage));
 const CouponsPage = lazyPage(() =>
   import('@client/features/coupons/pages/coupons-page').then((m) => m.CouponsPage),
 );
@@ -171,6 +175,8 @@ const ROUTES: readonly RouteEntry[] = [
   { path: paths.paymentDemo.path, page: PaymentDemoPage },
   { path: paths.paymentSuccess.path, page: PaymentSuccessPage },
   { path: paths.paymentFailure.path, page: PaymentFailurePage },
+  { path: paths.groupNew.path, page: GroupSplitPage },
+  { path: paths.group.path, page: GroupPage },
   { path: paths.coupons.path, page: CouponsPage },
   { path: paths.favourites.path, page: FavouritesPage },
   { path: paths.redeemedHistory.path, page: RedeemedHistoryPage },

@@ -77,6 +77,9 @@ const RECIPES: Record<keyof typeof paths, Recipe> = {
   enterAmount: everyone((w) => [paths.enterAmount.href(w.outlet.id)]),
   // The breakdown and its overlays (paths.paymentBreakdown.overlayPath).
   paymentBreakdown: signedIn((w) => [breakdown(w), breakdown(w, '/convinience-fees'), breakdown(w, '/shuffle'), breakdown(w, '/shuffle/how-it-works')]),
+  // Group pay: the split page for everyone (its preview is public); a code no group can have (a 0) shows the not-found card.
+  groupNew: everyone((w) => [paths.groupNew.href(w.outlet.id, '2400')]),
+  group: publicOnly(fixed(paths.group.href('ZZZZZ0'))),
   forBusiness: publicOnly(fixed(paths.forBusiness.path)),
   forBusinessLogin: publicOnly(fixed(paths.forBusinessLogin.path)),
   forBusinessForm: publicOnly(fixed(paths.forBusinessForm.path)),

@@ -11,6 +11,9 @@ import type { GroupBillStatus } from '../../db/tables.ts';
  * `splitGroupBill`; each share is paid by an ordinary order (orders `createOrder` with the shares).
  */
 
+/** How many people may share a bill (the split page's stepper). */
+export { GROUP_MAX_PEOPLE, GROUP_MIN_PEOPLE };
+
 /** Until a group bill closes unless every share is paid (GROUP_BILL_TTL_MINUTES overrides; 20). */
 export const GROUP_BILL_TTL_MINUTES_DEFAULT = 20;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CounterPage, CounterPayment } from '@server/modules/counter/schema';
 import { counterPayment, counterTime as at } from '../test-fixtures';
-import { mergeCounterEvent, paymentFromWire, refundBlockedReason, rupeesToPaise } from './counter';
+import { latestGroupProgress, mergeCounterEvent, paymentFromWire, refundBlockedReason, rupeesToPaise } from './counter';
 
 const page = (data: CounterPayment[], patch: Partial<CounterPage> = {}): CounterPage => ({
   data,
@@ -75,5 +75,19 @@ describe('paymentFromWire', () => {
     const back = paymentFromWire(JSON.stringify(row));
     expect(back).toEqual(row);
     expect(paymentFromWire('not json')).toBeNull();
+  });
+});
+
+describe('latestGroupProgress', () => {
+  const group = (paidCount: number, status: 'open' | 'paid' | 'expired' = 'open') => ({ code: 'ABC234', status, paidCount, shareCount: 4, totalPaise: 2_160_00, leftPaise: (4 - paidCount) * 540_00 });
+  it('keeps each group as its newest payment left it; a closed group wins', () => {
+    const rows = [
+      { paidAt: new Date('2026-11-28T10:03:00Z'), group: group(3) },
+      { paidAt: new Date('2026-11-28T10:01:00Z'), group: group(1) },
+      { paidAt: new Date('2026-11-28T10:02:00Z'), group: group(2) },
+      { paidAt: new Date('2026-11-28T10:00:00Z'), group: null },
+    ];
+    expect(latestGroupProgress(rows).get('ABC234')?.paidCount).toBe(3);
+    expect(latestGroupProgress([...rows, { paidAt: new Date('2026-11-28T10:01:30Z'), group: group(1, 'expired') }]).get('ABC234')?.status).toBe('expired');
   });
 });

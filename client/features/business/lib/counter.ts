@@ -1,7 +1,7 @@
 import { msg, t } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { CounterPage, CounterPayment, CounterRefund } from '@server/modules/counter/schema';
-import type { CounterPaymentStatus } from '@server/modules/payments/schema';
+import type { CounterGroupProgress, CounterPaymentStatus } from '@server/modules/payments/schema';
 import { totalPagesFor } from './paging';
 
 /**
@@ -84,4 +84,26 @@ export function rupeesToPaise(text: string): number | null {
 /** A fresh idempotency key for one refund the owner is about to ask for (kept while the dialog is open). */
 export function newRefundKey(): string {
   return `rf-${crypto.randomUUID()}`;
+}
+
+/**
+ * Each group bill's progress on the page as its NEWEST payment left it (a row carries the group as that
+ * payment left it, so an older share's row would say "1 of 4 paid" after the third was paid).
+ */
+export function latestGroupProgress(rows: readonly Pick<CounterPayment, 'paidAt' | 'group'>[]): Map<string, CounterGroupProgress> {
+  const latest = new Map<string, { at: number; group: CounterGroupProgress }>();
+  for (const row of rows) {
+    if (!row.group) continue;
+    const at = row.paidAt.getTime();
+    const known = latest.get(row.group.code);
+    if (!known || newer(row.group, at, known.group, known.at)) latest.set(row.group.code, { at, group: row.group });
+  }
+  return new Map([...latest].map(([code, { group }]) => [code, group]));
+}
+
+function newer(group: CounterGroupProgress, at: number, known: CounterGroupProgress, knownAt: number): boolean {
+  const closed = Number(group.status !== 'open') - Number(known.status !== 'open');
+  if (closed !== 0) return closed > 0;
+  if (at !== knownAt) return at > knownAt;
+  return group.paidCount > known.paidCount;
 }

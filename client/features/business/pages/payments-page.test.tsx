@@ -288,3 +288,21 @@ describe('refunds', () => {
   });
 });
 
+
+describe('group bills at the counter', () => {
+  const group = (paidCount: number, status: 'open' | 'paid' = 'open') => ({ code: 'ABC234', status, paidCount, shareCount: 4, totalPaise: 2_160_00, leftPaise: (4 - paidCount) * 540_00 });
+
+  it('every share’s row shows the group’s latest progress, and a new share moves them all on', async () => {
+    const first = counterPayment({ orderId: 'g1', receiptCode: 'BCH-GROUP111', paidAt: counterTime(-3), group: group(1) });
+    const second = counterPayment({ orderId: 'g2', receiptCode: 'BCH-GROUP222', paidAt: counterTime(-2), group: group(2) });
+    renderPage(listPage([second, first]));
+    const table = await screen.findByRole('table');
+    await waitFor(() => expect(within(table).getAllByText('Group bill ABC234 · 2 of 4 paid · ₹1,080.00 left')).toHaveLength(2));
+
+    await waitFor(() => expect(FakeEventSource.all).toHaveLength(1));
+    act(() => FakeEventSource.last().open());
+    const last = counterPayment({ orderId: 'g3', receiptCode: 'BCH-GROUP333', paidAt: counterTime(9), group: group(4, 'paid') });
+    act(() => FakeEventSource.last().emit('payment', last, 5));
+    await waitFor(() => expect(within(table).getAllByText('Group bill ABC234 · paid in full')).toHaveLength(3));
+  });
+});

@@ -11,7 +11,7 @@ import { trpc } from '@client/lib/trpc';
 import { messageOf } from '@client/lib/trpc-errors';
 import { DASHBOARD_PAGE_SIZE } from '../lib/constants';
 import type { BusinessPageProps } from '../lib/page-props';
-import { mergeCounterEvent, refundBlockedReason, STATUS_LABELS } from '../lib/counter';
+import { latestGroupProgress, mergeCounterEvent, refundBlockedReason, STATUS_LABELS } from '../lib/counter';
 import { BizPage } from '../components/biz-page';
 import { CheckReceipt } from '../components/check-receipt';
 import { DataTable, RowCards, StatusBadge, type Column } from '../components/dashboard-list';
@@ -164,11 +164,31 @@ export function PaymentsPage({ outletId }: BusinessPageProps) {
   };
 
   const refundLabelOf = (receipt: string) => t`Refund ${receipt}`;
-  const statusCell = (p: CounterPayment) => {
+  // A group bill's progress as its newest payment on the page left it (every share's row says the same).
+  const groups = latestGroupProgress(query.data?.data ?? []);
+  const groupLine = (p: CounterPayment) => {
+    const group = p.group ? (groups.get(p.group.code) ?? p.group) : null;
+    if (!group) return null;
+    const code = group.code;
+    const paid = group.paidCount;
+    const count = group.shareCount;
+    const left = formatRupeesExact(group.leftPaise);
+    return (
+      <span className="counter-group" data-testid="counter-group">
+        {group.status === 'paid'
+          ? t`Group bill ${code} · paid in full`
+          : group.status === 'expired'
+            ? t`Group bill ${code} · expired`
+            : t`Group bill ${code} · ${paid} of ${count} paid · ${left} left`}
+      </span>
+    );
+  };
+  const statusCell = (p: CounterPayment, withGroup = true) => {
     const refunded = formatRupeesExact(p.refundedPaise);
     return (
       <span className="counter-status">
         <StatusBadge status={p.status} label={i18n._(STATUS_LABELS[p.status])} />
+        {withGroup ? groupLine(p) : null}
         {p.refundedPaise > 0 ? (
           <span className="counter-status__refund">{p.refundPendingPaise > 0 ? t`${refunded} refunded · confirming` : t`${refunded} refunded`}</span>
         ) : null}
@@ -190,7 +210,7 @@ export function PaymentsPage({ outletId }: BusinessPageProps) {
     { header: t`Bill`, num: true, cell: (p) => formatRupeesExact(p.billPaise) },
     { header: t`Discount`, num: true, cell: (p) => formatRupeesExact(p.discountPaise) },
     { header: t({ message: 'Paid', comment: 'Column: the amount the shopper paid' }), num: true, cell: (p) => <strong>{formatRupeesExact(p.amountPaise)}</strong> },
-    { header: t`Status`, cell: statusCell },
+    { header: t`Status`, cell: (p) => statusCell(p) },
     { header: t({ message: 'Refund', comment: 'Column with the Refund button' }), cell: (p) => refundCell(p, canRefund) },
   ];
 
@@ -241,9 +261,18 @@ export function PaymentsPage({ outletId }: BusinessPageProps) {
                 const time = formatDateTimeShort(p.paidAt);
                 const bill = formatRupeesExact(p.billPaise);
                 const saved = formatRupeesExact(p.discountPaise);
-                return p.discountPaise > 0 ? t`${time} · bill ${bill} · saved ${saved}` : t`${time} · bill ${bill}`;
+                const line = p.discountPaise > 0 ? t`${time} · bill ${bill} · saved ${saved}` : t`${time} · bill ${bill}`;
+                // On a phone the group's line gets the card's width (beside the badge it squeezed the card).
+                return p.group ? (
+                  <>
+                    {line}
+                    {groupLine(p)}
+                  </>
+                ) : (
+                  line
+                );
               }}
-              status={statusCell}
+              status={(p) => statusCell(p, false)}
               actions={(p) => refundCell(p, data.canRefund)}
             />
             <Pager total={data.total} page={page} noun={t`payments`} busy={query.isFetching} onPage={setPage} />

@@ -7,9 +7,13 @@ import { setAuthPageRedirect, sidebarStateAtom, useCurrentUser, type CurrentUser
  * Paying needs a signed-in shopper. A logged-out shopper who lands here (Pay Bill on an outlet page)
  * gets the login panel over this page, with this page (path and query) as the place to come back
  * to: after the OTP they are back on the same outlet's screen. Dismissing the panel leaves them on
- * the page, which then offers the login again (no redirect loop).
+ * the page, which then offers the login again (no redirect loop). `askAtOnce: false`: a page a
+ * signed-out visitor may read (a group bill) opens the panel only when `openLogin` is called.
  */
-export function useShopperGate(): CurrentUserState & { mustLogin: boolean; openLogin: () => void } {
+export function useShopperGate({ askAtOnce = true }: { askAtOnce?: boolean } = {}): CurrentUserState & {
+  mustLogin: boolean;
+  openLogin: () => void;
+} {
   const state = useCurrentUser();
   const [location] = useLocation();
   const search = useSearch();
@@ -24,10 +28,10 @@ export function useShopperGate(): CurrentUserState & { mustLogin: boolean; openL
 
   const asked = useRef(false);
   useEffect(() => {
-    if (!mustLogin || asked.current) return;
+    if (!askAtOnce || !mustLogin || asked.current) return;
     asked.current = true;
     openLogin();
-  }, [mustLogin, openLogin]);
+  }, [askAtOnce, mustLogin, openLogin]);
 
   return { ...state, mustLogin, openLogin };
 }

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
-import { useLocation, useParams, useSearchParams } from 'wouter';
+import { Link, useLocation, useParams, useSearchParams } from 'wouter';
 import { tableFromQuery } from '@server/modules/pay-links/schema';
+import { paths } from '@client/app/paths';
 import { Button } from '@client/components/ui/button';
 import { InlineError } from '@client/components/ui/inline-error';
 import { QueryState } from '@client/components/ui/query-state';
@@ -182,6 +183,9 @@ function EnterAmount({ outletId }: { outletId: number }) {
             <Button type="submit" className="pay-cta" disabled={!check.ok}>
               <Trans>Continue</Trans>
             </Button>
+            <Link href={paths.groupNew.href(outletId, check.ok ? amount : undefined, table)} className="btn btn--secondary btn--md" data-testid="split-with-friends">
+              <Trans>Split with friends</Trans>
+            </Link>
           </form>
           <p className="pay-secure">
             <LockIcon width={16} height={16} /> <Trans>You see the full breakdown before you pay.</Trans>

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'wouter';
 import type { Bill } from '@server/modules/bills/schema';
 import { tableFromQuery } from '@server/modules/pay-links/schema';
@@ -9,7 +9,6 @@ import { CelebrateIcon, LockIcon } from '@client/components/ui/icons';
 import { InlineError } from '@client/components/ui/inline-error';
 import { QueryState } from '@client/components/ui/query-state';
 import { PageLoader } from '@client/components/ui/spinner';
-import { useCurrentUser } from '@client/lib/auth';
 import { formatPercent, formatRupeesExact } from '@client/lib/format';
 import { validationMessage } from '@client/lib/validation';
 import { trpc } from '@client/lib/trpc';
@@ -20,8 +19,9 @@ import { InfoIcon } from '../components/info-icon';
 import { LoginPrompt } from '../components/login-prompt';
 import { OutletHeading } from '../components/outlet-heading';
 import { useShopperGate } from '../hooks/use-shopper-gate';
-import { breakdownHref, newIdempotencyKey, overlayFromParams, withQuery, type BreakdownOverlay } from '../lib/links';
-import { openRazorpay } from '../lib/razorpay';
+import { useIdempotencyKeys } from '../hooks/use-idempotency-keys';
+import { useOpenCheckout } from '../hooks/use-open-checkout';
+import { breakdownHref, overlayFromParams, type BreakdownOverlay } from '../lib/links';
 import '@client/styles/payments.css';
 
 type Params = { outletId: string; overlay?: string; sub?: string };
@@ -65,31 +65,12 @@ export function PaymentBreakdownPage() {
   return <Breakdown outletId={outletId} amount={amount} table={tableFromQuery(search.get('t'))} overlay={overlayFromParams(params.overlay, params.sub)} />;
 }
 
-/**
- * A fresh idempotency key per bill (amount + coupon), read when Pay is tapped: a retried tap for the
- * same bill sends the same key and gets the same order back.
- */
-function useIdempotencyKeys(): { keyFor: (scope: string) => string; forget: (scope: string) => void } {
-  const keys = useRef(new Map<string, string>());
-  const keyFor = useCallback((scope: string) => {
-    let key = keys.current.get(scope);
-    if (!key) {
-      key = newIdempotencyKey();
-      keys.current.set(scope, key);
-    }
-    return key;
-  }, []);
-  const forget = useCallback((scope: string) => void keys.current.delete(scope), []);
-  return { keyFor, forget };
-}
-
 function Breakdown({ outletId, amount, table, overlay }: { outletId: number; amount: string; table: number | null; overlay: BreakdownOverlay | null }) {
   const { t } = useLingui();
   const [, navigate] = useLocation();
   const bill = trpc.bills.get.useQuery({ outletId, amount }, { refetchOnWindowFocus: false });
   const createOrder = trpc.orders.create.useMutation();
-  const verifyCheckout = trpc.payments.verifyCheckout.useMutation();
-  const { user } = useCurrentUser();
+  const openCheckout = useOpenCheckout();
   const [payError, setPayError] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
   const idempotencyKeys = useIdempotencyKeys();
@@ -109,23 +90,7 @@ function Breakdown({ outletId, amount, table, overlay }: { outletId: number; amo
         idempotencyKeys.forget(scope);
         order = await createOrder.mutateAsync({ ...input, tableNumber: table, idempotencyKey: idempotencyKeys.keyFor(scope) });
       }
-      if (order.checkout.provider === 'sandbox') {
-        const url = order.checkout.url;
-        if (/^https?:\/\//.test(url)) window.location.assign(url);
-        else navigate(url);
-        return;
-      }
-      const outcome = await openRazorpay(order.checkout, {
-        name: user?.name,
-        email: user?.email,
-        contact: user?.phoneNumber,
-      });
-      if (outcome.kind === 'paid') {
-        const result = await verifyCheckout.mutateAsync(outcome.response);
-        navigate(result.redirectTo, { replace: true });
-      } else if (outcome.kind === 'failed') {
-        navigate(withQuery(paths.paymentFailure.href(), { orderId: order.orderId }));
-      }
+      await openCheckout(order);
     } catch (error) {
       setPayError(error instanceof Error && error.message ? error.message : t`We could not start the payment. Please try again.`);
     } finally {

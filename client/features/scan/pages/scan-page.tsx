@@ -2,10 +2,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { classifyScannedText, normalizePayCode, payPageOf, type ScannedQr } from '@server/modules/pay-links/schema';
+import { groupCodeSchema } from '@server/modules/group-bills/schema';
+import { paths } from '@client/app/paths';
 import { Button } from '@client/components/ui/button';
 import { trpc } from '@client/lib/trpc';
 import { errorCode, messageOf } from '@client/lib/trpc-errors';
 import { createDecoder } from '../lib/decoder';
+import { groupCodeOfScan } from '../lib/group-link';
 import '@client/styles/scan.css';
 
 type Camera = 'starting' | 'on' | 'denied' | 'unavailable';
@@ -94,6 +97,14 @@ export function ScanPage() {
         const text = el && el.readyState >= 2 ? await decode(el).catch(() => null) : null;
         if (stopped) return;
         if (text) {
+          // A friend's group bill (the QR on the host's group page).
+          const group = groupCodeOfScan(text, [window.location.origin]);
+          if (group) {
+            stopped = true;
+            setPaused(true);
+            navigate(paths.group.href(group));
+            return;
+          }
           const found = classifyScannedText(text, [window.location.origin]);
           if (found.kind === 'bachat') {
             stopped = true;
@@ -113,7 +124,7 @@ export function ScanPage() {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [camera, foreign, paused, round, open]);
+  }, [camera, foreign, paused, round, open, navigate]);
 
   const scanAgain = () => {
     setForeign(null);
@@ -165,6 +176,7 @@ export function ScanPage() {
       ) : null}
 
       <CodeForm onCode={(code) => void open(code, null)} busy={opening} primary={camera === 'denied' || camera === 'unavailable'} />
+      <GroupCodeForm onCode={(code) => navigate(paths.group.href(code))} />
     </div>
   );
 }
@@ -237,6 +249,58 @@ function CodeForm({ onCode, busy, primary }: { onCode: (code: string) => void; b
         />
         <Button type="submit" disabled={busy}>
           <Trans context="Scanner: open the outlet whose code was typed">Open</Trans>
+        </Button>
+      </div>
+      {error ? (
+        <p id={ids.error} className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+/** "Have a group code?": a friend's group bill (issue 32) by its 6 characters → /group/{code}. */
+function GroupCodeForm({ onCode }: { onCode: (code: string) => void }) {
+  const { t } = useLingui();
+  const ids = { input: useId(), hint: useId(), error: useId() };
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = groupCodeSchema.safeParse(value);
+    if (!parsed.success) {
+      setError(t`A group code is 6 letters and digits`);
+      return;
+    }
+    setError(null);
+    onCode(parsed.data);
+  }
+
+  return (
+    <form className="scan-code" onSubmit={submit} noValidate aria-label={t`Join a group bill`}>
+      <label htmlFor={ids.input} className="scan-code__label">
+        <Trans>Have a group code?</Trans>
+      </label>
+      <p id={ids.hint} className="scan-code__hint">
+        <Trans>A friend splitting the bill can share a 6-character code.</Trans>
+      </p>
+      <div className="scan-code__row">
+        <input
+          id={ids.input}
+          className="field__input scan-code__input"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={8}
+          value={value}
+          aria-describedby={error ? `${ids.hint} ${ids.error}` : ids.hint}
+          aria-invalid={error ? true : undefined}
+          onChange={(event) => setValue(event.target.value.toUpperCase())}
+        />
+        <Button type="submit" variant="secondary">
+          <Trans context="Scanner: open the group bill whose code was typed">Join</Trans>
         </Button>
       </div>
       {error ? (
