@@ -3,13 +3,7 @@ import type { Context } from 'koa';
 import { parseWith } from '../../rest/validate.ts';
 import { consumerOf, principalOf } from '../../rest/guards.ts';
 import { toRestOrder } from '../orders/schema.ts';
-import {
-  createGroupBillInputSchema,
-  groupCodeInputSchema,
-  payRestInputSchema,
-  payShareInputSchema,
-  updateGroupBillInputSchema,
-} from './schema.ts';
+import * as inputs from './schema.ts';
 import { createGroupBill, getGroupBill, payRest, payShare, updateGroupBill } from './service.ts';
 
 const bodyOf = (ctx: Context) => (ctx.request.body ?? {}) as Record<string, unknown>;
@@ -33,28 +27,28 @@ const withKey = (ctx: Context, extra: Record<string, unknown>) => {
 export function groupBillsRest({ api }: { api: Router }): void {
   api.post('/group-bills', async (ctx) => {
     const { consumerId } = consumerOf(ctx);
-    const groupBill = await createGroupBill(consumerId, parseWith(createGroupBillInputSchema, bodyOf(ctx)));
+    const groupBill = await createGroupBill(consumerId, parseWith(inputs.createGroupBillInputSchema, bodyOf(ctx)));
     ctx.status = 201;
     ctx.body = { groupBill };
   });
   api.get('/group-bills/:code', async (ctx) => {
-    const { code } = parseWith(groupCodeInputSchema, { code: ctx.params.code });
+    const { code } = parseWith(inputs.groupCodeInputSchema, { code: ctx.params.code });
     const principal = principalOf(ctx);
     ctx.set('Cache-Control', 'private, no-store');
     ctx.body = { groupBill: await getGroupBill(code, principal?.kind === 'consumer' ? principal.consumerId : null) };
   });
   api.patch('/group-bills/:code', async (ctx) => {
     const { consumerId } = consumerOf(ctx);
-    ctx.body = { groupBill: await updateGroupBill(consumerId, parseWith(updateGroupBillInputSchema, { ...bodyOf(ctx), code: ctx.params.code })) };
+    ctx.body = { groupBill: await updateGroupBill(consumerId, parseWith(inputs.updateGroupBillInputSchema, { ...bodyOf(ctx), code: ctx.params.code })) };
   });
   api.post('/group-bills/:code/shares/:shareId/order', async (ctx) => {
     const { consumerId } = consumerOf(ctx);
-    const order = await payShare(consumerId, parseWith(payShareInputSchema, withKey(ctx, { code: ctx.params.code, shareId: ctx.params.shareId })));
+    const order = await payShare(consumerId, parseWith(inputs.payShareInputSchema, withKey(ctx, { code: ctx.params.code, shareId: ctx.params.shareId })));
     ctx.body = { order: toRestOrder(order) };
   });
   api.post('/group-bills/:code/rest/order', async (ctx) => {
     const { consumerId } = consumerOf(ctx);
-    const order = await payRest(consumerId, parseWith(payRestInputSchema, withKey(ctx, { code: ctx.params.code })));
+    const order = await payRest(consumerId, parseWith(inputs.payRestInputSchema, withKey(ctx, { code: ctx.params.code })));
     ctx.body = { order: toRestOrder(order) };
   });
 }

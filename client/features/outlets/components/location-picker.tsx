@@ -7,7 +7,7 @@ import { PinIcon } from '@client/components/ui/icons';
 import { useCurrentUser } from '@client/lib/auth';
 import { trpc } from '@client/lib/trpc';
 import { chooseLocationAtom, clearChosenLocationAtom, type StoredLocation } from '../atoms';
-import { useDebounced } from '../hooks/use-debounced';
+import { useDebounced } from '@client/lib/use-debounced';
 import { formatDistance } from '../lib/format';
 import { localName } from '@client/lib/i18n';
 import { Sheet } from '@client/components/ui/sheet';

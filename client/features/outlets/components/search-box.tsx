@@ -7,7 +7,7 @@ import type { GlobalSearchResult } from '@server/modules/outlets/schema';
 import { QueryState } from '@client/components/ui/query-state';
 import { trpc } from '@client/lib/trpc';
 import { selectedCategoryAtom } from '../atoms';
-import { useDebounced } from '../hooks/use-debounced';
+import { useDebounced } from '@client/lib/use-debounced';
 import { useDiscoveryParams } from '../hooks/use-discovery-params';
 import { formatPercent } from '@client/lib/format';
 import { formatDistance } from '../lib/format';

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'wouter';
 import { tableFromQuery } from '@server/modules/pay-links/schema';
 import { paths } from '@client/app/paths';
@@ -17,7 +17,8 @@ import { LoginPrompt } from '../components/login-prompt';
 import { OutletHeading } from '../components/outlet-heading';
 import { useShopperGate } from '../hooks/use-shopper-gate';
 import { breakdownHref } from '../lib/links';
-import { checkBillAmount, cleanAmountInput, displayAmountInput } from '../lib/money';
+import { checkBillAmount } from '../lib/money';
+import { AmountField } from '../components/amount-field';
 import '@client/styles/payments.css';
 
 const QUICK_AMOUNTS_PAISE = [500_00, 1_000_00, 2_000_00] as const;
@@ -65,7 +66,6 @@ function EnterAmount({ outletId }: { outletId: number }) {
   const [search] = useSearchParams();
   // The table of a table QR (`/p/{code}?t=7`), carried to the order.
   const table = tableFromQuery(search.get('t'));
-  const ids = { input: useId(), hint: useId(), error: useId() };
   const outlet = trpc.outlets.byId.useQuery({ outletId }, { staleTime: 60_000 });
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
@@ -80,7 +80,6 @@ function EnterAmount({ outletId }: { outletId: number }) {
     navigate(breakdownHref(outletId, amount, undefined, table));
   }
 
-  const describedBy = [ids.hint, showError ? ids.error : null].filter(Boolean).join(' ');
 
   return (
     <QueryState
@@ -119,44 +118,22 @@ function EnterAmount({ outletId }: { outletId: number }) {
               </p>
             )}
 
-            <div className="amount-field">
-              <label htmlFor={ids.input} className="amount-field__label">
-                <Trans>Enter the final bill amount</Trans>
-              </label>
-              <div className="amount-field__box" data-invalid={showError ? 'true' : undefined}>
-                <span className="amount-field__currency" aria-hidden="true">
-                  ₹
-                </span>
-                <input
-                  id={ids.input}
-                  className="amount-field__input"
-                  inputMode="decimal"
-                  autoComplete="off"
-                  enterKeyHint="next"
-                  placeholder="0"
-                  autoFocus
-                  value={displayAmountInput(amount)}
-                  aria-describedby={describedBy}
-                  aria-invalid={showError ? true : undefined}
-                  onChange={(event) => {
-                    setAmount(cleanAmountInput(event.target.value));
-                  }}
-                  onBlur={() => setTouched(true)}
-                />
-              </div>
-              <p id={ids.hint} className="amount-field__hint">
-                {entered !== null ? (
+            <AmountField
+              label={<Trans>Enter the final bill amount</Trans>}
+              value={amount}
+              onChange={setAmount}
+              onBlur={() => setTouched(true)}
+              error={showError || null}
+              autoFocus
+              enterKeyHint="next"
+              hint={
+                entered !== null ? (
                   <Trans>You entered {entered}. Your discount is worked out on the next screen.</Trans>
                 ) : (
                   <Trans>As printed on the outlet's bill, taxes included.</Trans>
-                )}
-              </p>
-              {showError ? (
-                <p id={ids.error} className="amount-field__error" role="alert">
-                  {showError}
-                </p>
-              ) : null}
-            </div>
+                )
+              }
+            />
 
             {check.notice ? (
               <p className="pay-notice" role="status">

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
 import type { CreatedOrder } from '@server/modules/orders/schema';
 import { GROUP_MAX_PEOPLE, GROUP_MIN_PEOPLE, groupCodeSchema, type GroupBillView, type GroupShareView } from '@server/modules/group-bills/schema';
@@ -9,15 +9,17 @@ import { CelebrateIcon } from '@client/components/ui/icons';
 import { InlineError } from '@client/components/ui/inline-error';
 import { QueryState } from '@client/components/ui/query-state';
 import { PageLoader } from '@client/components/ui/spinner';
-import { formatPercent, formatRupeesExact } from '@client/lib/format';
+import { formatRupeesExact } from '@client/lib/format';
 import { trpc } from '@client/lib/trpc';
 import { errorCode, messageOf } from '@client/lib/trpc-errors';
 import { GroupQr } from '../components/group-qr';
 import { OutletHeading } from '../components/outlet-heading';
 import { useIdempotencyKeys } from '../hooks/use-idempotency-keys';
 import { useOpenCheckout } from '../hooks/use-open-checkout';
+import { GroupBillLines } from '../components/group-bill-lines';
 import { useShopperGate } from '../hooks/use-shopper-gate';
-import { checkBillAmount, cleanAmountInput, displayAmountInput, paiseToAmountParam } from '../lib/money';
+import { checkBillAmount, paiseToAmountParam } from '../lib/money';
+import { AmountField } from '../components/amount-field';
 import '@client/styles/payments.css';
 import '@client/styles/group-pay.css';
 
@@ -36,7 +38,8 @@ export function GroupPage() {
   return <Group code={parsed.data} />;
 }
 
-function GroupMissing() {
+/** No group bill for this code: why (the server's words, or a hint), and a way to type another code. */
+function GroupMissing({ detail }: { detail?: ReactNode }) {
   const { t } = useLingui();
   return (
     <div className="pay-page">
@@ -45,9 +48,11 @@ function GroupMissing() {
         <h1 className="pay-title">
           <Trans>We couldn't find this group bill</Trans>
         </h1>
-        <p className="pay-subtitle">
-          <Trans>Check the 6-character code with the friend who started it.</Trans>
-        </p>
+        {detail ?? (
+          <p className="pay-subtitle">
+            <Trans>Check the 6-character code with the friend who started it.</Trans>
+          </p>
+        )}
         <Link href={paths.scan.href()} className="btn btn--secondary btn--md">
           <Trans>Type a code</Trans>
         </Link>
@@ -72,15 +77,7 @@ function Group({ code }: { code: string }) {
       loading={<PageLoader />}
       errorView={(error, retry) =>
         errorCode(error) === 'NOT_FOUND' || errorCode(error) === 'BAD_REQUEST' ? (
-          <div className="pay-page">
-            <title>{t`Group bill not found · Bachat`}</title>
-            <div className="pay-card">
-              <h1 className="pay-title">
-                <Trans>We couldn't find this group bill</Trans>
-              </h1>
-              <InlineError message={messageOf(error, t`No group bill has this code.`)} />
-            </div>
-          </div>
+          <GroupMissing detail={<InlineError message={messageOf(error, t`No group bill has this code.`)} />} />
         ) : (
           <div className="pay-page">
             <InlineError message={t`We couldn't load this group bill.`} onRetry={retry} retrying={query.isFetching} />
@@ -107,11 +104,9 @@ function GroupBill({ bill, signedIn, checkingSession, onLogin }: { bill: GroupBi
   const outlet = bill.outletName;
   const table = bill.tableNumber;
   const hostName = bill.hostName;
-  const total = formatRupeesExact(bill.totalPaise);
   const left = formatRupeesExact(bill.leftPaise);
   const paidCount = bill.paidCount;
   const shareCount = bill.shareCount;
-  const percent = formatPercent(bill.instantDiscountPercent);
   const link = typeof window === 'undefined' ? bill.path : new URL(bill.path, window.location.origin).toString();
 
   /** An order for `scope` (a new attempt when the last one for it expired or failed), then its checkout. */
@@ -167,28 +162,7 @@ function GroupBill({ bill, signedIn, checkingSession, onLogin }: { bill: GroupBi
           </p>
         ) : null}
 
-        <dl className="breakdown">
-          <div className="breakdown__row">
-            <dt>
-              <Trans>Bill amount</Trans>
-            </dt>
-            <dd>{formatRupeesExact(bill.billPaise)}</dd>
-          </div>
-          {bill.instantDiscountPaise > 0 ? (
-            <div className="breakdown__row breakdown__row--saving">
-              <dt>
-                <Trans>Instant discount ({percent})</Trans>
-              </dt>
-              <dd>−{formatRupeesExact(bill.instantDiscountPaise)}</dd>
-            </div>
-          ) : null}
-          <div className="breakdown__row breakdown__row--total">
-            <dt>
-              <Trans>Together you pay</Trans>
-            </dt>
-            <dd>{total}</dd>
-          </div>
-        </dl>
+        <GroupBillLines bill={bill} />
 
         <div className="group-progress" data-testid="group-progress">
           <progress max={shareCount} value={paidCount} aria-hidden="true" />
@@ -374,22 +348,7 @@ function EditSplit({ bill, onDone }: { bill: GroupBillView; onDone: () => void }
         if (check.ok) update.mutate({ code: bill.code, amount, people });
       }}
     >
-      <label className="amount-field__label" htmlFor="group-edit-amount">
-        <Trans>The whole bill</Trans>
-      </label>
-      <div className="amount-field__box">
-        <span className="amount-field__currency" aria-hidden="true">
-          ₹
-        </span>
-        <input
-          id="group-edit-amount"
-          className="amount-field__input"
-          inputMode="decimal"
-          autoComplete="off"
-          value={displayAmountInput(amount)}
-          onChange={(e) => setAmount(cleanAmountInput(e.target.value))}
-        />
-      </div>
+      <AmountField label={<Trans>The whole bill</Trans>} value={amount} onChange={setAmount} error={null} />
       <div className="group-stepper" role="group" aria-label={t`People`}>
         <span className="group-stepper__label">
           <Trans>People</Trans>

@@ -8,14 +8,16 @@ import { paths } from '@client/app/paths';
 import { Button } from '@client/components/ui/button';
 import { InlineError } from '@client/components/ui/inline-error';
 import { PageLoader } from '@client/components/ui/spinner';
-import { formatPercent, formatRupeesExact } from '@client/lib/format';
+import { formatRupeesExact } from '@client/lib/format';
 import { trpc } from '@client/lib/trpc';
 import { messageOf } from '@client/lib/trpc-errors';
 import { validationMessage } from '@client/lib/validation';
 import { OutletHeading } from '../components/outlet-heading';
-import { useDebounced } from '../hooks/use-debounced';
+import { useDebounced } from '@client/lib/use-debounced';
 import { useShopperGate } from '../hooks/use-shopper-gate';
 import { checkBillAmount, cleanAmountInput, displayAmountInput } from '../lib/money';
+import { AmountField } from '../components/amount-field';
+import { GroupBillLines } from '../components/group-bill-lines';
 import '@client/styles/payments.css';
 import '@client/styles/group-pay.css';
 
@@ -49,7 +51,7 @@ function GroupSplit({ outletId, initialAmount, table }: { outletId: number; init
   const { t } = useLingui();
   const [, navigate] = useLocation();
   const gate = useShopperGate({ askAtOnce: false });
-  const ids = { amount: useId(), people: useId(), heading: useId() };
+  const ids = { people: useId(), heading: useId() };
   const [amount, setAmount] = useState(initialAmount);
   const [mode, setMode] = useState<Mode>('equal');
   const [people, setPeople] = useState(GROUP_MIN_PEOPLE);
@@ -110,31 +112,7 @@ function GroupSplit({ outletId, initialAmount, table }: { outletId: number; init
             <Trans>Table {table}</Trans>
           </p>
         ) : null}
-        <div className="amount-field">
-          <label htmlFor={ids.amount} className="amount-field__label">
-            <Trans>The whole bill</Trans>
-          </label>
-          <div className="amount-field__box" data-invalid={amountError ? 'true' : undefined}>
-            <span className="amount-field__currency" aria-hidden="true">
-              ₹
-            </span>
-            <input
-              id={ids.amount}
-              className="amount-field__input"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="0"
-              value={displayAmountInput(amount)}
-              aria-invalid={amountError ? true : undefined}
-              onChange={(e) => setAmount(cleanAmountInput(e.target.value))}
-            />
-          </div>
-          {amountError ? (
-            <p className="amount-field__error" role="alert">
-              {amountError}
-            </p>
-          ) : null}
-        </div>
+        <AmountField label={<Trans>The whole bill</Trans>} value={amount} onChange={setAmount} error={amountError || null} />
 
         <fieldset className="group-mode">
           <legend className="amount-field__label">
@@ -228,31 +206,9 @@ function QuotePreview({ quote, error, busy }: { quote: GroupBillQuote | null; er
   const { t } = useLingui();
   if (error) return <InlineError message={error} />;
   if (!quote) return busy ? <PageLoader /> : null;
-  const percent = formatPercent(quote.instantDiscountPercent);
   return (
     <section className="group-preview" aria-label={t`The split`} aria-busy={busy || undefined} data-testid="split-preview">
-      <dl className="breakdown">
-        <div className="breakdown__row">
-          <dt>
-            <Trans>Bill amount</Trans>
-          </dt>
-          <dd>{formatRupeesExact(quote.billPaise)}</dd>
-        </div>
-        {quote.instantDiscountPaise > 0 ? (
-          <div className="breakdown__row breakdown__row--saving">
-            <dt>
-              <Trans>Instant discount ({percent})</Trans>
-            </dt>
-            <dd>−{formatRupeesExact(quote.instantDiscountPaise)}</dd>
-          </div>
-        ) : null}
-        <div className="breakdown__row breakdown__row--total">
-          <dt>
-            <Trans>Together you pay</Trans>
-          </dt>
-          <dd data-testid="split-total">{formatRupeesExact(quote.totalPaise)}</dd>
-        </div>
-      </dl>
+      <GroupBillLines bill={quote} totalTestId="split-total" />
       <ol className="group-shares group-shares--preview">
         {quote.shares.map((s) => {
           const n = s.position;

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { classifyScannedText, normalizePayCode, payPageOf, type ScannedQr } from '@server/modules/pay-links/schema';
 import { groupCodeSchema } from '@server/modules/group-bills/schema';
@@ -208,31 +208,55 @@ function ForeignQr({ found, onAgain }: { found: Foreign; onAgain: () => void }) 
   );
 }
 
-/** Typing the outlet's code (printed under every QR) instead of scanning it. */
-function CodeForm({ onCode, busy, primary }: { onCode: (code: string) => void; busy: boolean; primary: boolean }) {
-  const { t } = useLingui();
+/**
+ * A code typed instead of scanned: the label, a hint under it, the field and its button. `read` turns
+ * the text into the code, or says why it is not one.
+ */
+function TypedCodeForm({
+  label,
+  hint,
+  submitLabel,
+  maxLength,
+  read,
+  onCode,
+  busy = false,
+  primary = false,
+  submitVariant = 'primary',
+  ariaLabel,
+}: {
+  label: ReactNode;
+  hint: ReactNode;
+  submitLabel: ReactNode;
+  maxLength: number;
+  read: (text: string) => { code: string } | { error: string };
+  onCode: (code: string) => void;
+  busy?: boolean;
+  primary?: boolean;
+  submitVariant?: 'primary' | 'secondary';
+  ariaLabel?: string;
+}) {
   const ids = { input: useId(), hint: useId(), error: useId() };
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const code = normalizePayCode(value);
-    if (!code) {
-      setError(t`Enter the 7-character code printed under the QR, e.g. K7M 2QXA.`);
+    const result = read(value);
+    if ('error' in result) {
+      setError(result.error);
       return;
     }
     setError(null);
-    onCode(code);
+    onCode(result.code);
   }
 
   return (
-    <form className={`scan-code${primary ? ' scan-code--primary' : ''}`} onSubmit={submit} noValidate>
+    <form className={`scan-code${primary ? ' scan-code--primary' : ''}`} onSubmit={submit} noValidate aria-label={ariaLabel}>
       <label htmlFor={ids.input} className="scan-code__label">
-        {primary ? <Trans>Type the outlet's code</Trans> : <Trans>No QR? Type the outlet's code</Trans>}
+        {label}
       </label>
       <p id={ids.hint} className="scan-code__hint">
-        <Trans>It is printed under the QR, 7 letters and digits.</Trans>
+        {hint}
       </p>
       <div className="scan-code__row">
         <input
@@ -241,14 +265,14 @@ function CodeForm({ onCode, busy, primary }: { onCode: (code: string) => void; b
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          maxLength={12}
+          maxLength={maxLength}
           value={value}
           aria-describedby={error ? `${ids.hint} ${ids.error}` : ids.hint}
           aria-invalid={error ? true : undefined}
           onChange={(event) => setValue(event.target.value.toUpperCase())}
         />
-        <Button type="submit" disabled={busy}>
-          <Trans context="Scanner: open the outlet whose code was typed">Open</Trans>
+        <Button type="submit" variant={submitVariant} disabled={busy}>
+          {submitLabel}
         </Button>
       </div>
       {error ? (
@@ -260,54 +284,42 @@ function CodeForm({ onCode, busy, primary }: { onCode: (code: string) => void; b
   );
 }
 
+/** Typing the outlet's code (printed under every QR) instead of scanning it. */
+function CodeForm({ onCode, busy, primary }: { onCode: (code: string) => void; busy: boolean; primary: boolean }) {
+  const { t } = useLingui();
+  return (
+    <TypedCodeForm
+      label={primary ? <Trans>Type the outlet's code</Trans> : <Trans>No QR? Type the outlet's code</Trans>}
+      hint={<Trans>It is printed under the QR, 7 letters and digits.</Trans>}
+      submitLabel={<Trans context="Scanner: open the outlet whose code was typed">Open</Trans>}
+      maxLength={12}
+      read={(text) => {
+        const code = normalizePayCode(text);
+        return code ? { code } : { error: t`Enter the 7-character code printed under the QR, e.g. K7M 2QXA.` };
+      }}
+      onCode={onCode}
+      busy={busy}
+      primary={primary}
+    />
+  );
+}
+
 /** "Have a group code?": a friend's group bill (issue 32) by its 6 characters → /group/{code}. */
 function GroupCodeForm({ onCode }: { onCode: (code: string) => void }) {
   const { t } = useLingui();
-  const ids = { input: useId(), hint: useId(), error: useId() };
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = groupCodeSchema.safeParse(value);
-    if (!parsed.success) {
-      setError(t`A group code is 6 letters and digits`);
-      return;
-    }
-    setError(null);
-    onCode(parsed.data);
-  }
-
   return (
-    <form className="scan-code" onSubmit={submit} noValidate aria-label={t`Join a group bill`}>
-      <label htmlFor={ids.input} className="scan-code__label">
-        <Trans>Have a group code?</Trans>
-      </label>
-      <p id={ids.hint} className="scan-code__hint">
-        <Trans>A friend splitting the bill can share a 6-character code.</Trans>
-      </p>
-      <div className="scan-code__row">
-        <input
-          id={ids.input}
-          className="field__input scan-code__input"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={8}
-          value={value}
-          aria-describedby={error ? `${ids.hint} ${ids.error}` : ids.hint}
-          aria-invalid={error ? true : undefined}
-          onChange={(event) => setValue(event.target.value.toUpperCase())}
-        />
-        <Button type="submit" variant="secondary">
-          <Trans context="Scanner: open the group bill whose code was typed">Join</Trans>
-        </Button>
-      </div>
-      {error ? (
-        <p id={ids.error} className="field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </form>
+    <TypedCodeForm
+      ariaLabel={t`Join a group bill`}
+      label={<Trans>Have a group code?</Trans>}
+      hint={<Trans>A friend splitting the bill can share a 6-character code.</Trans>}
+      submitLabel={<Trans context="Scanner: open the group bill whose code was typed">Join</Trans>}
+      maxLength={8}
+      submitVariant="secondary"
+      read={(text) => {
+        const parsed = groupCodeSchema.safeParse(text);
+        return parsed.success ? { code: parsed.data } : { error: t`A group code is 6 letters and digits` };
+      }}
+      onCode={onCode}
+    />
   );
 }

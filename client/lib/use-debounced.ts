@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** `value` once it has stayed the same for `delayMs` (the split page's live preview). */
+/** `value` once it has stayed the same for `delayMs` (search as you type, the split's live preview). */
 export function useDebounced<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {
