@@ -14,9 +14,6 @@ import type { GroupBillStatus } from '../../db/tables.ts';
 /** How many people may share a bill (the split page's stepper). */
 export { GROUP_MAX_PEOPLE, GROUP_MIN_PEOPLE };
 
-/** Until a group bill closes unless every share is paid (GROUP_BILL_TTL_MINUTES overrides; 20). */
-export const GROUP_BILL_TTL_MINUTES_DEFAULT = 20;
-
 /** The 6 characters friends type: no 0/O, 1/I/L. */
 export const GROUP_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const GROUP_CODE_LENGTH = 6;
