@@ -31,7 +31,7 @@ self.addEventListener('push', (event) => {
         renotify: Boolean(data.tag),
         data: { url, id: data.id, kind: data.kind },
         // A payment is heard: the phone's default sound and a short buzz (owners' alerts).
-        vibrate: data.kind === 'payment_alert' ? [200, 100, 200] : undefined,
+        ...(data.kind === 'payment_alert' ? { vibrate: [200, 100, 200] } : {}),
       }),
       self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
         for (const w of windows) w.postMessage({ type: 'bachat:notification', id: data.id, kind: data.kind });

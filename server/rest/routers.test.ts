@@ -36,6 +36,7 @@ describe('REST routers from the module manifests', () => {
       'couponsRest',
       'ordersRest',
       'paymentsRest',
+      'groupBillsRest',
       'redeemedHistoryRest',
       'businessAccountRest',
       'subAccountsRest',

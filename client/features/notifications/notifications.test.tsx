@@ -163,9 +163,9 @@ describe('the service worker push handlers (client/public/push-sw.js)', () => {
       badge: '/icons/icon-192.png',
       tag: 'bachat-flash_sale',
       renotify: true,
-      data: { url: '/notifications?open=7', id: 7 },
+      data: { url: '/notifications?open=7', id: 7, kind: 'flash_sale' },
     });
-    expect(page.postMessage).toHaveBeenCalledWith({ type: 'bachat:notification', id: 7 });
+    expect(page.postMessage).toHaveBeenCalledWith({ type: 'bachat:notification', id: 7, kind: 'flash_sale' });
   });
 
   it('a tap focuses an open Bachat tab at the message page, or opens one', async () => {

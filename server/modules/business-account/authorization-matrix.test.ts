@@ -32,10 +32,11 @@ useTestDatabase();
 
 /**
  * Every procedure behind the business guard (businessProcedure, outletProcedure, masterProcedure), read
- * from the routers, except the session's own (businessAuth: log out, the console's language), which
- * touch no outlet.
+ * from the routers, except the session's own (businessAuth: log out, the console's language) and the
+ * account's own devices (payment alerts on this browser: notifications' owner push), which touch no outlet.
  */
 const OWN_SESSION = 'businessAuth';
+const OWN_DEVICES = ['notifications.ownerPushDevice', 'notifications.subscribeOwnerPush', 'notifications.unsubscribeOwnerPush'];
 /** The REST modules of the business side; every route they register is enumerated below. */
 const BUSINESS_REST = ['business-account', 'promotions', 'dashboards', 'sub-accounts', 'counter'].map((name) => {
   const rest = (MODULES as readonly ModuleManifest[]).find((m) => m.name === name)?.rest;
@@ -48,7 +49,7 @@ interface ProcedureLike {
 }
 
 const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, ProcedureLike>).filter(
-  ([path, procedure]) => guardOf(procedure) === 'business' && !path.startsWith(`${OWN_SESSION}.`),
+  ([path, procedure]) => guardOf(procedure) === 'business' && !path.startsWith(`${OWN_SESSION}.`) && !OWN_DEVICES.includes(path),
 );
 
 function restRoutes(): { method: string; path: string }[] {

@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import type { GroupBillQuote } from '@server/modules/group-bills/schema';
 import { BillRow } from '@client/components/ui/bill-table';
 import { formatPercent, formatRupeesExact } from '@client/lib/format';
+import { useLocale } from '@client/lib/i18n';
 
 /**
  * A group bill's lines (the split's preview and the group's page): the bill, the outlet's discount on
@@ -14,6 +15,7 @@ export function GroupBillLines({
   bill: Pick<GroupBillQuote, 'billPaise' | 'instantDiscountPercent' | 'instantDiscountPaise' | 'totalPaise'>;
   totalTestId?: string;
 }) {
+  useLocale(); // the figures follow the language
   const percent = formatPercent(bill.instantDiscountPercent);
   return (
     <dl className="breakdown">
