@@ -11,6 +11,7 @@ import { keepBrowseCookie } from './features/outlets/lib/browse-cookie';
 import { framePainted } from './lib/app-code';
 import { hasShopperSession } from './lib/session-cookies';
 import { catalogsSettled } from './lib/i18n';
+import { startHydration } from './lib/hydration';
 import { preloadRoute } from './app/routes';
 import { createQueryClient } from './lib/query-client';
 import { createTrpcClient } from './lib/trpc';
@@ -39,7 +40,10 @@ function Live({ children }: { children: ReactNode }) {
 // phone).
 const hydrate =
   container.hasAttribute('data-ssr') && firstScreenIsServers(window.location.pathname, window.location.search, store, hasShopperSession());
-if (hydrate) store.set(serverRenderedListAtom, true);
+if (hydrate) {
+  store.set(serverRenderedListAtom, true);
+  startHydration();
+}
 const app = (
   <StrictMode>
     <Live>

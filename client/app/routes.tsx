@@ -3,6 +3,7 @@ import { parse } from 'regexparam';
 import { Route, Switch, matchRoute } from 'wouter';
 import { PageLoader } from '@client/components/ui/spinner';
 import { afterCatalogs } from '@client/lib/i18n';
+import { HydrationMark } from '@client/lib/hydration';
 import { paths } from './paths';
 
 /** SPEC §8/§9: a screen's code that has not arrived after 120 s fails with a chunk-load error. */
@@ -232,6 +233,7 @@ export function AppRoutes() {
         ))}
         <Route component={NotFoundPage} />
       </Switch>
+      <HydrationMark />
     </Suspense>
   );
 }

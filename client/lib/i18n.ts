@@ -1,6 +1,7 @@
 import { i18n, type Messages } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import { readCookie, writeCookie } from './cookies';
+import { whenHydrated } from './hydration';
 
 /**
  * The client's languages (docs/i18n.md): English (the source, SPEC's words) and Hindi, through Lingui.
@@ -153,7 +154,8 @@ function applyToDocument(locale: Locale) {
 }
 
 /**
- * Switches the language: fetches every registered catalog's messages for it, then activates it (every
+ * Switches the language: fetches every registered catalog's messages for it, waits for a server-rendered
+ * page to finish hydrating (lib/hydration.ts), then activates it (every
  * `useLingui` re-renders), sets `lang` on the document and remembers it in the cookie. Storing it on
  * the signed-in account is the caller's part (the switch components do it).
  */
@@ -164,6 +166,8 @@ export async function setLocale(locale: Locale, { remember = true }: { remember?
     count = catalogs.size;
     await Promise.all([...catalogs].map(([name, catalog]) => loadCatalog(name, catalog, locale)));
   }
+  // Not while the server's markup is still being hydrated: it holds the words it was rendered with.
+  await whenHydrated();
   // A later switch won: leave the language to it.
   if (target !== locale) return;
   if (remember) writeCookie(LANGUAGE_COOKIE, locale, LANGUAGE_COOKIE_SECONDS);

@@ -124,6 +124,20 @@ test('the top bar switches back to English, and English is the same words as bef
   await shot(page, 'en-home-360');
 });
 
+test('a tap on the language switch while a slow phone still hydrates the page waits for it, then switches', async ({ page, context }) => {
+  // A phone eight times slower than this machine: the top bar hydrates (and React replays the tap)
+  // well before the outlet list, whose server-rendered words must still be English when React reaches
+  // them (client/lib/hydration.ts). The fixture fails the test on React's hydration error (#418).
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+  await page.goto('/', { waitUntil: 'commit' });
+  await page.getByRole('button', { name: 'Change language to हिन्दी' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN', { timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1, name: hi('Find savings near you') })).toBeVisible();
+  await expect(page.getByRole('list', { name: hi('Outlets') }).getByRole('article').first()).toBeVisible();
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+});
+
 test("an owner's console in Hindi: the login, the schedule and the revenue dashboard", async ({ page }) => {
   await page.goto('/for-bussiness/login');
   await page.getByRole('button', { name: 'Change language to हिन्दी' }).click();

@@ -5,6 +5,7 @@ import { testShopper } from '@client/testing/fixtures';
 import { readCookie } from '@client/lib/cookies';
 import { currentLocale, setLocale } from '@client/lib/i18n';
 import { useAccountLanguageSync } from '@client/lib/language';
+import { HydrationMark, startHydration } from '@client/lib/hydration';
 import { formatDate, formatRupeesExact } from '@client/lib/format';
 import { RevenueChart } from '@client/features/business/components/revenue-chart';
 import { MainLayout } from './main-layout';
@@ -54,6 +55,20 @@ describe('the top bar language toggle', () => {
     await user.click(within(header).getByRole('button', { name: 'Change language to हिन्दी' }));
     await waitFor(() => expect(setLanguage).toHaveBeenCalledWith({ language: 'hi' }));
     expect(currentLocale()).toBe('hi');
+  });
+});
+
+describe('a switch while the server-rendered page is still hydrating', () => {
+  it('fetches the words but activates the language only once the page has hydrated', async () => {
+    startHydration();
+    const switched = setLocale('hi', { remember: false });
+    // Its catalogs load; the language stays until the page's last part is hydrated.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(currentLocale()).toBe('en');
+    renderWithI18n(<HydrationMark />);
+    await act(() => switched);
+    expect(currentLocale()).toBe('hi');
+    expect(document.documentElement.lang).toBe('hi-IN');
   });
 });
 
