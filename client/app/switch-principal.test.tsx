@@ -1,8 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { TRPCClientError } from '@trpc/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders, type TrpcFixtures } from '@client/testing/render';
-import { testShopper } from '@client/testing/fixtures';
+import { testShopper, trpcError } from '@client/testing/fixtures';
 import { readCookie } from '@client/lib/cookies';
 import { AppShell } from './app';
 
@@ -18,9 +17,7 @@ afterEach(() => {
 });
 
 const unauthorized = () =>
-  new TRPCClientError('Please log in.', {
-    result: { error: { code: -32001, message: 'Please log in.', data: { code: 'UNAUTHORIZED', httpStatus: 401 } } },
-  });
+  trpcError('Please log in.', 'UNAUTHORIZED', 401);
 
 // Our app gets no token in the body: the server keeps the session in its HttpOnly cookie.
 const LOGIN_RESULT = {

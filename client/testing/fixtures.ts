@@ -1,3 +1,4 @@
+import { TRPCClientError } from '@trpc/client';
 import type { OutletCard, OutletDetails } from '@server/modules/outlets/schema';
 import type { Review } from '@server/modules/reviews/schema';
 
@@ -104,4 +105,9 @@ export function testReview(overrides: Partial<Review> = {}): Review {
     reportedByMe: false,
     ...overrides,
   };
+}
+
+/** A failed tRPC call as the server sends it: its message, its code ('NOT_FOUND'…) and HTTP status. */
+export function trpcError(message: string, code: string, httpStatus = 400): TRPCClientError<never> {
+  return new TRPCClientError(message, { result: { error: { message, code: -32600, data: { code, httpStatus } } } as never });
 }

@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { TRPCClientError } from '@trpc/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders, type TrpcFixtures } from '@client/testing/render';
 import { hasShopperSession } from '@client/lib/session-cookies';
 import { BottomNav } from './bottom-nav';
 import { TopBar } from './top-bar';
-import { testShopper } from '@client/testing/fixtures';
+import { testShopper, trpcError } from '@client/testing/fixtures';
 
 const USER = testShopper({ profilePicUrl: '/uploads/avatars/7-96.webp' });
 
@@ -111,9 +110,7 @@ describe('TopBar', () => {
         'users.me': () => {
           // The server's 401 comes with the session's cookies cleared.
           document.cookie = 'signedIn=; Max-Age=0; Path=/';
-          throw new TRPCClientError('Please sign in to continue.', {
-            result: { error: { message: '', code: -32001, data: { code: 'UNAUTHORIZED', httpStatus: 401 } } } as never,
-          });
+          throw trpcError('Please sign in to continue.', 'UNAUTHORIZED', 401);
         },
       },
     });

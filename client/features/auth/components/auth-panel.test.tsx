@@ -1,20 +1,13 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { TRPCClientError } from '@trpc/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, type TrpcFixtures } from '@client/testing/render';
 import { hasShopperSession } from '@client/lib/session-cookies';
 import { AuthPanel } from './auth-panel';
-import { testShopper } from '@client/testing/fixtures';
+import { testShopper, trpcError } from '@client/testing/fixtures';
 
 const USER = testShopper();
 
-/** A tRPC error as the server sends it (code + message). */
-function trpcError(message: string, code: string, httpStatus = 400) {
-  return new TRPCClientError(message, {
-    result: { error: { message, code: -32600, data: { code, httpStatus } } } as never,
-  });
-}
 
 const sent = { userId: 41, resendAfterSeconds: 60, expiresInSeconds: 600 };
 

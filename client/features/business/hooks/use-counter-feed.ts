@@ -12,12 +12,17 @@ import { paymentFromWire } from '../lib/counter';
  * It starts after `since` (the list's `lastEventId`), so nothing between the list and the stream is
  * lost. On any error it closes the stream and opens a new one with a fresh ticket and the last event id
  * it saw (`?lastEventId=`): the server replays what was missed, and ids only go up, so nothing is shown
- * twice. Retries back off 1 s, 2 s, 5 s, 10 s; going back online retries at once. `renew` (the server
+ * twice. Retries back off 1 s, 2 s, 5 s, 10 s; going back online retries at once; a refused ticket
+ * (signed out, or an outlet that is not this login's) ends the retries. `renew` (the server
  * closes streams after 15 min) reconnects at once; `reset` (too far behind to replay) asks the page to
  * reload its list.
  */
 
-export type FeedState = 'connecting' | 'live' | 'reconnecting' | 'signed-out';
+/**
+ * `no-access`: the server refuses this outlet's stream (the outlet is not, or no longer, this login's:
+ * FORBIDDEN or NOT_FOUND). Nothing is retried then: asking again would be refused again.
+ */
+export type FeedState = 'connecting' | 'live' | 'reconnecting' | 'signed-out' | 'no-access';
 
 export interface FeedHandlers {
   onPayment: (payment: CounterPayment, eventId: number, kind: 'payment' | 'refund') => void;
@@ -44,6 +49,8 @@ export function useCounterFeed(outletId: number, since: number | null, handlers:
     let timer: ReturnType<typeof setTimeout> | null = null;
     let failures = 0;
     let stopped = false;
+    /** The server refused the ticket: no retry, not even on going back online. */
+    let refused = false;
 
     const retry = (delay?: number) => {
       source?.close();
@@ -76,8 +83,10 @@ export function useCounterFeed(outletId: number, since: number | null, handlers:
         url = (await mutate.current({ outletId })).url;
         setState((current) => (current === 'live' ? current : 'connecting'));
       } catch (error) {
-        if (errorCode(error) === 'UNAUTHORIZED') {
-          setState('signed-out');
+        const code = errorCode(error);
+        if (code === 'UNAUTHORIZED' || code === 'FORBIDDEN' || code === 'NOT_FOUND') {
+          refused = true;
+          setState(code === 'UNAUTHORIZED' ? 'signed-out' : 'no-access');
           return;
         }
         retry();
@@ -100,6 +109,7 @@ export function useCounterFeed(outletId: number, since: number | null, handlers:
     }
 
     const online = () => {
+      if (refused) return;
       if (timer) clearTimeout(timer);
       timer = null;
       if (!source || source.readyState === EventSource.CLOSED) retry(0);

@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { TRPCClientError } from '@trpc/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CounterPage, CounterPayment, RefundResult } from '@server/modules/counter/schema';
 import { renderWithProviders } from '@client/testing/render';
 import { getBusinessSession, saveBusinessSession } from '../lib/session';
 import { counterPayment, counterTime, OWNER_DETAILS } from '../test-fixtures';
+import { trpcError } from '@client/testing/fixtures';
 import { SOUND_PREFERENCE_KEY } from '../hooks/use-chime';
 import { PaymentsPage } from './payments-page';
 
@@ -168,6 +168,19 @@ describe('live payments', () => {
     expect(within(screen.getByRole('table')).getAllByText('BCH-AAAAAAA2')).toHaveLength(1);
   });
 
+  it('a stream the server refuses (the outlet is no longer this login’s) says so and is not asked for again', async () => {
+    const streamTicket = vi.fn(() => {
+      throw trpcError('You do not have access to this outlet.', 'FORBIDDEN', 403);
+    });
+    renderPage(listPage([]), { 'counter.streamTicket': streamTicket });
+    expect(await screen.findByRole('status', { name: 'Live updates: No access' })).toBeInTheDocument();
+    await act(async () => vi.advanceTimersByTime(60_000));
+    act(() => void window.dispatchEvent(new Event('online')));
+    await act(async () => vi.advanceTimersByTime(15_000));
+    expect(streamTicket).toHaveBeenCalledTimes(1);
+    expect(FakeEventSource.all).toHaveLength(0);
+  });
+
   it('a refund event updates the bill in place', async () => {
     renderPage(listPage([counterPayment()]));
     await waitFor(() => expect(FakeEventSource.all).toHaveLength(1));
@@ -186,9 +199,7 @@ describe('check a receipt', () => {
       if (code === '482913') {
         return { orderId: 'o', receiptCode: 'BCH-7K2M9QXA', verificationCode: '482913', outletId: 11, billPaise: 100_000, amountPaise: 91_062, savedPaise: 10_000, paidAt: counterTime(0), shopperFirstName: 'Asha', status: 'paid', refundedPaise: 0 };
       }
-      throw new TRPCClientError('No paid bill at this outlet matches this code', {
-        result: { error: { message: 'No paid bill at this outlet matches this code', code: -32004, data: { code: 'NOT_FOUND', httpStatus: 404 } } } as never,
-      });
+      throw trpcError('No paid bill at this outlet matches this code', 'NOT_FOUND', 404);
     });
     const { user } = renderPage(listPage([]), { 'counter.verify': verify });
     const box = await screen.findByRole('region', { name: 'Check a receipt' });
@@ -246,9 +257,7 @@ describe('refunds', () => {
       }),
     );
     const verify = vi.fn(() => {
-      throw new TRPCClientError('No paid bill at this outlet matches this code', {
-        result: { error: { message: 'No paid bill at this outlet matches this code', code: -32004, data: { code: 'NOT_FOUND', httpStatus: 404 } } } as never,
-      });
+      throw trpcError('No paid bill at this outlet matches this code', 'NOT_FOUND', 404);
     });
     const { user } = renderPage(listPage([partly]), { 'counter.refund': refund, 'counter.verify': verify });
     const box = await screen.findByRole('region', { name: 'Check a receipt' });

@@ -31,6 +31,7 @@ const FEED_LABELS: Record<FeedState, MessageDescriptor> = {
   live: msg({ message: 'Live', comment: 'The payments screen gets new payments as they happen' }),
   reconnecting: msg`Reconnecting…`,
   'signed-out': msg`Signed out`,
+  'no-access': msg({ message: 'No access', comment: "The payments screen: this login may not follow this outlet's payments (any more)" }),
 };
 
 type Arrival = { payment: CounterPayment; at: number };

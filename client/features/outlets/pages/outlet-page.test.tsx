@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
 import type { OutletDetails } from '@server/modules/outlets/schema';
-import { testOutletDetails } from '@client/testing/fixtures';
+import { testOutletDetails, trpcError } from '@client/testing/fixtures';
 import { renderWithProviders, type TrpcFixtures } from '@client/testing/render';
 import { paths } from '@client/app/paths';
 import { OutletPage } from './outlet-page';
@@ -175,9 +174,7 @@ describe('OutletPage', () => {
   it('says it could not find the outlet, with no retry, when /{city}/{name} names no outlet', async () => {
     render('/bengaluru/no-such-place', fixtures({
       'outlets.bySlug': () => {
-        throw new TRPCClientError('Error fetching outlet Details', {
-          result: { error: { message: 'Error fetching outlet Details', code: -32004, data: { code: 'NOT_FOUND', httpStatus: 404 } } } as never,
-        });
+        throw trpcError('Error fetching outlet Details', 'NOT_FOUND', 404);
       },
     }));
     expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't find this outlet");
