@@ -186,4 +186,15 @@ describe('group bills', () => {
     // Signed out: the page, but no names.
     expect((await getGroupBill(g.code, null)).shares[1]).toMatchObject({ state: 'paid', payerName: null, mine: false });
   });
+
+  it('no order could be made (a coupon that is not the payer’s): the share stays open for everyone, not "paying"', async () => {
+    const g = await start();
+    const ravisCoupon = await insertCoupon(friends[0]!, outlet, { percent: 10 });
+    await expect(share(friends[1]!, g.code, g.shares[2]!.id, { couponId: ravisCoupon })).rejects.toMatchObject({ code: expect.stringMatching(/BAD_REQUEST|NOT_FOUND|CONFLICT/) });
+    expect((await getGroupBill(g.code, friends[2]!)).shares[2]).toMatchObject({ state: 'open', payerName: null });
+    // An order that was made keeps its mark when a later attempt by the same payer fails.
+    await share(friends[1]!, g.code, g.shares[3]!.id);
+    await expect(share(friends[1]!, g.code, g.shares[3]!.id, { couponId: ravisCoupon })).rejects.toBeDefined();
+    expect((await getGroupBill(g.code, friends[2]!)).shares[3]).toMatchObject({ state: 'paying', payerName: 'Meera' });
+  });
 });

@@ -235,7 +235,7 @@ export async function updateGroupBill(consumerId: number, input: z.output<typeof
 /**
  * An order paying some of the group's shares (the shopper's own coupon applies to it only): the group
  * must be open and the shares unpaid now; the capture checks again under lock. The shares show the
- * payer as "paying" until the order expires.
+ * payer as "paying" until the order expires, or not at all when no order could be made.
  */
 async function orderShares(
   consumerId: number,
@@ -243,30 +243,44 @@ async function orderShares(
   pick: (group: GroupBillRow, shares: GroupShareRow[]) => GroupShareRow[],
 ): Promise<CreatedOrder> {
   const { db, now } = runtime();
-  const { group, shares } = await db.transaction(async (trx) => {
+  const { group, shares, heldUntil } = await db.transaction(async (trx) => {
     const g = await openGroup(trx, input.code);
     const chosen = pick(g, await trx('groupBillShares').where({ groupBillId: g.id }).orderBy('id'));
+    const heldUntil = new Date(Math.min(now().getTime() + ORDER_TTL_MS, g.expiresAt.getTime()));
     await trx('groupBillShares')
       .whereIn(
         'id',
         chosen.map((s) => s.id),
       )
-      .update({ holderConsumerId: consumerId, heldUntil: new Date(Math.min(now().getTime() + ORDER_TTL_MS, g.expiresAt.getTime())) });
-    return { group: g, shares: chosen };
+      .update({ holderConsumerId: consumerId, heldUntil });
+    return { group: g, shares: chosen, heldUntil };
   });
   const sum = (f: (s: GroupShareRow) => number) => shares.reduce((a, s) => a + f(s), 0);
-  return createOrder(
-    consumerId,
-    { outletId: group.outletId, amount: sum((s) => s.billPaise), couponId: input.couponId, idempotencyKey: input.idempotencyKey, tableNumber: group.tableNumber },
-    {
-      groupBillId: group.id,
-      shareIds: shares.map((s) => s.id),
-      instantDiscountPaise: sum((s) => s.instantDiscountPaise),
-      instantDiscountPercent: Number(group.instantDiscountPercent),
-      offerSource: group.offerSource,
-      expiresAt: group.expiresAt,
-    },
-  );
+  try {
+    return await createOrder(
+      consumerId,
+      { outletId: group.outletId, amount: sum((s) => s.billPaise), couponId: input.couponId, idempotencyKey: input.idempotencyKey, tableNumber: group.tableNumber },
+      {
+        groupBillId: group.id,
+        shareIds: shares.map((s) => s.id),
+        instantDiscountPaise: sum((s) => s.instantDiscountPaise),
+        instantDiscountPercent: Number(group.instantDiscountPercent),
+        offerSource: group.offerSource,
+        expiresAt: group.expiresAt,
+      },
+    );
+  } catch (error) {
+    // No order (a coupon that does not hold, a limit): the friends must not see this payer "paying".
+    // Each share gets back the mark it had before this attempt (an earlier order's, or none), unless
+    // someone has marked or paid it since.
+    for (const s of shares) {
+      await db('groupBillShares')
+        .where({ id: s.id, holderConsumerId: consumerId, heldUntil })
+        .whereNull('paidOrderId')
+        .update({ holderConsumerId: s.holderConsumerId, heldUntil: s.heldUntil });
+    }
+    throw error;
+  }
 }
 
 /** A friend (or the host) pays one share: its order, to open the provider's checkout. */
