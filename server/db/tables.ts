@@ -1068,7 +1068,8 @@ export type NotificationKind =
   | 'refund'
   | 'payment_received'
   | 'settlement_summary'
-  | 'payment_alert';
+  | 'payment_alert'
+  | 'group_expired';
 export type DeliveryChannel = 'email' | 'sms' | 'web_push' | 'app_push';
 export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped';
 

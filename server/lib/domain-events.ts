@@ -38,6 +38,11 @@ export interface DomainEventMap {
    * `reply.afterCommit`, which payments awaits once the transaction has committed.
    */
   'route.notice': { notice: PaymentNotice; at: Date; reply: { outcome?: unknown; afterCommit?: () => Promise<void> } };
+  /**
+   * A group bill's time ran out before every share was paid (group-bills `expireGroupBill`): it is
+   * closed, and its paid shares' refunds are recorded in the same transaction.
+   */
+  'group.expired': { groupBillId: number; outletId: number; at: Date };
   /** An open order passed its expiry and was stored as expired (the next event for it). */
   'order.expired': { orderId: number; outletId: number; couponId: number | null; at: Date };
 }

@@ -5,6 +5,7 @@ import { testDb } from '../../test/database.ts';
 import { keyedHash } from '../../lib/crypto.ts';
 import { createSandboxPayments, hmacHex, razorpayWebhookBody } from '../../providers/payments.ts';
 import { insertCoupon, newShopper, payableOutlet } from '../../test/factories.ts';
+import { drainNotificationJobs } from '../../test/notification-jobs.ts';
 import { handleWebhook } from '../payments/service.ts';
 import { counterPaymentsById } from '../payments/counter-views.ts';
 import { REFUND_REASONS } from '../payments/schema.ts';
@@ -150,6 +151,19 @@ describe('group bills', () => {
     // The refund's message reached each payer (notifications), and the counter shows the refunds.
     const row = await testDb()('orders').where({ publicId: paid[0]!.orderId }).first('id');
     expect((await counterPaymentsById(testDb(), [row!.id])).get(row!.id)).toMatchObject({ status: 'refunded', group: { status: 'expired', paidCount: 2 } });
+    // Everyone at the table is told: each payer by their refund, the host (who paid nothing) and the
+    // friend whose payment was on its way by the group's closing, once (and that friend by the late
+    // payment's refund too).
+    await drainNotificationJobs();
+    const told = await testDb()('notifications').whereIn('kind', ['refund', 'group_expired']).orderBy(['kind', 'consumerId']).select('kind', 'consumerId', 'title', 'body');
+    expect(told.map((n) => [n.kind, n.consumerId])).toEqual([
+      ['group_expired', host],
+      ['group_expired', friends[2]],
+      ['refund', friends[0]],
+      ['refund', friends[1]],
+      ['refund', friends[2]],
+    ]);
+    expect(told[0]).toMatchObject({ title: `Your group bill at ${(await testDb()('outlets').where({ id: outlet }).first('name'))!.name} has closed`, body: 'Time ran out with 2 of 4 shares paid. Every share paid is refunded in full, and so is a payment still on its way.' });
   });
 
   it('the host pays the rest: one order for every share left, and the group is paid', async () => {

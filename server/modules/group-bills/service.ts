@@ -323,8 +323,8 @@ export async function markSharesPaid(trx: Knex.Transaction, e: DomainEventMap['p
 
 /**
  * Closes an open group past its expiry: `expired`, and every paid share refunded in full (payments
- * `recordGroupRefund`, sent to the provider after the commit; the shoppers are told by the refund's
- * message). Nothing is left half-paid. Does nothing for a group that is paid, already closed or not due.
+ * `recordGroupRefund`, sent to the provider after the commit; the payers are told by the refund's
+ * message, the host and anyone who started paying but did not by `group.expired`'s). Nothing is left half-paid. Does nothing for a group that is paid, already closed or not due.
  * Returns the refunds recorded.
  */
 export async function expireGroupBill(groupBillId: number): Promise<number[]> {
@@ -340,6 +340,7 @@ export async function expireGroupBill(groupBillId: number): Promise<number[]> {
       const id = await recordGroupRefund(trx, paidOrderId!, GROUP_BILL_MESSAGES.refundReason);
       if (id !== null) ids.push(id);
     }
+    await runtime().events.announce(trx, 'group.expired', { groupBillId: group.id, outletId: group.outletId, at });
     afterCommit(trx, () => runtime().logger.info({ code: group.code, refunds: ids.length }, 'group bill expired'));
     return ids;
   });

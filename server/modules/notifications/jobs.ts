@@ -8,6 +8,7 @@ import {
   paymentAlerts,
   paymentReceipts,
   refundMessage,
+  groupExpiredMessages,
   settlementSummaries,
   weeklyDigest,
 } from './producers.ts';
@@ -20,6 +21,7 @@ import {
   paymentAlertQueue,
   paymentCapturedQueue,
   refundQueue,
+  groupExpiredQueue,
   type OfferMoment,
 } from './queues.ts';
 
@@ -59,6 +61,13 @@ export const paymentAlertJob = defineJob<{ orderId: number }>({
   batchSize: 10,
   async handler({ orderId }) {
     await paymentAlerts(orderId);
+  },
+});
+
+export const groupExpiredJob = defineJob<{ groupBillId: number }>({
+  ...groupExpiredQueue,
+  async handler({ groupBillId }) {
+    await groupExpiredMessages(groupBillId);
   },
 });
 
@@ -126,6 +135,7 @@ export const NOTIFICATION_JOBS = [
   paymentCapturedJob,
   paymentAlertJob,
   refundJob,
+  groupExpiredJob,
   offersScheduledJob,
   offerStartJob,
   expiringCouponsJob,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distanceText, istDay, istTime, paymentAlertText, refundText, rupees, settlementSummaryText, validUntilText } from './messages.ts';
+import { distanceText, istDay, istTime, groupExpiredText, paymentAlertText, refundText, rupees, settlementSummaryText, validUntilText } from './messages.ts';
 
 const ist = (date: string, time: string) => new Date(`${date}T${time}:00+05:30`);
 
@@ -41,5 +41,18 @@ describe("owners' payment alert (issue 30)", () => {
     expect(paymentAlertText({ ...f, tableNumber: 7 }, 'en').title).toBe('₹450.00 received on Bachat · Table 7');
     expect(paymentAlertText({ ...f, tableNumber: 7 }, 'hi').title).toBe(`Bachat पर ${rupees(45_000, 'hi')} प्राप्त हुए · टेबल 7`);
     expect(paymentAlertText({ ...f, receiptCode: null }, 'en').body).toBe('Chai Point');
+  });
+});
+
+describe('a group bill that closed unpaid (issue 32)', () => {
+  it('says how many shares were paid, that they go back, and so does a payment still on its way; in Hindi too', () => {
+    const none = groupExpiredText({ outletName: 'Chai Point', paidShares: 0, shares: 4 }, 'en');
+    expect(none).toEqual({ title: 'Your group bill at Chai Point has closed', body: 'Time ran out before any of the 4 shares was paid. A payment still on its way is refunded in full.' });
+    expect(groupExpiredText({ outletName: 'Chai Point', paidShares: 2, shares: 4 }, 'en').body).toBe(
+      'Time ran out with 2 of 4 shares paid. Every share paid is refunded in full, and so is a payment still on its way.',
+    );
+    const hi = groupExpiredText({ outletName: 'Chai Point', paidShares: 2, shares: 4 }, 'hi');
+    expect(hi.title).toBe('Chai Point का ग्रुप बिल बंद हो गया');
+    expect(hi.body).toContain('4 में से 2 हिस्से');
   });
 });

@@ -243,6 +243,31 @@ export function refundText(amountPaise: number, outletName: string, language: La
       };
 }
 
+/**
+ * A group bill closed before every share was paid (issue 32), to the host and to anyone who started
+ * paying a share but had not paid when it closed: every share paid goes back in full, and so does a
+ * payment that arrives later (its order is refunded on capture).
+ */
+export function groupExpiredText(f: { outletName: string; paidShares: number; shares: number }, language: Language): Text {
+  const paid = countText(f.paidShares, language);
+  const shares = countText(f.shares, language);
+  if (language === 'hi')
+    return {
+      title: `${f.outletName} का ग्रुप बिल बंद हो गया`,
+      body:
+        f.paidShares === 0
+          ? `समय ख़त्म होने तक ${shares} में से कोई हिस्सा नहीं चुकाया गया। रास्ते में कोई भुगतान हो तो वह पूरा वापस होगा।`
+          : `समय ख़त्म होने तक ${shares} में से ${paid} हिस्से ही चुकाए गए। चुकाया गया हर हिस्सा पूरा वापस होगा, रास्ते में कोई भुगतान भी।`,
+    };
+  return {
+    title: `Your group bill at ${f.outletName} has closed`,
+    body:
+      f.paidShares === 0
+        ? `Time ran out before any of the ${shares} shares was paid. A payment still on its way is refunded in full.`
+        : `Time ran out with ${paid} of ${shares} shares paid. Every share paid is refunded in full, and so is a payment still on its way.`,
+  };
+}
+
 // ---------------------------------------------------------------- owners: the weekly settlement summary
 
 export function settlementSummaryText(

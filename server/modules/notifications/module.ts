@@ -2,7 +2,7 @@ import { defineModule } from '../manifest.ts';
 import { notificationsRouter } from './router.ts';
 import { notificationsRest } from './rest.ts';
 import { NOTIFICATION_JOBS } from './jobs.ts';
-import { notifyRefund, paymentAlert, paymentCaptured } from './service.ts';
+import { groupExpired, notifyRefund, paymentAlert, paymentCaptured } from './service.ts';
 
 export const notificationsModule = defineModule({
   name: 'notifications',
@@ -19,6 +19,10 @@ export const notificationsModule = defineModule({
     // Every processed refund, an owner's or an automatic one: the shopper's refund message, once.
     'refund.changed': async (trx, e) => {
       if (e.status === 'processed') await notifyRefund(e.refundId, trx);
+    },
+    // A group bill closed unpaid: its host, and whoever started paying a share but did not, are told.
+    'group.expired': async (trx, e) => {
+      await groupExpired(e.groupBillId, trx);
     },
   },
 });

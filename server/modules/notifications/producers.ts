@@ -26,6 +26,7 @@ import {
   paymentReceiptText,
   paymentReceivedText,
   refundText,
+  groupExpiredText,
   settlementLineText,
   settlementSummaryText,
   weeklyDigestText,
@@ -508,6 +509,38 @@ export async function refundMessage(refundId: number): Promise<number | null> {
     url: '/redeemed-history',
     data: { refundId: r.id, amountPaise: r.amountPaise },
   });
+}
+
+/**
+ * SMS_ALERTS: a group bill closed before every share was paid (issue 32). Its host and whoever started
+ * paying a share (and has not paid one) are told; the payers are told by their refund's message.
+ */
+export async function groupExpiredMessages(groupBillId: number): Promise<number> {
+  const { db } = runtime();
+  const group = await db('groupBills as g')
+    .join('outlets as o', 'o.id', 'g.outletId')
+    .where('g.id', groupBillId)
+    .first('g.id', 'g.code', 'g.status', 'g.hostConsumerId', 'o.name as outletName');
+  if (!group || group.status !== 'expired') return 0;
+  const shares = await db('groupBillShares').where({ groupBillId }).select('paidByConsumerId', 'holderConsumerId', 'paidOrderId');
+  const payers = new Set(shares.flatMap((s) => (s.paidOrderId !== null && s.paidByConsumerId !== null ? [s.paidByConsumerId] : [])));
+  const told = new Set([group.hostConsumerId, ...shares.flatMap((s) => (s.holderConsumerId !== null ? [s.holderConsumerId] : []))].filter((id) => !payers.has(id)));
+  const paidShares = shares.filter((s) => s.paidOrderId !== null).length;
+  let sent = 0;
+  for (const consumerId of told) {
+    const consumer = await db('consumers').where({ id: consumerId }).whereNull('deletedAt').first('language');
+    if (!consumer) continue;
+    const id = await notifyConsumer({
+      consumerId,
+      kind: 'group_expired',
+      subject: `group:${group.id}`,
+      ...groupExpiredText({ outletName: group.outletName, paidShares, shares: shares.length }, consumer.language),
+      url: `/group/${group.code}`,
+      data: { groupBillId: group.id, paidShares, shares: shares.length },
+    });
+    if (id !== null) sent++;
+  }
+  return sent;
 }
 
 // ---------------------------------------------------------------- owners: weekly settlement summary

@@ -21,5 +21,6 @@ export const paymentCapturedQueue = defineQueue<{ orderId: number }>('notificati
 /** Owners' payment alerts (issue 30): a web push to every business account that may use the order's outlet. */
 export const paymentAlertQueue = defineQueue<{ orderId: number }>('notifications.payment-alert');
 export const refundQueue = defineQueue<{ refundId: number }>('notifications.refund');
+export const groupExpiredQueue = defineQueue<{ groupBillId: number }>('notifications.group-expired');
 export const offersScheduledQueue = defineQueue<{ outletId: number; at: string }>('notifications.offers-scheduled');
 export const offerStartQueue = defineQueue<OfferMoment>('notifications.offer-start');

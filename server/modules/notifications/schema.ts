@@ -18,6 +18,7 @@ export const NOTIFICATION_KINDS = [
   'payment_received',
   'settlement_summary',
   'payment_alert',
+  'group_expired',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -47,6 +48,9 @@ export const KIND_RULES: Record<NotificationKind, KindRule> = {
   // Issue 30: "₹… received on Bachat" on the phones of every account that may use the outlet (owners'
   // pushes are their own payments: no quiet hours, no daily cap; the 10-browser cap applies).
   payment_alert: { audience: 'business', flag: null, channels: ['push'] },
+  // Issue 32: a group bill closed before every share was paid, to the host and anyone who started
+  // paying but did not pay (who paid is told by the refund's own message).
+  group_expired: { audience: 'consumer', flag: 'smsAlerts', channels: ['sms'] },
 };
 
 /** Quiet hours for pushes, IST: from 22:00 to 08:00 nothing is pushed (held until 08:00 or dropped when stale). */

@@ -24,7 +24,7 @@ import {
 import { renderEmail, renderPush, renderSms, type RenderableNotification } from './templates.ts';
 import { FLAG_LABELS_BY_LANGUAGE } from './messages.ts';
 import type { Language } from '../common/schema.ts';
-import { couponSavedQueue, dispatchQueue, offersScheduledQueue, paymentAlertQueue, paymentCapturedQueue, refundQueue } from './queues.ts';
+import { couponSavedQueue, dispatchQueue, groupExpiredQueue, offersScheduledQueue, paymentAlertQueue, paymentCapturedQueue, refundQueue } from './queues.ts';
 import { activeBusinessAccount, outletAccessStillHeld } from '../../lib/outlet-access.ts';
 
 /**
@@ -154,6 +154,11 @@ export async function paymentAlert(orderId: number, trx?: Knex.Transaction): Pro
  */
 export async function notifyRefund(refundId: number, trx?: Knex.Transaction): Promise<void> {
   await runtime().jobs.send(refundQueue, { refundId }, { trx });
+}
+
+/** group-bills: a group bill closed before every share was paid (inside the closing transaction). */
+export async function groupExpired(groupBillId: number, trx?: Knex.Transaction): Promise<void> {
+  await runtime().jobs.send(groupExpiredQueue, { groupBillId }, { trx });
 }
 
 /** promotions: an owner scheduled or changed an outlet's timed offers (flash sales, nearby offers). */
