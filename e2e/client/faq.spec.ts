@@ -1,4 +1,5 @@
 import { expect, test } from '../fixtures.ts';
+import { shoot } from '../chromium.ts';
 
 const notFound = (where: 'left' | 'top') =>
   `Sorry, we couldn't find what you were looking for. Need help? Just tap 'Contact Us' on the ${where}.`;
@@ -61,6 +62,7 @@ test('content pages: terms, privacy, about us, events and become promoter', asyn
   await page.goto('/become-promoter');
   await page.getByRole('button', { name: 'Send my details' }).click();
   await expect(page.getByText('Name is required')).toBeVisible();
+  await shoot(page, 'become-promoter-errors');
   await page.getByLabel('Full name').fill('Ravi Kumar');
   await page.getByLabel('Mobile number').fill('98450 12345');
   await page.getByLabel('City').fill('Mysuru');

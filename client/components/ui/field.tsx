@@ -1,5 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+// The field's one look, wherever a form is (the auth panel, the account pages, the business and promoter forms).
+import '@client/styles/forms.css';
 
 /** The id of a field's error message (what the control's `aria-describedby` points at). */
 export const fieldErrorId = (id: string) => `${id}-error`;

@@ -138,7 +138,7 @@ export function BecomePromoterPage() {
           {field(
             'message',
             t`Tell us about yourself`,
-            <textarea {...inputProps('message')} rows={4} maxLength={1000} />,
+            <textarea {...inputProps('message')} className="field__textarea" rows={4} maxLength={1000} />,
             true,
           )}
           {create.isError && !readTrpcError(create.error).fieldErrors ? (
