@@ -108,11 +108,19 @@ test('the host splits ₹2,400 four ways → two friends pay from their phones �
   const whatsapp = host.getByRole('link', { name: 'Share on WhatsApp' });
   expect(decodeURIComponent((await whatsapp.getAttribute('href'))!)).toContain(groupPath);
   await shootPhone(host, 'group-host');
+  // Edit opens the split as it was made; custom parts start as each share's part of the bill.
+  await host.getByRole('button', { name: 'Edit' }).click();
+  await expect(host.getByRole('radio', { name: 'Split equally' })).toBeChecked();
+  await host.getByRole('radio', { name: 'Custom amounts' }).click();
+  await expect(host.getByLabel('You', { exact: true })).toHaveValue('600');
+  await shootPhone(host, 'group-host-edit');
   await host.getByRole('button', { name: 'Change language to हिन्दी' }).click();
   await expect(host.getByText(hi('Shares'), { exact: true })).toBeVisible();
-  await shootPhone(host, 'group-host-hi');
+  await shootPhone(host, 'group-host-edit-hi');
   await host.getByRole('button', { name: hi('Change language to {name}', { name: 'English' }) }).click();
   await expect(host.getByText('Shares', { exact: true })).toBeVisible();
+  await host.getByRole('button', { name: 'Edit' }).click();
+  await expect(host.getByRole('button', { name: 'Save the split' })).toBeHidden();
 
   // The host pays their own share.
   await host.getByTestId('share-1').getByRole('button', { name: 'Pay this share' }).click();

@@ -81,6 +81,36 @@ describe('GroupPage', () => {
     expect(payRest).toHaveBeenCalledWith(expect.objectContaining({ code: 'ABC234', idempotencyKey: expect.stringMatching(/^pay-/) }));
   });
 
+  it('the host changes the split: it opens as it was made (equal, or each part), and custom parts are sent as typed', async () => {
+    document.cookie = 'signedIn=1; Path=/';
+    const update = vi.fn((input: unknown) => groupBill({ isHost: true, canEdit: true, paidCount: 0, ...(input as object) } as never));
+    const open = groupBill({ isHost: true, canEdit: true, paidCount: 0, paidPaise: 0, leftPaise: 2_160_00, shares: [share(1), share(2), share(3), share(4)] });
+    const { user } = renderWithProviders(PAGE, { path: '/group/ABC234', trpc: { 'users.me': () => SHOPPER, 'groupBills.get': () => open, 'groupBills.update': update as never } });
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    // Four equal parts: it opens on "Split equally" with four people.
+    expect(screen.getByRole('radio', { name: 'Split equally' })).toBeChecked();
+    expect(screen.getByTestId('people-count')).toHaveTextContent('4');
+    await user.click(screen.getByRole('radio', { name: 'Custom amounts' }));
+    // Each part starts as the bill's own share of it.
+    expect(screen.getByLabelText('You')).toHaveValue('600');
+    await user.clear(screen.getByLabelText('You'));
+    await user.type(screen.getByLabelText('You'), '900');
+    await user.clear(screen.getByLabelText('Person 2'));
+    await user.type(screen.getByLabelText('Person 2'), '300');
+    await user.click(screen.getByRole('button', { name: 'Save the split' }));
+    await waitFor(() => expect(update).toHaveBeenCalledWith({ code: 'ABC234', amount: '2400', shares: ['900', '300', '600', '600'] }));
+  });
+
+  it('a split made of different parts reopens on "Custom amounts" with each part', async () => {
+    document.cookie = 'signedIn=1; Path=/';
+    const open = groupBill({ isHost: true, canEdit: true, paidCount: 0, shares: [share(1, { billPaise: 1_500_00 }), share(2, { billPaise: 900_00 })] });
+    const { user } = renderWithProviders(PAGE, { path: '/group/ABC234', trpc: { 'users.me': () => SHOPPER, 'groupBills.get': () => open } });
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    expect(screen.getByRole('radio', { name: 'Custom amounts' })).toBeChecked();
+    expect(screen.getByLabelText('You')).toHaveValue('1,500');
+    expect(screen.getByLabelText('Person 2')).toHaveValue('900');
+  });
+
   it('paid in full: the card, no invite and no pay buttons', async () => {
     const shares = [1, 2, 3, 4].map((n) => share(n, { state: 'paid' }));
     renderWithProviders(PAGE, { path: '/group/ABC234', trpc: { 'groupBills.get': () => groupBill({ status: 'paid', paidCount: 4, leftPaise: 0, shares }) } });

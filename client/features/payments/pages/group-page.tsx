@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
 import type { CreatedOrder } from '@server/modules/orders/schema';
-import { GROUP_MAX_PEOPLE, GROUP_MIN_PEOPLE, groupCodeSchema, type GroupBillView, type GroupShareView } from '@server/modules/group-bills/schema';
+import { groupCodeSchema, type GroupBillView, type GroupShareView } from '@server/modules/group-bills/schema';
 import { paths } from '@client/app/paths';
 import { Button } from '@client/components/ui/button';
 import { CelebrateIcon } from '@client/components/ui/icons';
@@ -12,6 +12,7 @@ import { PageLoader } from '@client/components/ui/spinner';
 import { formatRupeesExact } from '@client/lib/format';
 import { trpc } from '@client/lib/trpc';
 import { errorCode, messageOf } from '@client/lib/trpc-errors';
+import { validationMessage } from '@client/lib/validation';
 import { GroupQr } from '../components/group-qr';
 import { OutletHeading } from '../components/outlet-heading';
 import { useIdempotencyKeys } from '../hooks/use-idempotency-keys';
@@ -20,6 +21,7 @@ import { GroupBillLines } from '../components/group-bill-lines';
 import { useShopperGate } from '../hooks/use-shopper-gate';
 import { checkBillAmount, paiseToAmountParam } from '../lib/money';
 import { AmountField } from '../components/amount-field';
+import { SplitFields, useSplit } from '../components/split-fields';
 import '@client/styles/payments.css';
 import '@client/styles/group-pay.css';
 
@@ -326,7 +328,7 @@ function CopyButton({ text }: { text: string }) {
   );
 }
 
-/** The host changes the bill or the number of people before anyone paid (`groupBills.update`). */
+/** The host changes the bill or the split (equal or custom) before anyone paid (`groupBills.update`). */
 function EditSplit({ bill, onDone }: { bill: GroupBillView; onDone: () => void }) {
   const { t } = useLingui();
   const utils = trpc.useUtils();
@@ -337,32 +339,23 @@ function EditSplit({ bill, onDone }: { bill: GroupBillView; onDone: () => void }
     },
   });
   const [amount, setAmount] = useState(paiseToAmountParam(bill.billPaise));
-  const [people, setPeople] = useState(bill.shareCount);
+  const split = useSplit(bill.shares);
   const check = checkBillAmount(amount);
+  const how = split.request();
+  const amountError = amount !== '' && !check.ok && check.error ? validationMessage(check.error) : null;
   return (
     <form
       className="group-edit"
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        if (check.ok) update.mutate({ code: bill.code, amount, people });
+        if (check.ok && how) update.mutate({ code: bill.code, amount, ...how });
       }}
     >
-      <AmountField label={<Trans>The whole bill</Trans>} value={amount} onChange={setAmount} error={null} />
-      <div className="group-stepper" role="group" aria-label={t`People`}>
-        <span className="group-stepper__label">
-          <Trans>People</Trans>
-        </span>
-        <button type="button" className="group-stepper__btn" aria-label={t`One person fewer`} disabled={people <= GROUP_MIN_PEOPLE} onClick={() => setPeople(people - 1)}>
-          −
-        </button>
-        <output className="group-stepper__value">{people}</output>
-        <button type="button" className="group-stepper__btn" aria-label={t`One person more`} disabled={people >= GROUP_MAX_PEOPLE} onClick={() => setPeople(people + 1)}>
-          +
-        </button>
-      </div>
+      <AmountField label={<Trans>The whole bill</Trans>} value={amount} onChange={setAmount} error={amountError} />
+      <SplitFields split={split} />
       {update.error ? <InlineError message={messageOf(update.error, t`We could not change the split.`)} /> : null}
-      <Button type="submit" disabled={!check.ok || update.isPending}>
+      <Button type="submit" disabled={!check.ok || !how || update.isPending}>
         <Trans>Save the split</Trans>
       </Button>
     </form>

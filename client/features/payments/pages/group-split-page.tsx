@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'wouter';
-import { GROUP_MAX_PEOPLE, GROUP_MIN_PEOPLE, type GroupBillQuote } from '@server/modules/group-bills/schema';
+import { GROUP_MIN_PEOPLE, type GroupBillQuote } from '@server/modules/group-bills/schema';
 import { tableFromQuery } from '@server/modules/pay-links/schema';
 import { paths } from '@client/app/paths';
 import { Button } from '@client/components/ui/button';
@@ -15,13 +15,12 @@ import { validationMessage } from '@client/lib/validation';
 import { OutletHeading } from '../components/outlet-heading';
 import { useDebounced } from '@client/lib/use-debounced';
 import { useShopperGate } from '../hooks/use-shopper-gate';
-import { checkBillAmount, cleanAmountInput, displayAmountInput } from '../lib/money';
+import { checkBillAmount, cleanAmountInput } from '../lib/money';
+import { SplitFields, useSplit } from '../components/split-fields';
 import { AmountField } from '../components/amount-field';
 import { GroupBillLines } from '../components/group-bill-lines';
 import '@client/styles/payments.css';
 import '@client/styles/group-pay.css';
-
-type Mode = 'equal' | 'custom';
 
 /** How long the typing settles before the preview is asked for. */
 export const QUOTE_DEBOUNCE_MS = 400;
@@ -51,23 +50,16 @@ function GroupSplit({ outletId, initialAmount, table }: { outletId: number; init
   const { t } = useLingui();
   const [, navigate] = useLocation();
   const gate = useShopperGate({ askAtOnce: false });
-  const ids = { people: useId(), heading: useId() };
+  const headingId = useId();
   const [amount, setAmount] = useState(initialAmount);
-  const [mode, setMode] = useState<Mode>('equal');
-  const [people, setPeople] = useState(GROUP_MIN_PEOPLE);
-  const [parts, setParts] = useState<string[]>(['', '']);
+  const split = useSplit();
   const create = trpc.groupBills.create.useMutation();
   const outlet = trpc.outlets.byId.useQuery({ outletId }, { staleTime: 60_000 });
 
   const check = checkBillAmount(amount);
-  const partsReady = parts.every((p) => checkBillAmount(p).ok);
   // What the server is asked for: only a split that can be sent (nothing is added up here).
-  const wanted =
-    check.ok && (mode === 'equal' || partsReady)
-      ? mode === 'equal'
-        ? { outletId, amount, people }
-        : { outletId, amount, shares: parts }
-      : null;
+  const how = split.request();
+  const wanted = check.ok && how ? { outletId, amount, ...how } : null;
   const asked = useDebounced(wanted === null ? null : JSON.stringify(wanted), QUOTE_DEBOUNCE_MS);
   const input = asked === null ? null : (JSON.parse(asked) as NonNullable<typeof wanted>);
   const quote = trpc.groupBills.quote.useQuery(input ?? { outletId, amount: '0', people: GROUP_MIN_PEOPLE }, {
@@ -77,12 +69,6 @@ function GroupSplit({ outletId, initialAmount, table }: { outletId: number; init
     retry: false,
   });
   const settling = wanted !== null && JSON.stringify(wanted) !== asked;
-
-  function setCount(n: number) {
-    const next = Math.min(GROUP_MAX_PEOPLE, Math.max(GROUP_MIN_PEOPLE, n));
-    setPeople(next);
-    setParts((current) => (next > current.length ? [...current, ...Array<string>(next - current.length).fill('')] : current.slice(0, next)));
-  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -105,56 +91,15 @@ function GroupSplit({ outletId, initialAmount, table }: { outletId: number; init
   return (
     <div className="pay-page group-split">
       <title>{outletName ? t`Split the bill at ${outletName} · Bachat` : t`Split the bill · Bachat`}</title>
-      <form className="pay-card" onSubmit={(e) => void submit(e)} noValidate aria-labelledby={ids.heading}>
-        <OutletHeading name={outletName} label={<span id={ids.heading}><Trans>Split with friends</Trans></span>} />
+      <form className="pay-card" onSubmit={(e) => void submit(e)} noValidate aria-labelledby={headingId}>
+        <OutletHeading name={outletName} label={<span id={headingId}><Trans>Split with friends</Trans></span>} />
         {table ? (
           <p className="pay-table">
             <Trans>Table {table}</Trans>
           </p>
         ) : null}
         <AmountField label={<Trans>The whole bill</Trans>} value={amount} onChange={setAmount} error={amountError || null} />
-
-        <fieldset className="group-mode">
-          <legend className="amount-field__label">
-            <Trans>How to split</Trans>
-          </legend>
-          <label className="group-mode__option">
-            <input type="radio" name="split-mode" checked={mode === 'equal'} onChange={() => setMode('equal')} />
-            <Trans>Split equally</Trans>
-          </label>
-          <label className="group-mode__option">
-            <input type="radio" name="split-mode" checked={mode === 'custom'} onChange={() => setMode('custom')} />
-            <Trans>Custom amounts</Trans>
-          </label>
-        </fieldset>
-
-        <div className="group-stepper" role="group" aria-labelledby={ids.people}>
-          <span id={ids.people} className="group-stepper__label">
-            <Trans>People</Trans>
-          </span>
-          <button type="button" className="group-stepper__btn" aria-label={t`One person fewer`} disabled={people <= GROUP_MIN_PEOPLE} onClick={() => setCount(people - 1)}>
-            −
-          </button>
-          <output className="group-stepper__value" aria-live="polite" data-testid="people-count">
-            {people}
-          </output>
-          <button type="button" className="group-stepper__btn" aria-label={t`One person more`} disabled={people >= GROUP_MAX_PEOPLE} onClick={() => setCount(people + 1)}>
-            +
-          </button>
-        </div>
-
-        {mode === 'custom' ? (
-          <ol className="group-parts">
-            {parts.slice(0, people).map((part, i) => (
-              <PartInput
-                key={i}
-                index={i}
-                value={part}
-                onChange={(v) => setParts((current) => current.map((p, j) => (j === i ? v : p)))}
-              />
-            ))}
-          </ol>
-        ) : null}
+        <SplitFields split={split} />
 
         <QuotePreview quote={check.ok ? (quote.data ?? null) : null} error={wanted !== null && !settling && quote.isError ? messageOf(quote.error, t`We could not work out the split.`) : null} busy={settling || quote.isFetching} />
 
@@ -172,32 +117,6 @@ function GroupSplit({ outletId, initialAmount, table }: { outletId: number; init
         <Trans>Pay the whole bill myself</Trans>
       </Link>
     </div>
-  );
-}
-
-function PartInput({ index, value, onChange }: { index: number; value: string; onChange: (value: string) => void }) {
-  const { t } = useLingui();
-  const id = useId();
-  const n = index + 1;
-  const label = index === 0 ? t`You` : t`Person ${n}`;
-  return (
-    <li className="group-parts__row">
-      <label htmlFor={id} className="group-parts__label">
-        {label}
-      </label>
-      <span className="group-parts__box">
-        <span aria-hidden="true">₹</span>
-        <input
-          id={id}
-          className="group-parts__input"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="0"
-          value={displayAmountInput(value)}
-          onChange={(e) => onChange(cleanAmountInput(e.target.value))}
-        />
-      </span>
-    </li>
   );
 }
 
