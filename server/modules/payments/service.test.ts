@@ -151,7 +151,9 @@ describe('exactly once', () => {
       new Set([`processed|${REFUND_REASONS.coupon_used}|${orders[0]!.amountPaise}`]),
     );
     expect(new Set(refunds.map((r) => r.providerRefundId)).size).toBe(199);
-  });
+    // 400 order writes and 200 captures with their refunds: on the embedded database (one connection,
+    // every statement in turn) a busy 2-core machine needs well over the usual 30 s.
+  }, 120_000);
 
   it('out of order: a failure after the capture changes nothing; a capture after a failure captures', async () => {
     const order = await newOrder();
