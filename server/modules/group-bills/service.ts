@@ -324,7 +324,8 @@ export async function markSharesPaid(trx: Knex.Transaction, e: DomainEventMap['p
 /**
  * Closes an open group past its expiry: `expired`, and every paid share refunded in full (payments
  * `recordGroupRefund`, sent to the provider after the commit; the payers are told by the refund's
- * message, the host and anyone who started paying but did not by `group.expired`'s). Nothing is left half-paid. Does nothing for a group that is paid, already closed or not due.
+ * message, the host and anyone who started paying but did not by `group.expired`'s). Nothing is left
+ * half-paid. Does nothing for a group that is paid, already closed or not due.
  * Returns the refunds recorded.
  */
 export async function expireGroupBill(groupBillId: number): Promise<number[]> {
